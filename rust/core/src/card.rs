@@ -1,0 +1,35 @@
+//! Cards: a name, whether it is a land, and ability tags that opt it into the start-of-game
+//! actions of 103.5b and 103.6. Within a game a card copy is known by its [`CardId`], its index
+//! in its owner's starting deck, so two copies of a card are always distinct.
+
+/// The identity of one card copy: its index in its owner's starting deck (or library arena).
+pub type CardId = u32;
+
+/// Ability tags the engine acts on. A card opts in by carrying the tag.
+pub mod tags {
+    /// 103.5b: "any time you could mulligan" — Serum Powder: exile your hand, draw that many.
+    pub const MULLIGAN_ACTION: &str = "mulligan_action";
+    /// 103.6a: "begin the game with it on the battlefield" — the Leyline cycle, Leyline Axe.
+    pub const BEGIN_ON_BATTLEFIELD: &str = "begin_on_battlefield";
+    /// 103.6a: Gemstone Caverns — only a player who is not the starting player; exile a card.
+    pub const GEMSTONE_CAVERNS: &str = "gemstone_caverns";
+    /// 103.6b: reveal it from your opening hand — the Chancellor cycle.
+    pub const REVEAL: &str = "reveal";
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub name: String,
+    pub land: bool,
+    pub tags: Vec<String>,
+}
+
+impl Card {
+    pub fn new(name: impl Into<String>, land: bool, tags: Vec<String>) -> Self {
+        Card { name: name.into(), land, tags }
+    }
+
+    pub fn has_tag(&self, tag: &str) -> bool {
+        self.tags.iter().any(|t| t == tag)
+    }
+}

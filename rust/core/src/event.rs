@@ -1,0 +1,75 @@
+//! The plain records every step leaves behind, in order, each with the rule it comes from.
+//! Serialised with serde: `{"type": "shuffle", "rule": "701.24a", …}` (the Python view is a
+//! dict, the C view JSON).
+
+use serde::Serialize;
+
+/// A card as events show it: its identity (index in its owner's starting deck) and name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardRef {
+    pub id: u32,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Event {
+    #[serde(flatten)]
+    pub kind: EventKind,
+    pub rule: &'static str,
+}
+
+impl Event {
+    pub fn new(rule: &'static str, kind: EventKind) -> Self {
+        Event { kind, rule }
+    }
+
+    pub fn type_name(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map.get("type").and_then(|t| t.as_str()).unwrap_or("").to_string(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    // Library (701.24, 401).
+    /// A shuffle: `size` cards, drawn from library stream `stream`, its shuffle number `shuffle`.
+    Shuffle {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
+        size: usize,
+        stream: u64,
+        shuffle: u32,
+    },
+    Search { found: usize },
+    PutOnTop { count: usize },
+    PutOnBottom { count: usize },
+    // Set-up (103.2).
+    SetAside { seat: usize, cards: Vec<String> },
+    Companion { seat: usize, card: String },
+    Commander { seat: usize, cards: Vec<String> },
+    // Starting player (103.1).
+    ChooseChooser { chooser: usize, how: &'static str },
+    StartingPlayer { seat: usize, chosen_by: Option<usize>, team: Option<Vec<usize>> },
+    // Starting life (103.4).
+    Life { seat: usize, life: i32, shared_with: Vec<usize> },
+    // Drawing and mulligans (103.5).
+    Draw { seat: usize, cards: Vec<CardRef> },
+    Keep { seat: usize, hand_size: usize },
+    DeclareMulligan { seat: usize },
+    Mulligan { seat: usize, number: u32, free: bool, counted: u32 },
+    Bottom { seat: usize, cards: Vec<CardRef> },
+    MulliganAction { seat: usize, card: CardRef, exiled: Vec<CardRef> },
+    Vancouver { seat: usize, card: CardRef, to: &'static str },
+    // Opening-hand actions (103.6).
+    OpeningHandAction { seat: usize, card: CardRef, action: &'static str, exiled: Option<CardRef> },
+    PassActions { seat: usize },
+    // First turn (103.8).
+    FirstDraw { starting_player: usize, skipping: Vec<usize> },
+}

@@ -1,0 +1,454 @@
+//! The start of a game (rule 103) as a decision-driven state machine.
+//!
+//! [`Game::new`] runs every step that needs no decision and stops at the first question;
+//! [`Game::pending`] lists the questions outstanding now; each answer (`keep`, `mulligan`,
+//! `bottom`, …) is validated in full first and only then applied, so an illegal answer returns
+//! [`Error::IllegalAction`] and changes nothing. Every step appends an [`Event`].
+//!
+//! Order of steps: set-up (103.2) → starting player (103.1) → shuffle (103.3) → life (103.4) →
+//! draw (103.5) → mulligan rounds → [Vancouver look] → opening-hand actions (103.6) → who skips
+//! the first draw (103.8). Eras before London shuffle before choosing the starting player.
+//!
+//! Randomness: seat `s` of game index `g` owns library stream `g << 8 | s`; the chooser of the
+//! starting player is drawn from the starting-player stream of index `g` (see [`crate::seed`]).
+
+mod decision;
+mod flow;
+
+pub use decision::{Decision, DecisionKind};
+
+use crate::card::{tags, Card, CardId};
+use crate::deck::DeckList;
+use crate::error::{Error, Result};
+use crate::event::{CardRef, Event, EventKind};
+use crate::library::Library;
+use crate::rules::{cite, free_first_mulligan, MulliganRule, Step, Variant};
+use crate::seed::Seed;
+
+/// Games per seed: the game index fills the top 48 bits of a library stream.
+pub const MAX_GAME_INDEX: u64 = (1 << 48) - 1;
+/// Seats per game: the seat fills the low 8 bits of a library stream.
+pub const MAX_PLAYERS: usize = 256;
+
+/// One player as set up, in seat order.
+#[derive(Debug, Clone)]
+pub struct PlayerSetup {
+    pub name: String,
+    pub deck: DeckList,
+    pub team: Option<String>,
+    pub hand_modifier: i32,
+    pub life_modifier: i32,
+    pub archenemy: bool,
+}
+
+impl PlayerSetup {
+    pub fn new(name: impl Into<String>, deck: DeckList) -> Self {
+        PlayerSetup { name: name.into(), deck, team: None, hand_modifier: 0, life_modifier: 0, archenemy: false }
+    }
+}
+
+/// How the starting player is determined (103.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// A fair random draw picks who chooses.
+    Random,
+    /// This seat starts (decided outside the engine).
+    Seat(usize),
+    /// This seat chooses (the loser of the previous game of a match).
+    ChosenBy(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct GameSetup {
+    pub players: Vec<PlayerSetup>,
+    pub variant: Variant,
+    pub rule: MulliganRule,
+    pub seed: Seed,
+    pub game_index: u64,
+    pub start: Start,
+}
+
+/// Everything in one seat's zones, for hosts and tests (a god view: not for players).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zones {
+    pub hand: Vec<CardId>,
+    pub library: Vec<CardId>,
+    pub battlefield: Vec<CardId>,
+    pub exile: Vec<CardId>,
+    pub revealed: Vec<CardId>,
+}
+
+/// A seat once the game start is done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub name: String,
+    pub hand: Vec<CardId>,
+    pub library_size: usize,
+    pub life: i32,
+    pub mulligans: u32,
+    pub skips_first_draw: bool,
+    pub battlefield: Vec<CardId>,
+    pub exile: Vec<CardId>,
+    pub revealed: Vec<CardId>,
+}
+
+#[derive(Debug, Clone)]
+struct Seat {
+    name: String,
+    cards: Vec<Card>,
+    team: usize,
+    archenemy: bool,
+    hand_size: usize,
+    life_modifier: i32,
+    library: Library,
+    hand: Vec<CardId>,
+    battlefield: Vec<CardId>,
+    exile: Vec<CardId>,
+    revealed: Vec<CardId>,
+    mulligans: u32,
+    counted: u32,
+    kept: bool,
+    to_bottom: usize,
+    life: i32,
+    skips_first_draw: bool,
+}
+
+impl Seat {
+    fn card_ref(&self, id: CardId) -> CardRef {
+        CardRef { id, name: self.cards[id as usize].name.clone() }
+    }
+    fn refs(&self, ids: &[CardId]) -> Vec<CardRef> {
+        ids.iter().map(|&id| self.card_ref(id)).collect()
+    }
+    fn has(&self, id: CardId, tag: &str) -> bool {
+        self.cards.get(id as usize).is_some_and(|c| c.has_tag(tag))
+    }
+    /// 103.5: a player may mulligan until their opening hand would be zero cards.
+    fn can_mulligan(&self) -> bool {
+        self.hand_size > self.counted as usize
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Phase {
+    ChooseStarting { chooser: usize },
+    Declare { slots: Vec<Vec<usize>>, slot: usize, waiting: Vec<usize>, mulligans: Vec<usize> },
+    Bottom { waiting: Vec<usize> },
+    Vancouver { queue: Vec<usize> },
+    Actions { slots: Vec<Vec<usize>>, slot: usize, waiting: Vec<usize> },
+    Done,
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    variant: Variant,
+    rule: MulliganRule,
+    seed: Seed,
+    game_index: u64,
+    seats: Vec<Seat>,
+    free_first: bool,
+    starting: Option<usize>,
+    chooser: Option<usize>,
+    shuffled: bool,
+    phase: Phase,
+    events: Vec<Event>,
+}
+
+impl Game {
+    /// Sets the game up and runs it to its first decision.
+    pub fn new(setup: GameSetup) -> Result<Game> {
+        let teams = validate(&setup)?;
+        let n = setup.players.len();
+        let mut seats = Vec::with_capacity(n);
+        let mut setup_events = vec![];
+        for (i, p) in setup.players.into_iter().enumerate() {
+            setup_events.extend(set_aside_events(setup.rule, i, &p.deck));
+            let ids: Vec<CardId> = (0..p.deck.main.len() as CardId).collect();
+            let library = Library::new(ids, setup.seed.clone(), (setup.game_index << 8) | i as u64)?;
+            seats.push(Seat {
+                name: p.name,
+                cards: p.deck.main,
+                team: teams[i],
+                archenemy: p.archenemy,
+                hand_size: (7 + p.hand_modifier) as usize,
+                life_modifier: p.life_modifier,
+                library,
+                hand: vec![],
+                battlefield: vec![],
+                exile: vec![],
+                revealed: vec![],
+                mulligans: 0,
+                counted: 0,
+                kept: false,
+                to_bottom: 0,
+                life: 0,
+                skips_first_draw: false,
+            });
+        }
+        let mut game = Game {
+            variant: setup.variant,
+            rule: setup.rule,
+            seed: setup.seed,
+            game_index: setup.game_index,
+            free_first: free_first_mulligan(setup.variant, n),
+            seats,
+            starting: None,
+            chooser: None,
+            shuffled: false,
+            phase: Phase::Done,
+            events: setup_events,
+        };
+        game.begin(setup.start);
+        Ok(game)
+    }
+
+    // ----- queries -------------------------------------------------------------------------
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn rule(&self) -> MulliganRule {
+        self.rule
+    }
+    pub fn seed(&self) -> &Seed {
+        &self.seed
+    }
+    pub fn game_index(&self) -> u64 {
+        self.game_index
+    }
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+    pub fn starting_player(&self) -> Option<usize> {
+        self.starting
+    }
+    /// The seat that chose the starting player (None when it was given or is the archenemy).
+    pub fn chooser(&self) -> Option<usize> {
+        self.chooser
+    }
+    pub fn cards(&self, seat: usize) -> Result<&[Card]> {
+        Ok(&self.seat(seat)?.cards)
+    }
+    pub fn hand(&self, seat: usize) -> Result<&[CardId]> {
+        Ok(&self.seat(seat)?.hand)
+    }
+    pub fn hand_size(&self, seat: usize) -> Result<usize> {
+        Ok(self.seat(seat)?.hand_size)
+    }
+    pub fn zones(&self, seat: usize) -> Result<Zones> {
+        let s = self.seat(seat)?;
+        Ok(Zones {
+            hand: s.hand.clone(),
+            library: s.library.cards().to_vec(),
+            battlefield: s.battlefield.clone(),
+            exile: s.exile.clone(),
+            revealed: s.revealed.clone(),
+        })
+    }
+
+    fn seat(&self, seat: usize) -> Result<&Seat> {
+        self.seats
+            .get(seat)
+            .ok_or_else(|| Error::illegal(format!("there is no seat {seat} in this {}-player game", self.seats.len())))
+    }
+
+    /// The decisions outstanding now.
+    pub fn pending(&self) -> Vec<Decision> {
+        match &self.phase {
+            Phase::ChooseStarting { chooser } => {
+                let mut d = Decision::new(DecisionKind::ChooseStartingPlayer, *chooser, self.seats[*chooser].hand.clone());
+                d.options = (0..self.seats.len()).collect();
+                vec![d]
+            }
+            Phase::Declare { waiting, .. } => waiting
+                .iter()
+                .map(|&s| {
+                    let seat = &self.seats[s];
+                    let mut d = Decision::new(DecisionKind::KeepOrMulligan, s, seat.hand.clone());
+                    d.can_mulligan = seat.can_mulligan();
+                    d.actions = seat.hand.iter().copied().filter(|&c| seat.has(c, tags::MULLIGAN_ACTION)).collect();
+                    d
+                })
+                .collect(),
+            Phase::Bottom { waiting } => waiting
+                .iter()
+                .map(|&s| {
+                    let mut d = Decision::new(DecisionKind::Bottom, s, self.seats[s].hand.clone());
+                    d.count = Some(self.seats[s].to_bottom);
+                    d
+                })
+                .collect(),
+            Phase::Vancouver { queue } => {
+                let s = queue[0];
+                let mut d = Decision::new(DecisionKind::Vancouver, s, self.seats[s].hand.clone());
+                d.card = self.seats[s].library.cards().first().copied();
+                vec![d]
+            }
+            Phase::Actions { waiting, .. } => waiting
+                .iter()
+                .map(|&s| {
+                    let mut d = Decision::new(DecisionKind::OpeningHandAction, s, self.seats[s].hand.clone());
+                    d.actions = self.usable_actions(s);
+                    d
+                })
+                .collect(),
+            Phase::Done => vec![],
+        }
+    }
+
+    /// Each seat's outcome; an error until the game start is done.
+    pub fn result(&self) -> Result<Vec<SeatResult>> {
+        if !self.done() {
+            return Err(Error::illegal(format!(
+                "the game start is not done yet: {}",
+                describe_pending(&self.pending())
+            )));
+        }
+        Ok(self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatResult {
+                seat: i,
+                name: s.name.clone(),
+                hand: s.hand.clone(),
+                library_size: s.library.len(),
+                life: s.life,
+                mulligans: s.mulligans,
+                skips_first_draw: s.skips_first_draw,
+                battlefield: s.battlefield.clone(),
+                exile: s.exile.clone(),
+                revealed: s.revealed.clone(),
+            })
+            .collect())
+    }
+}
+
+/// 103.2a–c: what stays out of the library, as events.
+fn set_aside_events(rule: MulliganRule, seat: usize, deck: &DeckList) -> Vec<Event> {
+    let names = |cards: &[Card]| cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    let mut events = vec![];
+    if !deck.sideboard.is_empty() {
+        events.push(Event::new(cite(rule, Step::SetAside), EventKind::SetAside { seat, cards: names(&deck.sideboard) }));
+    }
+    for c in &deck.companions {
+        events.push(Event::new(cite(rule, Step::Companion), EventKind::Companion { seat, card: c.name.clone() }));
+    }
+    if !deck.commanders.is_empty() {
+        events.push(Event::new(cite(rule, Step::Commander), EventKind::Commander { seat, cards: names(&deck.commanders) }));
+    }
+    events
+}
+
+fn describe_pending(pending: &[Decision]) -> String {
+    if pending.is_empty() {
+        return "nothing is pending".into();
+    }
+    let parts: Vec<String> = pending.iter().map(|d| format!("seat {} ({})", d.seat, d.kind.name())).collect();
+    format!("pending: {}", parts.join(", "))
+}
+
+/// Checks the set-up; returns each seat's team index.
+fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
+    let n = setup.players.len();
+    let v = setup.variant;
+    let name = v.name();
+    let ok = match v {
+        Variant::TwoPlayer | Variant::Vanguard => n == 2,
+        Variant::FreeForAll | Variant::Archenemy => n >= 3,
+        Variant::Commander | Variant::Brawl => n >= 2,
+        Variant::TwoHeadedGiant => n >= 4,
+    };
+    if !ok {
+        let need = match v {
+            Variant::TwoPlayer | Variant::Vanguard => "exactly 2",
+            Variant::FreeForAll | Variant::Archenemy => "3 or more",
+            Variant::Commander | Variant::Brawl => "2 or more",
+            Variant::TwoHeadedGiant => "4 or more (2 or more teams of 2 or more)",
+        };
+        return Err(Error::config(format!("a {name} game needs {need} players, got {n}")));
+    }
+    if n > MAX_PLAYERS {
+        return Err(Error::config(format!("at most {MAX_PLAYERS} players, got {n}")));
+    }
+    if setup.game_index > MAX_GAME_INDEX {
+        return Err(Error::config(format!("game_index is at most 2^48 - 1, got {}", setup.game_index)));
+    }
+    for (i, p) in setup.players.iter().enumerate() {
+        if 7 + i64::from(p.hand_modifier) < 0 {
+            return Err(Error::config(format!(
+                "seat {i}: a hand modifier of {} makes the starting hand size negative (103.5a)",
+                p.hand_modifier
+            )));
+        }
+        if p.archenemy && v != Variant::Archenemy {
+            return Err(Error::config(format!("seat {i} is an archenemy, but the game is {name}, not ARCHENEMY")));
+        }
+    }
+    let archenemies: Vec<usize> = (0..n).filter(|&i| setup.players[i].archenemy).collect();
+    if v == Variant::Archenemy && archenemies.len() != 1 {
+        return Err(Error::config(format!(
+            "an ARCHENEMY game needs exactly one player with archenemy=True, got {}",
+            archenemies.len()
+        )));
+    }
+    match setup.start {
+        Start::Seat(s) | Start::ChosenBy(s) if s >= n => {
+            return Err(Error::config(format!("starting seat {s} is not a seat of this {n}-player game")));
+        }
+        Start::Seat(s) if v == Variant::Archenemy && s != archenemies[0] => {
+            return Err(Error::config(format!(
+                "in an ARCHENEMY game the archenemy (seat {}) starts (103.1b), not seat {s}",
+                archenemies[0]
+            )));
+        }
+        _ => {}
+    }
+    match v {
+        Variant::TwoHeadedGiant => team_indices(setup),
+        Variant::Archenemy => Ok((0..n).map(|i| usize::from(!setup.players[i].archenemy)).collect()),
+        _ => Ok((0..n).collect()),
+    }
+}
+
+/// Two-Headed Giant teams: every player names a team, teammates sit in adjacent seats (805.1),
+/// at least two teams of at least two players.
+fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
+    let mut names: Vec<&str> = vec![];
+    let mut teams = vec![];
+    for (i, p) in setup.players.iter().enumerate() {
+        let Some(team) = p.team.as_deref() else {
+            return Err(Error::config(format!("seat {i} has no team: every TWO_HEADED_GIANT player needs one")));
+        };
+        let index = match names.iter().position(|t| *t == team) {
+            Some(t) if teams.last() != Some(&t) => {
+                return Err(Error::config(format!(
+                    "team {team:?} is not in adjacent seats (805.1): seat {i} is apart from its teammates"
+                )));
+            }
+            Some(t) => t,
+            None => {
+                names.push(team);
+                names.len() - 1
+            }
+        };
+        teams.push(index);
+    }
+    if names.len() < 2 {
+        return Err(Error::config("a TWO_HEADED_GIANT game needs at least two teams"));
+    }
+    for (t, team) in names.iter().enumerate() {
+        let size = teams.iter().filter(|&&x| x == t).count();
+        if size < 2 {
+            return Err(Error::config(format!("team {team:?} has {size} player; each team needs at least 2")));
+        }
+    }
+    Ok(teams)
+}

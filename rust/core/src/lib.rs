@@ -1,0 +1,41 @@
+//! `mulligan-core`: the start of a game of Magic: The Gathering, exactly as the Comprehensive
+//! Rules say. Pure Rust: no Python, no C (those live in the binding crates).
+//!
+//! A newcomer's map, one concept per module, each named from the rules:
+//! - [`seed`]: the 32-byte game seed, its commitment, and the stream derivation (701.24a).
+//! - [`rng`]: the ChaCha12 keystream and unbiased (batched) bounded integers.
+//! - [`shuffle`]: Fisher–Yates over card identities (701.24a).
+//! - [`card`], [`deck`]: cards, their ability tags, and deck lists (103.2).
+//! - [`library`]: the library zone and every 701.24 operation on it.
+//! - [`rules`]: variants, mulligan eras, and the tables of 103.4, 103.5, 103.8.
+//! - [`event`]: the plain records every step leaves behind.
+//! - [`game`]: the decision-driven state machine of rule 103.
+//! - [`starting_player`]: who chooses who starts, across the games of a match (103.1).
+//!
+//! Determinism is a contract: see `docs/DETERMINISM.md` and [`FORMAT_VERSION`].
+
+pub mod card;
+pub mod deck;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod library;
+pub mod rng;
+pub mod rules;
+pub mod seed;
+pub mod shuffle;
+pub mod starting_player;
+
+pub use card::{Card, CardId};
+pub use deck::DeckList;
+pub use error::{Error, Result};
+pub use event::Event;
+pub use game::{Decision, DecisionKind, Game, GameSetup, PlayerSetup, SeatResult, Start};
+pub use library::{Destination, Library};
+pub use rules::{MulliganRule, Variant};
+pub use seed::Seed;
+pub use starting_player::MatchState;
+
+/// Version of the seed-to-output derivation (stream layout, ChaCha rounds, bounded-integer
+/// batching, shuffle order). Any change to an output for a given seed bumps it.
+pub const FORMAT_VERSION: u32 = 1;

@@ -1,0 +1,191 @@
+//! The game seed (701.24a: shuffles no player can predict) and the stream derivation.
+//!
+//! A [`Seed`] is 32 secret bytes: the ChaCha12 key of every stream in a game. A stream is
+//! addressed by a [`StreamId`]: a 64-bit ChaCha nonce (`domain << 56 | index`) and the high
+//! 32 bits of the 64-bit block counter (`sub`), so every (domain, index, sub) triple owns a
+//! disjoint run of 2^32 keystream blocks. The layout is part of [`crate::FORMAT_VERSION`].
+
+use crate::error::{Error, Result};
+use sha2::{Digest, Sha256};
+
+/// Domain tag of the library streams: index = library stream, sub = shuffle number.
+pub const DOMAIN_LIBRARY: u8 = 1;
+/// Domain tag of the starting-player draw (103.1): index = game index.
+pub const DOMAIN_STARTING_PLAYER: u8 = 2;
+/// Largest index a stream may have (56 bits).
+pub const MAX_STREAM_INDEX: u64 = (1 << 56) - 1;
+
+const COMMITMENT_DOMAIN: &[u8] = b"mulligan/seed-commitment/v1\x00";
+
+/// 32 secret bytes from which every random choice of a game is derived.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Seed([u8; 32]);
+
+impl Seed {
+    pub const fn from_bytes(bytes: [u8; 32]) -> Self {
+        Seed(bytes)
+    }
+
+    /// 32 bytes from the operating system's CSPRNG.
+    pub fn generate() -> Result<Self> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| Error::Seed(format!("the operating system's CSPRNG failed: {e}")))?;
+        Ok(Seed(bytes))
+    }
+
+    /// Exactly 64 hex digits, either case.
+    pub fn from_hex(text: &str) -> Result<Self> {
+        Ok(Seed(parse_hex32(text, "a seed")?))
+    }
+
+    pub fn from_slice(bytes: &[u8]) -> Result<Self> {
+        let array: [u8; 32] = bytes.try_into().map_err(|_| {
+            Error::Seed(format!("a seed is exactly 32 bytes, got {}", bytes.len()))
+        })?;
+        Ok(Seed(array))
+    }
+
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// Lower-case hex of the secret bytes.
+    pub fn hex(&self) -> String {
+        to_hex(&self.0)
+    }
+
+    /// SHA-256 of a domain-separated encoding of the seed, as lower-case hex. Publish it before
+    /// the game; anyone can check afterwards that the revealed seed was fixed in advance.
+    pub fn commitment(&self) -> String {
+        to_hex(&self.commitment_bytes())
+    }
+
+    fn commitment_bytes(&self) -> [u8; 32] {
+        let mut hasher = Sha256::new();
+        hasher.update(COMMITMENT_DOMAIN);
+        hasher.update(self.0);
+        hasher.finalize().into()
+    }
+
+    /// True iff `commitment` (64 hex digits, either case) commits to this seed. Compared in
+    /// constant time.
+    pub fn verify_commitment(&self, commitment: &str) -> Result<bool> {
+        let claimed = parse_hex32(commitment, "a commitment")?;
+        let actual = self.commitment_bytes();
+        let diff = claimed.iter().zip(actual.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+        Ok(diff == 0)
+    }
+}
+
+impl std::fmt::Debug for Seed {
+    /// Never prints the secret: only the start of its commitment.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Seed(commitment={}…)", &self.commitment()[..16])
+    }
+}
+
+/// The address of one keystream: see the module documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamId {
+    pub nonce: u64,
+    pub sub: u32,
+}
+
+impl StreamId {
+    /// `index` must be at most [`MAX_STREAM_INDEX`] (the callers check it).
+    pub fn new(domain: u8, index: u64, sub: u32) -> Self {
+        debug_assert!(index <= MAX_STREAM_INDEX);
+        StreamId { nonce: (u64::from(domain) << 56) | (index & MAX_STREAM_INDEX), sub }
+    }
+
+    /// The first 64-bit block counter value of this stream.
+    pub fn first_block(self) -> u64 {
+        u64::from(self.sub) << 32
+    }
+}
+
+fn to_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
+}
+
+fn parse_hex32(text: &str, what: &str) -> Result<[u8; 32]> {
+    let digits = text.as_bytes();
+    if digits.len() != 64 {
+        return Err(Error::Seed(format!(
+            "{what} is exactly 64 hex digits, got {} characters",
+            text.chars().count()
+        )));
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in digits.chunks_exact(2).enumerate() {
+        let hi = hex_value(pair[0]);
+        let lo = hex_value(pair[1]);
+        match (hi, lo) {
+            (Some(h), Some(l)) => out[i] = (h << 4) | l,
+            _ => {
+                let pos = if hi.is_none() { 2 * i } else { 2 * i + 1 };
+                return Err(Error::Seed(format!(
+                    "{what} is exactly 64 hex digits: character {} is not a hex digit",
+                    pos + 1
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_round_trip_and_errors() {
+        let s = Seed::from_hex(&"aB".repeat(32)).unwrap();
+        assert_eq!(s.hex(), "ab".repeat(32));
+        assert!(Seed::from_hex(&"a".repeat(63)).is_err());
+        assert!(Seed::from_hex(&"a".repeat(65)).is_err());
+        let err = Seed::from_hex(&format!("{}g", "a".repeat(63))).unwrap_err();
+        assert!(err.to_string().contains("character 64"), "{err}");
+        assert!(Seed::from_hex(&"é".repeat(32)).is_err());
+    }
+
+    #[test]
+    fn commitment_is_domain_separated_sha256() {
+        let s = Seed::from_bytes([0u8; 32]);
+        let mut h = Sha256::new();
+        h.update(b"mulligan/seed-commitment/v1\x00");
+        h.update([0u8; 32]);
+        let expect: [u8; 32] = h.finalize().into();
+        assert_eq!(s.commitment(), to_hex(&expect));
+        assert!(s.verify_commitment(&s.commitment().to_uppercase()).unwrap());
+        assert!(!Seed::from_bytes([1u8; 32]).verify_commitment(&s.commitment()).unwrap());
+        assert!(s.verify_commitment("xyz").is_err());
+    }
+
+    #[test]
+    fn debug_never_prints_the_secret() {
+        let s = Seed::from_bytes([0xab; 32]);
+        assert!(!format!("{s:?}").contains("abab"));
+    }
+
+    #[test]
+    fn generate_differs() {
+        assert_ne!(Seed::generate().unwrap(), Seed::generate().unwrap());
+    }
+}

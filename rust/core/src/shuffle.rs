@@ -1,0 +1,123 @@
+//! Fisher–Yates over card identities (701.24a): every order equally likely.
+//!
+//! The order a shuffle produces is a function of the seed, the stream, and the *set* of cards
+//! shuffled, never of their order before the shuffle: the cards are first sorted by identity,
+//! then shuffled by the forward Fisher–Yates algorithm (step `i` swaps position `i` with a
+//! position uniform in `[i, n)`, so position 0, the top, is final first). Steps are drawn in
+//! batches (see [`crate::rng`]): starting at step `i`, the batch takes the bounds
+//! `n-i, n-i-1, …` while their product stays at most 2^48 (a rejection chance below 2^-16),
+//! at most [`MAX_BATCH`] bounds, and never a bound below 2. Because position `i` is final after
+//! step `i`, drawing the top `k` cards needs only the batches that cover steps `0..k`: the bulk
+//! engine and the game agree card for card.
+
+use crate::rng::{ChaChaStream, MAX_BATCH};
+
+const BATCH_PRODUCT_LIMIT: u64 = 1 << 48;
+
+/// The bounds of the batch starting at step `step` of a shuffle of `n` cards, and their product.
+/// Returns the number of bounds written (0 when the shuffle is complete).
+#[inline]
+pub fn batch_at(n: usize, step: usize, bounds: &mut [u64; MAX_BATCH]) -> (usize, u64) {
+    let mut product = 1u64;
+    let mut m = 0;
+    while m < MAX_BATCH && step + m + 1 < n {
+        let b = (n - step - m) as u64;
+        match product.checked_mul(b) {
+            Some(p) if p <= BATCH_PRODUCT_LIMIT => {
+                product = p;
+                bounds[m] = b;
+                m += 1;
+            }
+            _ => break,
+        }
+    }
+    (m, product)
+}
+
+/// Shuffles `cards` in place so that at least the first `prefix` positions are final (a full
+/// shuffle when `prefix >= cards.len() - 1`). The caller sorts first (see the module docs).
+pub fn fisher_yates_prefix<T>(cards: &mut [T], prefix: usize, rng: &mut ChaChaStream) {
+    let n = cards.len();
+    let mut bounds = [0u64; MAX_BATCH];
+    let mut digits = [0u64; MAX_BATCH];
+    let mut step = 0;
+    while step < prefix.min(n.saturating_sub(1)) {
+        let (m, product) = batch_at(n, step, &mut bounds);
+        rng.batch(&bounds[..m], product, &mut digits[..m]);
+        for (k, &d) in digits[..m].iter().enumerate() {
+            cards.swap(step + k, step + k + d as usize);
+        }
+        step += m;
+    }
+}
+
+/// Sorts by identity, then a full Fisher–Yates shuffle.
+pub fn shuffle_set<T: Ord>(cards: &mut [T], rng: &mut ChaChaStream) {
+    cards.sort_unstable();
+    fisher_yates_prefix(cards, usize::MAX, rng);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
+
+    fn rng(sub: u32) -> ChaChaStream {
+        ChaChaStream::new(&Seed::from_bytes([9; 32]), StreamId::new(DOMAIN_LIBRARY, 0, sub))
+    }
+
+    #[test]
+    fn batches_cover_every_step_once() {
+        for n in [0usize, 1, 2, 3, 7, 60, 100, 250, 100_000] {
+            let mut bounds = [0u64; MAX_BATCH];
+            let mut step = 0;
+            while step + 1 < n {
+                let (m, p) = batch_at(n, step, &mut bounds);
+                assert!(m >= 1 && p <= BATCH_PRODUCT_LIMIT);
+                assert_eq!(bounds[0], (n - step) as u64);
+                assert!(bounds[..m].iter().all(|&b| b >= 2));
+                step += m;
+            }
+            assert_eq!(step, n.saturating_sub(1));
+        }
+    }
+
+    #[test]
+    fn sixty_cards_batch_plan_is_pinned() {
+        let mut bounds = [0u64; MAX_BATCH];
+        let mut sizes = vec![];
+        let mut step = 0;
+        while step + 1 < 60 {
+            let (m, _) = batch_at(60, step, &mut bounds);
+            sizes.push(m);
+            step += m;
+        }
+        assert_eq!(sizes[0], 8, "the opening hand of 7 comes from one word");
+        assert_eq!(sizes.iter().sum::<usize>(), 59);
+    }
+
+    #[test]
+    fn prefix_agrees_with_full_shuffle() {
+        for sub in 0..50 {
+            let mut full: Vec<u32> = (0..60).collect();
+            fisher_yates_prefix(&mut full, usize::MAX, &mut rng(sub));
+            for k in [1usize, 7, 8, 9, 20] {
+                let mut part: Vec<u32> = (0..60).collect();
+                fisher_yates_prefix(&mut part, k, &mut rng(sub));
+                assert_eq!(part[..k], full[..k]);
+            }
+        }
+    }
+
+    #[test]
+    fn result_depends_on_the_set_not_the_order() {
+        let mut a: Vec<u32> = (0..60).collect();
+        let mut b: Vec<u32> = (0..60).rev().collect();
+        shuffle_set(&mut a, &mut rng(1));
+        shuffle_set(&mut b, &mut rng(1));
+        assert_eq!(a, b);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..60).collect::<Vec<_>>());
+    }
+}
