@@ -7,7 +7,7 @@ Specification: docs/API.md ("Library", "Game start").
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from mulligan import (
@@ -283,6 +283,7 @@ def test_103_game_start_never_loses_or_duplicates_cards(setup, data):
         d = data.draw(st.sampled_from(pending), label="decision")
         seat = d.seat
         hand = list(d.hand)
+        event(f"{rule.name}: {d.kind}")
         if d.kind == "choose_starting_player":
             options = list(d.options)
             assert options
@@ -351,6 +352,7 @@ def test_103_game_start_never_loses_or_duplicates_cards(setup, data):
             raise AssertionError(f"unknown decision kind {d.kind!r}")
         _check_zones(game, decks)
 
+    event(f"max mulligans {max(mulligans)}")
     results = game.result()
     assert sorted(r.seat for r in results) == list(range(n))
     for r in results:

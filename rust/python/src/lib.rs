@@ -1,1 +1,32 @@
-// bindings: written next
+//! `mulligan._core`: the PyO3 bindings of `mulligan-core`. This crate only converts types and
+//! errors and guards the boundary; every rule lives in the core.
+
+mod cards;
+mod convert;
+mod errors;
+mod game;
+mod library;
+mod seed;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add("FORMAT_VERSION", mulligan_core::FORMAT_VERSION)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<seed::Seed>()?;
+    m.add_function(wrap_pyfunction!(seed::verify_commitment, m)?)?;
+    m.add_class::<cards::Card>()?;
+    m.add_class::<cards::Deck>()?;
+    m.add_class::<library::Library>()?;
+    m.add_function(wrap_pyfunction!(library::shuffle_simultaneously, m)?)?;
+    m.add_class::<game::Variant>()?;
+    m.add_class::<game::MulliganRule>()?;
+    m.add_class::<game::Player>()?;
+    m.add_class::<game::Decision>()?;
+    m.add_class::<game::SeatResult>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::Match>()?;
+    Ok(())
+}

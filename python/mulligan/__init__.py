@@ -1,0 +1,56 @@
+"""mulligan: the start of a game of Magic: The Gathering, exactly as the Comprehensive Rules say.
+
+Shuffles follow rule 701.24 (ChaCha12-seeded, unbiased Fisher-Yates, reproducible from a seed,
+verifiable by commit-reveal); the game start follows rule 103 (starting player, life, hand
+size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
+"""
+
+from mulligan._core import (
+    FORMAT_VERSION,
+    Card,
+    Deck,
+    DeckError,
+    Decision,
+    Game,
+    GameConfigError,
+    IllegalActionError,
+    InternalError,
+    Library,
+    Match,
+    MulliganError,
+    MulliganRule,
+    MulliganTypeError,
+    Player,
+    SeatResult,
+    Seed,
+    SeedError,
+    Variant,
+    __version__,
+    shuffle_simultaneously,
+    verify_commitment,
+)
+
+__all__ = [
+    "FORMAT_VERSION",
+    "Card",
+    "Deck",
+    "DeckError",
+    "Decision",
+    "Game",
+    "GameConfigError",
+    "IllegalActionError",
+    "InternalError",
+    "Library",
+    "Match",
+    "MulliganError",
+    "MulliganRule",
+    "MulliganTypeError",
+    "Player",
+    "SeatResult",
+    "Seed",
+    "SeedError",
+    "Variant",
+    "__version__",
+    "shuffle_simultaneously",
+    "verify_commitment",
+]

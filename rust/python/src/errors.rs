@@ -1,0 +1,112 @@
+//! The exception classes, each a subclass of both `MulliganError` and the fitting builtin, and
+//! the mapping from the core's error enum. Rust panics are caught here and never reach Python.
+
+use mulligan_core::Error;
+use pyo3::exceptions::{PyException, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+static MULLIGAN_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static SEED_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static DECK_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ILLEGAL_ACTION_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static GAME_CONFIG_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static INTERNAL_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+type Spec = (&'static PyOnceLock<Py<PyType>>, &'static str, &'static str);
+
+const SUBCLASSES: [Spec; 6] = [
+    (&SEED_ERROR, "SeedError", "A malformed seed or commitment."),
+    (&DECK_ERROR, "DeckError", "A malformed deck list; the message names the line."),
+    (&ILLEGAL_ACTION_ERROR, "IllegalActionError", "An answer or operation the rules do not allow now; nothing was changed."),
+    (&GAME_CONFIG_ERROR, "GameConfigError", "A game that cannot be set up as asked."),
+    (&TYPE_ERROR, "MulliganTypeError", "An argument of the wrong type."),
+    (&INTERNAL_ERROR, "InternalError", "A bug in mulligan (a Rust panic, caught); please report it."),
+];
+
+fn make_class<'py>(
+    py: Python<'py>,
+    name: &str,
+    doc: &str,
+    bases: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyType>> {
+    let ns = PyDict::new(py);
+    ns.set_item("__doc__", doc)?;
+    ns.set_item("__module__", "mulligan")?;
+    let cls = py.get_type::<PyType>().call1((name, bases, ns))?;
+    Ok(cls.cast_into::<PyType>()?)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let base = make_class(
+        py,
+        "MulliganError",
+        "Base class of every error mulligan raises.",
+        PyTuple::new(py, [py.get_type::<PyException>()])?,
+    )?;
+    m.add("MulliganError", &base)?;
+    let _ = MULLIGAN_ERROR.set(py, base.clone().unbind());
+    for (cell, name, doc) in SUBCLASSES {
+        let builtin = match name {
+            "MulliganTypeError" => py.get_type::<PyTypeError>(),
+            "InternalError" => py.get_type::<PyRuntimeError>(),
+            _ => py.get_type::<PyValueError>(),
+        };
+        let cls = make_class(py, name, doc, PyTuple::new(py, [base.clone(), builtin])?)?;
+        m.add(name, &cls)?;
+        let _ = cell.set(py, cls.unbind());
+    }
+    Ok(())
+}
+
+fn raise(cell: &PyOnceLock<Py<PyType>>, message: String) -> PyErr {
+    Python::attach(|py| match cell.get(py) {
+        Some(cls) => PyErr::from_type(cls.bind(py).clone(), message),
+        None => PyRuntimeError::new_err(message),
+    })
+}
+
+pub fn seed_error(message: impl Into<String>) -> PyErr {
+    raise(&SEED_ERROR, message.into())
+}
+pub fn deck_error(message: impl Into<String>) -> PyErr {
+    raise(&DECK_ERROR, message.into())
+}
+pub fn illegal(message: impl Into<String>) -> PyErr {
+    raise(&ILLEGAL_ACTION_ERROR, message.into())
+}
+pub fn config_error(message: impl Into<String>) -> PyErr {
+    raise(&GAME_CONFIG_ERROR, message.into())
+}
+pub fn type_error(message: impl Into<String>) -> PyErr {
+    raise(&TYPE_ERROR, message.into())
+}
+
+pub fn to_py(e: Error) -> PyErr {
+    let message = e.to_string();
+    match e {
+        Error::Seed(_) => seed_error(message),
+        Error::Deck { .. } => deck_error(message),
+        Error::IllegalAction(_) => illegal(message),
+        Error::Config(_) => config_error(message),
+    }
+}
+
+/// Runs core code; a panic becomes `InternalError` instead of crossing into Python.
+pub fn guard<T>(f: impl FnOnce() -> Result<T, Error>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result.map_err(to_py),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(raise(&INTERNAL_ERROR, format!("internal error in mulligan (please report): {what}")))
+        }
+    }
+}

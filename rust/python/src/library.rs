@@ -1,0 +1,296 @@
+//! `Library` and `shuffle_simultaneously`: Card objects over the core's card identities.
+
+use crate::cards::{card_list, distinct_cards, Card};
+use crate::convert::events_to_py;
+use crate::errors::{guard, illegal, type_error};
+use crate::seed::{extract_seed, type_name};
+use mulligan_core::{CardId, Destination};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use std::collections::HashMap;
+
+/// A library: ordered, top first (401). Every operation succeeds completely or changes nothing.
+#[pyclass(module = "mulligan")]
+pub struct Library {
+    /// Every card this library has held; a card's id is its index here.
+    arena: Vec<Py<Card>>,
+    ids: HashMap<usize, CardId>,
+    core: mulligan_core::Library,
+}
+
+impl Library {
+    fn objects<'py>(&self, py: Python<'py>, ids: &[CardId]) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, ids.iter().map(|&id| self.arena[id as usize].clone_ref(py)))
+    }
+
+    fn id_of(&self, card: &Bound<'_, Card>) -> Option<CardId> {
+        self.ids.get(&(card.as_ptr() as usize)).copied()
+    }
+
+    /// Ids for `cards`, registering new objects only after the whole operation succeeds:
+    /// returns the ids and the objects still to register.
+    fn plan_ids(&self, cards: &[Bound<'_, Card>]) -> (Vec<CardId>, Vec<Py<Card>>) {
+        let mut new = vec![];
+        let mut new_ptrs: Vec<usize> = vec![];
+        let ids = cards
+            .iter()
+            .map(|c| match self.id_of(c) {
+                Some(id) => id,
+                None => {
+                    let ptr = c.as_ptr() as usize;
+                    let k = match new_ptrs.iter().position(|p| *p == ptr) {
+                        Some(k) => k,
+                        None => {
+                            new_ptrs.push(ptr);
+                            new.push(c.clone().unbind());
+                            new.len() - 1
+                        }
+                    };
+                    (self.arena.len() + k) as CardId
+                }
+            })
+            .collect();
+        (ids, new)
+    }
+
+    fn register(&mut self, py: Python<'_>, new: Vec<Py<Card>>) {
+        for c in new {
+            self.ids.insert(c.bind(py).as_ptr() as usize, self.arena.len() as CardId);
+            self.arena.push(c);
+        }
+    }
+
+    pub fn shuffle_events(&mut self) -> PyResult<Vec<mulligan_core::Event>> {
+        guard(|| self.core.shuffle())
+    }
+}
+
+fn destination(to: &Bound<'_, PyAny>) -> PyResult<Destination> {
+    let s = to
+        .cast::<PyString>()
+        .map_err(|_| type_error(format!("to must be \"out\", \"top\" or \"bottom\", got {}", type_name(to))))?;
+    match s.to_str()? {
+        "out" => Ok(Destination::Out),
+        "top" => Ok(Destination::Top),
+        "bottom" => Ok(Destination::Bottom),
+        other => Err(illegal(format!("to must be \"out\", \"top\" or \"bottom\", got {other:?}"))),
+    }
+}
+
+fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(type_error(format!("{what} must be an int, got bool")));
+    }
+    obj.extract::<i64>()
+        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))
+}
+
+#[pymethods]
+impl Library {
+    #[new]
+    #[pyo3(signature = (cards, *, seed, stream = None))]
+    fn new(py: Python<'_>, cards: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let arena = distinct_cards(cards, "cards")?;
+        let seed = extract_seed(seed)?;
+        let stream = match stream {
+            Some(s) => int_arg(s, "stream")?,
+            None => 0,
+        };
+        if stream < 0 {
+            return Err(illegal(format!("stream must be at least 0, got {stream}")));
+        }
+        let ids: HashMap<usize, CardId> =
+            arena.iter().enumerate().map(|(i, c)| (c.bind(py).as_ptr() as usize, i as CardId)).collect();
+        let core = guard(|| mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream as u64))?;
+        Ok(Library { arena, ids, core })
+    }
+
+    /// The cards, top first.
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.objects(py, self.core.cards())
+    }
+
+    #[getter]
+    fn shuffle_count(&self) -> u32 {
+        self.core.shuffle_count()
+    }
+
+    #[getter]
+    fn stream(&self) -> u64 {
+        self.core.stream()
+    }
+
+    fn __len__(&self) -> usize {
+        self.core.len()
+    }
+
+    fn __contains__(&self, card: &Bound<'_, PyAny>) -> bool {
+        match card.cast::<Card>() {
+            Ok(c) => self.id_of(c).is_some_and(|id| self.core.contains(id)),
+            Err(_) => false,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Library({} cards, stream={}, shuffles={})", self.core.len(), self.core.stream(), self.core.shuffle_count())
+    }
+
+    /// 701.24a (a library of 0 or 1 cards still shuffles, 701.24e). Returns the events.
+    fn shuffle<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let events = self.shuffle_events()?;
+        events_to_py(py, &events)
+    }
+
+    /// 701.24b: search (cards for which `predicate(card)` is true, top to bottom, at most
+    /// `limit`), shuffle the rest without them, then put them `to` "out", "top" or "bottom".
+    #[pyo3(signature = (predicate, *, limit = None, to = None))]
+    fn search_and_shuffle<'py>(
+        slf: &Bound<'py, Self>,
+        predicate: &Bound<'py, PyAny>,
+        limit: Option<&Bound<'py, PyAny>>,
+        to: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        let py = slf.py();
+        let to = match to {
+            Some(t) => destination(t)?,
+            None => Destination::Out,
+        };
+        let limit = match limit {
+            None => usize::MAX,
+            Some(l) if l.is_none() => usize::MAX,
+            Some(l) => {
+                let l = int_arg(l, "limit")?;
+                usize::try_from(l).map_err(|_| illegal(format!("limit must be at least 0, got {l}")))?
+            }
+        };
+        if !predicate.is_callable() {
+            return Err(type_error(format!("predicate must be callable, got {}", type_name(predicate))));
+        }
+        // Call the predicate without holding a borrow of the library.
+        let snapshot: Vec<(CardId, Py<Card>)> = {
+            let lib = slf.borrow();
+            lib.core.cards().iter().map(|&id| (id, lib.arena[id as usize].clone_ref(py))).collect()
+        };
+        let mut found = vec![];
+        for (id, card) in snapshot {
+            if found.len() >= limit {
+                break;
+            }
+            if predicate.call1((card,))?.is_truthy()? {
+                found.push(id);
+            }
+        }
+        let mut lib = slf.borrow_mut();
+        let (out, events) = guard(|| lib.core.search_and_shuffle(&found, to))?;
+        let shown = if to == Destination::Out { out } else { found };
+        Ok((lib.objects(py, &shown)?, events_to_py(py, &events)?))
+    }
+
+    /// 701.24c–d: shuffle `cards` into the library (those not already there are added); it
+    /// shuffles even when the set is empty. `place=(card, position)`: 701.24g.
+    #[pyo3(signature = (cards = None, *, place = None))]
+    fn shuffle_in<'py>(
+        &mut self,
+        py: Python<'py>,
+        cards: Option<&Bound<'py, PyAny>>,
+        place: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let mut given = match cards {
+            Some(c) => card_list(c, "cards")?,
+            None => vec![],
+        };
+        let n_given = given.len();
+        let mut position = None;
+        if let Some(p) = place.filter(|p| !p.is_none()) {
+            let tuple = p
+                .cast::<PyTuple>()
+                .map_err(|_| type_error(format!("place must be a (card, position) tuple, got {}", type_name(p))))?;
+            if tuple.len() != 2 {
+                return Err(type_error("place must be a (card, position) tuple"));
+            }
+            let card = tuple.get_item(0)?;
+            let card = card
+                .cast_into::<Card>()
+                .map_err(|e| type_error(format!("place's card must be a Card, got {}", type_name(&e.into_inner()))))?;
+            position = Some(int_arg(&tuple.get_item(1)?, "place's position")?);
+            given.push(card);
+        }
+        let (ids, new) = self.plan_ids(&given);
+        let place = position.map(|pos| (ids[n_given], pos));
+        let core = &mut self.core;
+        let events = guard(|| core.shuffle_in(&ids[..n_given], place))?;
+        self.register(py, new);
+        events_to_py(py, &events)
+    }
+
+    /// Up to `n` cards from the top, top first (fewer when the library runs out, 121.4).
+    #[pyo3(signature = (n = None))]
+    fn draw<'py>(&mut self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyList>> {
+        let n = match n {
+            Some(n) => int_arg(n, "n")?,
+            None => 1,
+        };
+        let n = usize::try_from(n).map_err(|_| illegal(format!("cannot draw a negative number of cards ({n})")))?;
+        let drawn = self.core.draw(n);
+        self.objects(py, &drawn)
+    }
+
+    /// Puts `cards` on top; the sequence is their final top-to-bottom order (401.4).
+    fn put_on_top<'py>(&mut self, py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let given = card_list(cards, "cards")?;
+        let (ids, new) = self.plan_ids(&given);
+        let core = &mut self.core;
+        let events = guard(|| core.put_on_top(&ids))?;
+        self.register(py, new);
+        events_to_py(py, &events)
+    }
+
+    /// Puts `cards` on the bottom; the sequence is their final top-to-bottom order (401.4).
+    fn put_on_bottom<'py>(&mut self, py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let given = card_list(cards, "cards")?;
+        let (ids, new) = self.plan_ids(&given);
+        let core = &mut self.core;
+        let events = guard(|| core.put_on_bottom(&ids))?;
+        self.register(py, new);
+        events_to_py(py, &events)
+    }
+}
+
+/// 701.24f: libraries shuffled at the same time. Each distinct library is shuffled once, and
+/// one shuffle event is reported for every time it is named (its shuffle triggers fire that
+/// many times).
+#[pyfunction]
+pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let py = libraries.py();
+    if libraries.is_instance_of::<PyString>() {
+        return Err(type_error("libraries must be an iterable of Library"));
+    }
+    let mut libs: Vec<Bound<'py, Library>> = vec![];
+    for item in libraries
+        .try_iter()
+        .map_err(|_| type_error(format!("libraries must be an iterable of Library, got {}", type_name(libraries))))?
+    {
+        let item = item?;
+        let lib = item
+            .cast_into::<Library>()
+            .map_err(|e| type_error(format!("libraries must hold only Library objects, got {}", type_name(&e.into_inner()))))?;
+        libs.push(lib);
+    }
+    let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
+    for lib in &libs {
+        let ptr = lib.as_ptr() as usize;
+        if done.iter().any(|(p, _)| *p == ptr) {
+            continue;
+        }
+        let mut events = lib.try_borrow_mut()?.shuffle_events()?;
+        let mut event = events.remove(0);
+        event.rule = "701.24f";
+        done.push((ptr, event));
+    }
+    let all: Vec<mulligan_core::Event> = libs
+        .iter()
+        .filter_map(|lib| done.iter().find(|(p, _)| *p == lib.as_ptr() as usize).map(|(_, e)| e.clone()))
+        .collect();
+    events_to_py(py, &all)
+}

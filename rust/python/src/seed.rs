@@ -1,0 +1,95 @@
+//! `Seed` and `verify_commitment`.
+
+use crate::errors::{guard, seed_error};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// 32 secret bytes from which every random choice of a game is derived (701.24a).
+#[pyclass(frozen, module = "mulligan")]
+pub struct Seed {
+    pub inner: mulligan_core::Seed,
+}
+
+#[pymethods]
+impl Seed {
+    /// 32 bytes from the operating system's CSPRNG.
+    #[staticmethod]
+    fn generate() -> PyResult<Seed> {
+        guard(mulligan_core::Seed::generate).map(|inner| Seed { inner })
+    }
+
+    /// Exactly 64 hex digits (either case).
+    #[staticmethod]
+    fn from_hex(text: &Bound<'_, PyAny>) -> PyResult<Seed> {
+        let text = text
+            .cast::<PyString>()
+            .map_err(|_| seed_error(format!("a seed's hex must be a str, got {}", type_name(text))))?;
+        let s = text.to_str()?;
+        guard(|| mulligan_core::Seed::from_hex(s)).map(|inner| Seed { inner })
+    }
+
+    /// Exactly 32 bytes.
+    #[staticmethod]
+    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Seed> {
+        let bytes = data
+            .cast::<PyBytes>()
+            .map_err(|_| seed_error(format!("a seed's bytes must be bytes, got {}", type_name(data))))?;
+        guard(|| mulligan_core::Seed::from_slice(bytes.as_bytes())).map(|inner| Seed { inner })
+    }
+
+    fn hex(&self) -> String {
+        self.inner.hex()
+    }
+
+    /// Hex SHA-256 of b"mulligan/seed-commitment/v1\0" + the seed: publish it before the game.
+    fn commitment(&self) -> String {
+        self.inner.commitment()
+    }
+
+    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, self.inner.as_bytes())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Seed(commitment='{}…')", &self.inner.commitment()[..16])
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Seed>() {
+            Ok(o) => self.inner == o.get().inner,
+            Err(_) => false,
+        }
+    }
+
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+}
+
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// A `Seed`, 32 `bytes`, or 64 hex digits as `str`.
+pub fn extract_seed(obj: &Bound<'_, PyAny>) -> PyResult<mulligan_core::Seed> {
+    if let Ok(s) = obj.cast::<Seed>() {
+        return Ok(s.get().inner.clone());
+    }
+    if obj.is_instance_of::<PyBytes>() {
+        return Seed::from_bytes(obj).map(|s| s.inner);
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Seed::from_hex(obj).map(|s| s.inner);
+    }
+    Err(seed_error(format!("seed must be a Seed, 32 bytes or 64 hex digits, got {}", type_name(obj))))
+}
+
+/// True iff `commitment` (64 hex digits, either case) commits to `seed`.
+#[pyfunction]
+pub fn verify_commitment(seed: &Bound<'_, PyAny>, commitment: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let seed = extract_seed(seed)?;
+    let text = commitment
+        .cast::<PyString>()
+        .map_err(|_| seed_error(format!("a commitment must be a str, got {}", type_name(commitment))))?;
+    let c = text.to_str()?;
+    guard(|| seed.verify_commitment(c))
+}
