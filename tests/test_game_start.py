@@ -43,7 +43,7 @@ def basic_deck(lands=24, spells=36, *, land_name="Forest", spell_name="Lightning
 
 
 def mono_deck(name, n=60, *, land=False, tags=()):
-    """A deck of n copies of one card (Deck copies repeated objects: every copy has its identity)."""
+    """n copies of one card (Deck copies repeated objects: every copy has its own identity)."""
     return Deck([Card(name, land=land, tags=tags)] * n)
 
 
@@ -391,7 +391,7 @@ def test_103_2a_sideboard_and_companion_not_in_library():
         sideboard=sideboard,
         companions=[companion],
     )
-    game, decks = new_game(decks=[deck, basic_deck()])
+    game, _ = new_game(decks=[deck, basic_deck()])
     outside = set(deck.sideboard) | set(deck.companions)
     assert len(outside) == 16
 
@@ -490,7 +490,7 @@ def test_103_4_starting_life_totals(case, kwargs, expected):
 def test_103_5_each_player_draws_seven():
     """103.5: "Cada jugador roba una cantidad de cartas igual a su tamaño de mano inicial, que
     normalmente es siete." Libraries keep the other 53 cards."""
-    game, decks = new_game()
+    game, _ = new_game()
     for seat in (0, 1):
         z = game.zones(seat)
         assert len(z["hand"]) == 7
@@ -569,7 +569,7 @@ def test_103_5_london_bottomed_cards_at_bottom_in_chosen_order():
     """103.5 / 401.4: the player puts the cards on the bottom "in any order"; the sequence given
     to game.bottom is their top-to-bottom order, so they end exactly as the last cards of the
     library."""
-    game, decks = new_game()
+    game, _ = new_game()
     plan = {0: "mmm"}
     d = drive(game, plan, until=lambda d: d.kind == "bottom" and d.count == 3)
     assert d.seat == 0
@@ -701,7 +701,7 @@ def test_103_5b_serum_powder_exiles_hand_and_draws_that_many():
     """103.5b: an action a player may take "any time [they] could mulligan" is taken when they
     would declare; then they declare.  Serum Powder exiles the hand and draws that many cards;
     it is not a mulligan, and the exiled cards stay in exile."""
-    game, decks = new_game(decks=[serum_powder_deck(), basic_deck()])
+    game, _ = new_game(decks=[serum_powder_deck(), basic_deck()])
     (d,) = game.pending()
     assert d.kind == KOM and d.seat == 0
     assert d.actions and all(c in game.hand(0) for c in d.actions)
@@ -873,7 +873,6 @@ def test_101_4_paris_sequential_starting_player_mulligans_first():
     decision until the starting player has kept."""
     game, _ = new_game(rule=MulliganRule.PARIS_SEQUENTIAL, starting_player=0)
     assert kinds_seats(game) == [(KOM, 0)]
-    first = list(game.hand(0))
     game.mulligan(0)
     assert kinds_seats(game) == [(KOM, 0)]
     assert len(game.hand(0)) == 6  # executed at once: nobody else declares meanwhile
@@ -923,6 +922,38 @@ def test_101_4a_bob_and_clare_two_headed_giant():
     assert [r.name for r in results] == ["Bob", "Clare", "Dan", "Eve"]
     assert [len(r.hand) for r in results] == [7, 6, 7, 7]
     assert [r.mulligans for r in results] == [1, 2, 0, 0]
+
+
+def test_101_4a_paris_sequential_multiplayer_first_mulligan_draws_seven():
+    """Seed 003, 101.4 / 101.4a: the starting player takes all their mulligans first, then each
+    other player in turn order; in a multiplayer game a player's first mulligan draws seven."""
+    game, _ = new_game(
+        Variant.FREE_FOR_ALL, 3, rule=MulliganRule.PARIS_SEQUENTIAL, starting_player=1
+    )
+    assert kinds_seats(game) == [(KOM, 1)]
+    game.mulligan(1)
+    assert kinds_seats(game) == [(KOM, 1)] and len(game.hand(1)) == 7
+    game.mulligan(1)
+    assert kinds_seats(game) == [(KOM, 1)] and len(game.hand(1)) == 6
+    game.keep(1)
+    assert kinds_seats(game) == [(KOM, 2)]
+    game.keep(2)
+    assert kinds_seats(game) == [(KOM, 0)]
+    game.mulligan(0)
+    assert kinds_seats(game) == [(KOM, 0)] and len(game.hand(0)) == 7
+    results = finish(game)
+    assert [len(r.hand) for r in results] == [7, 6, 7]
+    assert [r.mulligans for r in results] == [1, 2, 0]
+
+
+def test_vancouver_free_mulligan_to_seven_gets_no_look():
+    """Vancouver: only a player whose hand is smaller than their starting hand size looks at the
+    top card; in multiplayer the first mulligan draws seven (no look), the second draws six."""
+    game, _ = new_game(Variant.FREE_FOR_ALL, 3, rule=MulliganRule.VANCOUVER)
+    log = []
+    results = finish(game, {0: "mk", 1: "mmk"}, log)
+    assert [(k, s) for k, s, *_ in log if k == "vancouver"] == [("vancouver", 1)]
+    assert [len(r.hand) for r in results] == [7, 6, 7]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1030,6 +1061,27 @@ def test_103_6_opening_hand_actions_after_mulligans_starting_player_first():
     results = finish(game)
     assert [len(r.battlefield) for r in results] == [1, 1]
     assert [len(r.hand) for r in results] == [5, 6]
+
+
+def test_103_6_two_headed_giant_team_takes_opening_actions_together():
+    """103.6 / 805.3b: with shared team turns the starting team takes its opening-hand actions
+    (teammates together), then the other team."""
+    game, _ = new_game(
+        Variant.TWO_HEADED_GIANT,
+        4,
+        decks=[leyline_deck() for _ in range(4)],
+        teams=[TEAM_A, TEAM_A, TEAM_B, TEAM_B],
+        starting_player=2,
+    )
+    _play_to_opening_actions(game)
+    assert kinds_seats(game) == [(OHA, 2), (OHA, 3)]
+    game.opening_hand_action(3, game.hand(3)[0])
+    game.pass_actions(3)
+    assert kinds_seats(game) == [(OHA, 2)]
+    game.pass_actions(2)
+    assert kinds_seats(game) == [(OHA, 0), (OHA, 1)]
+    results = finish(game)
+    assert [len(r.battlefield) for r in results] == [0, 0, 0, 1]
 
 
 # --------------------------------------------------------------------------------------------

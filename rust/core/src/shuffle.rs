@@ -51,10 +51,45 @@ pub fn fisher_yates_prefix<T>(cards: &mut [T], prefix: usize, rng: &mut ChaChaSt
     }
 }
 
-/// Sorts by identity, then a full Fisher–Yates shuffle.
-pub fn shuffle_set<T: Ord>(cards: &mut [T], rng: &mut ChaChaStream) {
-    cards.sort_unstable();
+/// Sorts by identity, then a full Fisher–Yates shuffle. Identities must be distinct.
+pub fn shuffle_set(cards: &mut [u32], rng: &mut ChaChaStream) {
+    sort_distinct(cards);
     fisher_yates_prefix(cards, usize::MAX, rng);
+}
+
+/// Sorts distinct identities. Card ids are small and dense (indices into a deck), so a bitmap
+/// pass beats a comparison sort; sparse ids fall back to `sort_unstable`.
+pub fn sort_distinct(cards: &mut [u32]) {
+    let Some(&max) = cards.iter().max() else { return };
+    let words = max as usize / 64 + 1;
+    if words > cards.len() / 4 + 4 {
+        cards.sort_unstable();
+        return;
+    }
+    if words == 1 {
+        let mut bits = 0u64;
+        for &c in cards.iter() {
+            bits |= 1 << c;
+        }
+        for slot in cards.iter_mut() {
+            *slot = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+        }
+        return;
+    }
+    let mut bits = vec![0u64; words];
+    for &c in cards.iter() {
+        bits[c as usize / 64] |= 1 << (c % 64);
+    }
+    let mut k = 0;
+    for (w, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 && k < cards.len() {
+            cards[k] = (w * 64) as u32 + word.trailing_zeros();
+            k += 1;
+            word &= word - 1;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -107,6 +142,20 @@ mod tests {
                 assert_eq!(part[..k], full[..k]);
             }
         }
+    }
+
+    #[test]
+    fn sort_distinct_matches_sort_unstable() {
+        for ids in [vec![], vec![5u32], (0..60).rev().collect(), vec![1000, 3, 70, 64, 63, 0], vec![u32::MAX, 0, 7]] {
+            let mut a = ids.clone();
+            let mut b = ids.clone();
+            sort_distinct(&mut a);
+            b.sort_unstable();
+            assert_eq!(a, b);
+        }
+        let mut big: Vec<u32> = (0..5000).rev().collect();
+        sort_distinct(&mut big);
+        assert!(big.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! serde_json values (the core's events) to plain Python objects.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use mulligan_core::event::EventKind;
+use mulligan_core::Event;
+use pyo3::intern;
+use pyo3::types::{PyDict, PyList, PyString};
 use serde_json::Value;
 
 pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -34,7 +37,42 @@ pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, Py
 pub fn events_to_py<'py>(py: Python<'py>, events: &[mulligan_core::Event]) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for e in events {
-        list.append(json_to_py(py, &e.to_json())?)?;
+        list.append(event_to_py(py, e)?)?;
     }
     Ok(list)
+}
+
+/// One event as a dict. Library events, which `Library.shuffle()` returns on its hot path, are
+/// built directly with interned keys (the same dict the generic serde path gives, a test checks);
+/// the rest go through serde.
+pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
+    let d = PyDict::new(py);
+    match &e.kind {
+        EventKind::Shuffle { seat: None, size, stream, shuffle } => {
+            d.set_item(intern!(py, "type"), intern!(py, "shuffle"))?;
+            d.set_item(intern!(py, "size"), size)?;
+            d.set_item(intern!(py, "stream"), stream)?;
+            d.set_item(intern!(py, "shuffle"), shuffle)?;
+        }
+        EventKind::Search { found } => {
+            d.set_item(intern!(py, "type"), intern!(py, "search"))?;
+            d.set_item(intern!(py, "found"), found)?;
+        }
+        EventKind::PutOnTop { count } => {
+            d.set_item(intern!(py, "type"), intern!(py, "put_on_top"))?;
+            d.set_item(intern!(py, "count"), count)?;
+        }
+        EventKind::PutOnBottom { count } => {
+            d.set_item(intern!(py, "type"), intern!(py, "put_on_bottom"))?;
+            d.set_item(intern!(py, "count"), count)?;
+        }
+        _ => return json_to_py(py, &e.to_json()),
+    }
+    d.set_item(intern!(py, "rule"), PyString::intern(py, e.rule))?;
+    Ok(d.into_any())
+}
+
+/// The generic path for any event (used by tests to check the fast path).
+pub fn event_to_py_generic<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
+    json_to_py(py, &e.to_json())
 }
