@@ -6,9 +6,8 @@ Specification: docs/API.md, sections "Errors", "Seeds and commitments", "Cards a
 import hashlib
 import re
 
-import pytest
-
 import mulligan
+import pytest
 from mulligan import (
     Card,
     Deck,
@@ -20,7 +19,7 @@ from mulligan import (
     verify_commitment,
 )
 
-HEX = "00112233445566778899aabbccddeeff" "0123456789abcdef0f1e2d3c4b5a6978"
+HEX = "00112233445566778899aabbccddeeff0123456789abcdef0f1e2d3c4b5a6978"
 COMMIT_PREFIX = b"mulligan/seed-commitment/v1\x00"
 
 
@@ -186,9 +185,9 @@ def test_seed_is_unhashable():
     with pytest.raises(TypeError):
         hash(s)
     with pytest.raises(TypeError):
-        {s}
+        _ = {s}
     with pytest.raises(TypeError):
-        {s: 1}
+        _ = {s: 1}
 
 
 def test_seed_equality():
@@ -354,9 +353,10 @@ def test_parse_no_count_means_one():
 def test_parse_keeps_order_and_names_with_punctuation():
     """Cards keep the list's order; names keep commas and apostrophes."""
     deck = Deck.parse("2 Jace, the Mind Sculptor\n1 Black Sun's Zenith\n12 Island")
-    assert _names(deck.cards) == ["Jace, the Mind Sculptor"] * 2 + ["Black Sun's Zenith"] + [
-        "Island"
-    ] * 12
+    assert (
+        _names(deck.cards)
+        == ["Jace, the Mind Sculptor"] * 2 + ["Black Sun's Zenith"] + ["Island"] * 12
+    )
     assert len(deck) == 15
 
 
@@ -379,7 +379,9 @@ def test_parse_ignores_comments_and_blank_lines():
     assert _names(deck.cards) == ["Llanowar Elves"] * 4 + ["Forest"] * 2
 
 
-@pytest.mark.parametrize("header", ["Deck", "deck", "DECK:", "Main", "main:", "Mainboard", "MAINBOARD:"])
+@pytest.mark.parametrize(
+    "header", ["Deck", "deck", "DECK:", "Main", "main:", "Mainboard", "MAINBOARD:"]
+)
 def test_parse_main_headers(header):
     """Deck / Main / Mainboard headers (any case, optional colon) start the main deck."""
     deck = Deck.parse(f"{header}\n3 Island\nSideboard\n2 Duress")
@@ -442,8 +444,8 @@ def test_parse_len_counts_only_main_deck():
     assert len(deck.sideboard) == 15
     assert len(deck.commanders) == 1
     assert len(deck.companions) == 1
-    everything = list(deck.cards) + list(deck.sideboard) + list(deck.commanders) + list(
-        deck.companions
+    everything = (
+        list(deck.cards) + list(deck.sideboard) + list(deck.commanders) + list(deck.companions)
     )
     assert len(set(everything)) == 41
 

@@ -8,7 +8,6 @@ Every test drives a `Game` only through `game.pending()` decisions and the docum
 import json
 
 import pytest
-
 from mulligan import (
     Card,
     Deck,
@@ -632,9 +631,7 @@ def test_103_5_london_mulligan_down_to_zero_then_must_keep():
     game, _ = new_game()
     plan = {0: "m" * 7}
     log = []
-    d = drive(
-        game, plan, log=log, until=lambda d: d.kind == KOM and d.seat == 0 and not plan[0]
-    )
+    d = drive(game, plan, log=log, until=lambda d: d.kind == KOM and d.seat == 0 and not plan[0])
     kom0 = [(hand, can) for kind, seat, _, hand, can in log if kind == KOM and seat == 0]
     assert kom0 == [(7 - i, True) for i in range(7)]
     assert [c for k, s, c, _, _ in log if k == "bottom"] == [1, 2, 3, 4, 5, 6, 7]
@@ -654,9 +651,7 @@ def test_103_5c_free_mulligan_allows_eight_mulligans():
     game, _ = new_game(Variant.FREE_FOR_ALL, 3)
     plan = {0: "m" * 8}
     log = []
-    d = drive(
-        game, plan, log=log, until=lambda d: d.kind == KOM and d.seat == 0 and not plan[0]
-    )
+    d = drive(game, plan, log=log, until=lambda d: d.kind == KOM and d.seat == 0 and not plan[0])
     assert all(can for kind, seat, _, _, can in log if kind == KOM and seat == 0)
     assert [c for k, s, c, _, _ in log if k == "bottom"] == [1, 2, 3, 4, 5, 6, 7]
     assert d.can_mulligan is False
@@ -1046,7 +1041,7 @@ def test_103_6_opening_hand_actions_after_mulligans_starting_player_first():
     player takes all of theirs, then each other player in turn order."""
     game, _ = new_game(decks=[leyline_deck(), leyline_deck()], starting_player=1)
     log = []
-    d = drive(game, {0: "mk", 1: "k"}, log=log, until=lambda d: d.kind == OHA)
+    drive(game, {0: "mk", 1: "k"}, log=log, until=lambda d: d.kind == OHA)
     kinds = [k for k, *_ in log]
     assert kinds.count(KOM) == 3 and kinds.count("bottom") == 1
     assert len(game.hand(0)) == 6
@@ -1142,7 +1137,7 @@ def test_illegal_bottom_card_not_in_hand():
     """103.5: the cards put on the bottom are cards of the new hand; a library card, an
     opponent's card or a card listed twice is not allowed."""
     game, _ = new_game()
-    d = drive(game, {0: "mm"}, until=lambda d: d.kind == "bottom" and d.count == 2)
+    drive(game, {0: "mm"}, until=lambda d: d.kind == "bottom" and d.count == 2)
     hand = list(game.hand(0))
     library_card = game.zones(0)["library"][0]
     opponent_card = game.hand(1)[0]

@@ -4,12 +4,11 @@ Rule texts: docs/API.md ("Library"), shared/rules/RULES.md ("701.24 Shuffle") an
 text of 701.24 in shared/rules/seeds/004_*.txt.
 """
 
-from collections import Counter
 import json
-
-import pytest
+from collections import Counter
 
 import mulligan
+import pytest
 from mulligan import (
     Card,
     IllegalActionError,
@@ -234,7 +233,7 @@ def test_701_24b_found_cards_not_part_of_the_shuffle():
     found, events = lib.search_and_shuffle(lambda c: c.name.startswith("Target"), to="top")
     (event,) = shuffle_events(events)
     assert event["size"] == 60 - len(wanted)
-    rest_after = lib.cards[len(found):]
+    rest_after = lib.cards[len(found) :]
     rest_before = [c for c in cards if c not in wanted]
     assert Counter(rest_after) == Counter(rest_before)
     assert names(rest_after) != names(rest_before)  # the rest really was shuffled
@@ -259,7 +258,7 @@ def test_701_24b_search_to_bottom_puts_last_found_bottommost():
     lib = Library(cards, seed=SEED)
     found, events = lib.search_and_shuffle(lambda c: c.name.startswith("Target"), to="bottom")
     assert found == wanted
-    assert lib.cards[-len(found):] == found
+    assert lib.cards[-len(found) :] == found
     assert lib.cards[-1] == found[-1]
     assert len(lib) == len(cards)
     assert Counter(lib.cards) == Counter(cards)
@@ -270,9 +269,7 @@ def test_701_24b_search_limit_respected():
     """A search for at most N cards finds the first N matches from the top."""
     cards, wanted = _search_library()
     lib = Library(cards, seed=SEED)
-    found, _ = lib.search_and_shuffle(
-        lambda c: c.name.startswith("Target"), limit=2, to="out"
-    )
+    found, _ = lib.search_and_shuffle(lambda c: c.name.startswith("Target"), limit=2, to="out")
     assert found == wanted[:2]
     assert len(lib) == len(cards) - 2
     for c in wanted[2:]:

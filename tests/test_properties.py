@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-
 from mulligan import (
     Card,
     Deck,
@@ -143,7 +142,7 @@ def test_701_24_library_operations_never_lose_or_duplicate_cards(lands, seed, st
             wanted = set(_pick(data, [c.name for c in before], max_size=6))
             preds = {
                 "lands": lambda c: c.land,
-                "names": lambda c: c.name in wanted,
+                "names": lambda c, wanted=wanted: c.name in wanted,
                 "nothing": lambda c: False,
                 "all": lambda c: True,
             }
@@ -164,7 +163,7 @@ def test_701_24_library_operations_never_lose_or_duplicate_cards(lands, seed, st
             elif to == "top":
                 assert after[: len(found)] == found
             else:
-                assert after[len(after) - len(found):] == found
+                assert after[len(after) - len(found) :] == found
         elif op == "illegal_put":
             if before:
                 victim = data.draw(st.sampled_from(before))
@@ -185,11 +184,7 @@ def test_701_24_library_operations_never_lose_or_duplicate_cards(lands, seed, st
 # Game start
 # =============================================================================================
 
-KINDS = (
-    ["spell"] * 8
-    + ["land"] * 6
-    + ["serum_powder", "leyline", "gemstone_caverns", "chancellor"]
-)
+KINDS = ["spell"] * 8 + ["land"] * 6 + ["serum_powder", "leyline", "gemstone_caverns", "chancellor"]
 
 
 def _card(kind, i):
@@ -241,8 +236,8 @@ def _check_zones(game, decks):
     battlefield, exile (revealed cards stay in hand)."""
     for seat, deck in enumerate(decks):
         z = game.zones(seat)
-        everything = list(z["hand"]) + list(z["library"]) + list(z["battlefield"]) + list(
-            z["exile"]
+        everything = (
+            list(z["hand"]) + list(z["library"]) + list(z["battlefield"]) + list(z["exile"])
         )
         assert len(everything) == len(deck.cards), (seat, {k: len(v) for k, v in z.items()})
         assert len(set(everything)) == len(everything)
@@ -320,7 +315,7 @@ def test_103_game_start_never_loses_or_duplicates_cards(rule, setup, data):
             chosen = [hand[i] for i in order[: d.count]]
             game.bottom(seat, chosen)
             lib = game.zones(seat)["library"]
-            assert list(lib[len(lib) - len(chosen):]) == chosen  # 401.4: in the chosen order
+            assert list(lib[len(lib) - len(chosen) :]) == chosen  # 401.4: in the chosen order
         elif d.kind == "vancouver":
             assert rule == MulliganRule.VANCOUVER
             assert len(hand) < HAND_SIZE
@@ -332,9 +327,7 @@ def test_103_game_start_never_loses_or_duplicates_cards(rule, setup, data):
             assert (lib[-1] if to_bottom else lib[0]) == top
         elif d.kind == "opening_hand_action":
             usable = [c for c in d.actions if c in hand and c not in used_actions]
-            usable = [
-                c for c in usable if "gemstone_caverns" not in c.tags or len(hand) >= 2
-            ]
+            usable = [c for c in usable if "gemstone_caverns" not in c.tags or len(hand) >= 2]
             act = usable and data.draw(st.booleans(), label="act")
             if act:
                 card = data.draw(st.sampled_from(usable))

@@ -8,9 +8,9 @@ size, the mulligan of every era, opening-hand actions, the first draw). See docs
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
+    Decision,
     Deck,
     DeckError,
-    Decision,
     Game,
     GameConfigError,
     IllegalActionError,

@@ -89,12 +89,18 @@ def play(game: Game, out: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mulligan", description=__doc__)
-    parser.add_argument("--seed", default=DEFAULT_SEED, help="64 hex digits (default: a fixed demo seed)")
+    parser.add_argument(
+        "--seed", default=DEFAULT_SEED, help="64 hex digits (default: a fixed demo seed)"
+    )
     parser.add_argument("--random-seed", action="store_true", help="draw a fresh seed from the OS")
     parser.add_argument(
-        "--mulligan", default="LONDON", choices=[r for r in ("LONDON", "VANCOUVER", "PARIS", "PARIS_SEQUENTIAL")]
+        "--mulligan",
+        default="LONDON",
+        choices=[r for r in ("LONDON", "VANCOUVER", "PARIS", "PARIS_SEQUENTIAL")],
     )
-    parser.add_argument("--deck", action="append", help="a deck list file per player (default: two bundled decks)")
+    parser.add_argument(
+        "--deck", action="append", help="a deck list file per player (default: two bundled decks)"
+    )
     args = parser.parse_args(argv)
 
     seed = Seed.generate() if args.random_seed else Seed.from_hex(args.seed)
@@ -115,11 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for r in game.result():
         hand = ", ".join(c.name for c in r.hand)
-        extra = f"; battlefield: {', '.join(c.name for c in r.battlefield)}" if r.battlefield else ""
+        extra = (
+            f"; battlefield: {', '.join(c.name for c in r.battlefield)}" if r.battlefield else ""
+        )
         print(
             f"{r.name}: keeps {len(r.hand)} after {r.mulligans} mulligan(s), life {r.life}, "
-            f"library {r.library_size}, skips first draw: {r.skips_first_draw}{extra}\n  hand: {hand}"
+            f"library {r.library_size}, skips first draw: {r.skips_first_draw}{extra}"
         )
+        print(f"  hand: {hand}")
     print(f"\nseed (revealed after the game): {seed.hex()}")
     return 0
 

@@ -26,7 +26,11 @@ pub struct Card {
 
 impl Card {
     pub fn new(name: impl Into<String>, land: bool, tags: Vec<String>) -> Self {
-        Card { name: name.into(), land, tags }
+        Card {
+            name: name.into(),
+            land,
+            tags,
+        }
     }
 
     pub fn has_tag(&self, tag: &str) -> bool {

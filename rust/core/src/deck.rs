@@ -81,7 +81,10 @@ impl DeckList {
                 section = s;
                 continue;
             }
-            let (count, card) = parse_card_line(line).map_err(|message| Error::Deck { line: line_no, message })?;
+            let (count, card) = parse_card_line(line).map_err(|message| Error::Deck {
+                line: line_no,
+                message,
+            })?;
             let target = match section {
                 Section::Main => &mut deck.main,
                 Section::Sideboard => &mut deck.sideboard,
@@ -101,7 +104,11 @@ impl DeckList {
 }
 
 fn header(line: &str) -> Option<Section> {
-    let word = line.strip_suffix(':').unwrap_or(line).trim().to_ascii_lowercase();
+    let word = line
+        .strip_suffix(':')
+        .unwrap_or(line)
+        .trim()
+        .to_ascii_lowercase();
     match word.as_str() {
         "deck" | "main" | "mainboard" | "main deck" => Some(Section::Main),
         "sideboard" => Some(Section::Sideboard),
@@ -118,7 +125,9 @@ fn parse_card_line(line: &str) -> std::result::Result<(u32, Card), String> {
         return Err(format!("{line:?} has no card name"));
     }
     if name.contains('[') || name.contains(']') {
-        return Err(format!("{line:?}: markers in [brackets] go at the end of the line"));
+        return Err(format!(
+            "{line:?}: markers in [brackets] go at the end of the line"
+        ));
     }
     let (mut land, mut card_tags) = known_card(name);
     for marker in markers {
@@ -163,7 +172,9 @@ fn split_count(body: &str) -> std::result::Result<(u32, &str), String> {
     let looks_numeric = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
     if !looks_numeric {
         if first.starts_with('-') || first.starts_with('+') {
-            return Err(format!("{body:?}: a count must be a whole number of at least 1"));
+            return Err(format!(
+                "{body:?}: a count must be a whole number of at least 1"
+            ));
         }
         return Ok((1, body));
     }
@@ -193,15 +204,24 @@ mod tests {
         assert!(d.main[4].land && d.main[7].land && d.main[8].land);
         assert_eq!(d.main[8].tags, vec!["creature".to_string()]);
         assert!(!d.main[0].land);
-        assert_eq!((d.sideboard.len(), d.commanders.len(), d.companions.len()), (1, 1, 1));
+        assert_eq!(
+            (d.sideboard.len(), d.commanders.len(), d.companions.len()),
+            (1, 1, 1)
+        );
     }
 
     #[test]
     fn tags_known_cards_by_name() {
         assert_eq!(known_card("Serum Powder").1, vec![tags::MULLIGAN_ACTION]);
-        assert_eq!(known_card("Leyline of the Void").1, vec![tags::BEGIN_ON_BATTLEFIELD]);
+        assert_eq!(
+            known_card("Leyline of the Void").1,
+            vec![tags::BEGIN_ON_BATTLEFIELD]
+        );
         assert!(known_card("Leyline Binding").1.is_empty());
-        assert_eq!(known_card("Gemstone Caverns"), (true, vec![tags::GEMSTONE_CAVERNS.to_string()]));
+        assert_eq!(
+            known_card("Gemstone Caverns"),
+            (true, vec![tags::GEMSTONE_CAVERNS.to_string()])
+        );
         assert_eq!(known_card("Chancellor of the Tangle").1, vec![tags::REVEAL]);
         assert!(known_card("Wastes").0 && known_card("snow-covered wastes").0);
     }

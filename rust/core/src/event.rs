@@ -25,7 +25,11 @@ impl Event {
 
     pub fn type_name(&self) -> String {
         match serde_json::to_value(self) {
-            Ok(serde_json::Value::Object(map)) => map.get("type").and_then(|t| t.as_str()).unwrap_or("").to_string(),
+            Ok(serde_json::Value::Object(map)) => map
+                .get("type")
+                .and_then(|t| t.as_str())
+                .unwrap_or("")
+                .to_string(),
             _ => String::new(),
         }
     }
@@ -47,29 +51,89 @@ pub enum EventKind {
         stream: u64,
         shuffle: u32,
     },
-    Search { found: usize },
-    PutOnTop { count: usize },
-    PutOnBottom { count: usize },
+    Search {
+        found: usize,
+    },
+    PutOnTop {
+        count: usize,
+    },
+    PutOnBottom {
+        count: usize,
+    },
     // Set-up (103.2).
-    SetAside { seat: usize, cards: Vec<String> },
-    Companion { seat: usize, card: String },
-    Commander { seat: usize, cards: Vec<String> },
+    SetAside {
+        seat: usize,
+        cards: Vec<String>,
+    },
+    Companion {
+        seat: usize,
+        card: String,
+    },
+    Commander {
+        seat: usize,
+        cards: Vec<String>,
+    },
     // Starting player (103.1).
-    ChooseChooser { chooser: usize, how: &'static str },
-    StartingPlayer { seat: usize, chosen_by: Option<usize>, team: Option<Vec<usize>> },
+    ChooseChooser {
+        chooser: usize,
+        how: &'static str,
+    },
+    StartingPlayer {
+        seat: usize,
+        chosen_by: Option<usize>,
+        team: Option<Vec<usize>>,
+    },
     // Starting life (103.4).
-    Life { seat: usize, life: i32, shared_with: Vec<usize> },
+    Life {
+        seat: usize,
+        life: i32,
+        shared_with: Vec<usize>,
+    },
     // Drawing and mulligans (103.5).
-    Draw { seat: usize, cards: Vec<CardRef> },
-    Keep { seat: usize, hand_size: usize },
-    DeclareMulligan { seat: usize },
-    Mulligan { seat: usize, number: u32, free: bool, counted: u32 },
-    Bottom { seat: usize, cards: Vec<CardRef> },
-    MulliganAction { seat: usize, card: CardRef, exiled: Vec<CardRef> },
-    Vancouver { seat: usize, card: CardRef, to: &'static str },
+    Draw {
+        seat: usize,
+        cards: Vec<CardRef>,
+    },
+    Keep {
+        seat: usize,
+        hand_size: usize,
+    },
+    DeclareMulligan {
+        seat: usize,
+    },
+    Mulligan {
+        seat: usize,
+        number: u32,
+        free: bool,
+        counted: u32,
+    },
+    Bottom {
+        seat: usize,
+        cards: Vec<CardRef>,
+    },
+    MulliganAction {
+        seat: usize,
+        card: CardRef,
+        exiled: Vec<CardRef>,
+    },
+    Vancouver {
+        seat: usize,
+        card: CardRef,
+        to: &'static str,
+    },
     // Opening-hand actions (103.6).
-    OpeningHandAction { seat: usize, card: CardRef, action: &'static str, exiled: Option<CardRef> },
-    PassActions { seat: usize },
+    OpeningHandAction {
+        seat: usize,
+        card: CardRef,
+        action: &'static str,
+        exiled: Option<CardRef>,
+    },
+    PassActions {
+        seat: usize,
+    },
     // First turn (103.8).
-    FirstDraw { starting_player: usize, skipping: Vec<usize> },
+    FirstDraw {
+        starting_player: usize,
+        skipping: Vec<usize>,
+    },
 }

@@ -31,7 +31,10 @@ pub struct Library {
 
 impl std::fmt::Debug for Library {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Library").field("len", &self.cards.len()).field("stream", &self.stream).finish()
+        f.debug_struct("Library")
+            .field("len", &self.cards.len())
+            .field("stream", &self.stream)
+            .finish()
     }
 }
 
@@ -39,10 +42,17 @@ impl Library {
     /// `cards` top first. Identities must be distinct.
     pub fn new(cards: Vec<CardId>, seed: Seed, stream: u64) -> Result<Self> {
         if stream > MAX_STREAM_INDEX {
-            return Err(Error::illegal(format!("a library stream is at most 2^56 - 1, got {stream}")));
+            return Err(Error::illegal(format!(
+                "a library stream is at most 2^56 - 1, got {stream}"
+            )));
         }
         check_distinct(&cards, "the library")?;
-        Ok(Library { cards, seed, stream, shuffles: 0 })
+        Ok(Library {
+            cards,
+            seed,
+            stream,
+            shuffles: 0,
+        })
     }
 
     pub fn cards(&self) -> &[CardId] {
@@ -69,15 +79,27 @@ impl Library {
         StreamId::new(DOMAIN_LIBRARY, self.stream, self.shuffles)
     }
 
-    fn shuffle_cards(&mut self, cards: &mut [CardId], rule: &'static str, seat: Option<usize>) -> Result<Event> {
+    fn shuffle_cards(
+        &mut self,
+        cards: &mut [CardId],
+        rule: &'static str,
+        seat: Option<usize>,
+    ) -> Result<Event> {
         if self.shuffles == u32::MAX {
-            return Err(Error::illegal("this library has used all 2^32 - 1 of its shuffles"));
+            return Err(Error::illegal(
+                "this library has used all 2^32 - 1 of its shuffles",
+            ));
         }
         let mut rng = ChaChaStream::new(&self.seed, self.next_stream());
         shuffle_set(cards, &mut rng);
         let event = Event::new(
             rule,
-            EventKind::Shuffle { seat, size: cards.len(), stream: self.stream, shuffle: self.shuffles },
+            EventKind::Shuffle {
+                seat,
+                size: cards.len(),
+                stream: self.stream,
+                shuffle: self.shuffles,
+            },
         );
         self.shuffles += 1;
         Ok(event)
@@ -85,7 +107,11 @@ impl Library {
 
     /// 701.24a; a library of 0 or 1 cards still shuffles and still reports it (701.24e).
     pub fn shuffle(&mut self) -> Result<Vec<Event>> {
-        let rule = if self.cards.len() <= 1 { "701.24e" } else { "701.24a" };
+        let rule = if self.cards.len() <= 1 {
+            "701.24e"
+        } else {
+            "701.24a"
+        };
         self.shuffle_as(rule, None).map(|e| vec![e])
     }
 
@@ -99,14 +125,28 @@ impl Library {
 
     /// 701.24b: the `found` cards (in the library) are left out of the shuffle, then go to
     /// `to` in the order given. Returns the cards taken out (empty unless `to` is `Out`).
-    pub fn search_and_shuffle(&mut self, found: &[CardId], to: Destination) -> Result<(Vec<CardId>, Vec<Event>)> {
+    pub fn search_and_shuffle(
+        &mut self,
+        found: &[CardId],
+        to: Destination,
+    ) -> Result<(Vec<CardId>, Vec<Event>)> {
         check_distinct(found, "the found cards")?;
         if let Some(missing) = found.iter().find(|id| !self.contains(**id)) {
-            return Err(Error::illegal(format!("card {missing} was not found in this library")));
+            return Err(Error::illegal(format!(
+                "card {missing} was not found in this library"
+            )));
         }
-        let mut rest: Vec<CardId> = self.cards.iter().copied().filter(|id| !found.contains(id)).collect();
+        let mut rest: Vec<CardId> = self
+            .cards
+            .iter()
+            .copied()
+            .filter(|id| !found.contains(id))
+            .collect();
         let shuffle = self.shuffle_cards(&mut rest, "701.24b", None)?;
-        let mut events = vec![Event::new("701.23", EventKind::Search { found: found.len() }), shuffle];
+        let mut events = vec![
+            Event::new("701.23", EventKind::Search { found: found.len() }),
+            shuffle,
+        ];
         let taken = match to {
             Destination::Out => {
                 self.cards = rest;
@@ -114,13 +154,19 @@ impl Library {
             }
             Destination::Top => {
                 self.cards = found.iter().copied().chain(rest).collect();
-                events.push(Event::new("401.4", EventKind::PutOnTop { count: found.len() }));
+                events.push(Event::new(
+                    "401.4",
+                    EventKind::PutOnTop { count: found.len() },
+                ));
                 vec![]
             }
             Destination::Bottom => {
                 rest.extend_from_slice(found);
                 self.cards = rest;
-                events.push(Event::new("401.4", EventKind::PutOnBottom { count: found.len() }));
+                events.push(Event::new(
+                    "401.4",
+                    EventKind::PutOnBottom { count: found.len() },
+                ));
                 vec![]
             }
         };
@@ -130,7 +176,11 @@ impl Library {
     /// 701.24c–d: adds the `cards` not already in the library, then shuffles, even when none
     /// was added or the set is empty. With `place = (card, position)` (0 the top, -1 the
     /// bottom), that card ends exactly at `position` and the rest is shuffled (701.24g).
-    pub fn shuffle_in(&mut self, cards: &[CardId], place: Option<(CardId, i64)>) -> Result<Vec<Event>> {
+    pub fn shuffle_in(
+        &mut self,
+        cards: &[CardId],
+        place: Option<(CardId, i64)>,
+    ) -> Result<Vec<Event>> {
         check_distinct(cards, "the cards to shuffle in")?;
         let mut all: Vec<CardId> = self.cards.clone();
         all.extend(cards.iter().copied().filter(|id| !self.contains(*id)));
@@ -174,14 +224,20 @@ impl Library {
     pub fn put_on_top(&mut self, cards: &[CardId]) -> Result<Vec<Event>> {
         self.check_new(cards)?;
         self.cards.splice(0..0, cards.iter().copied());
-        Ok(vec![Event::new("401.4", EventKind::PutOnTop { count: cards.len() })])
+        Ok(vec![Event::new(
+            "401.4",
+            EventKind::PutOnTop { count: cards.len() },
+        )])
     }
 
     /// Puts `cards` on the bottom; the slice is their final top-to-bottom order (401.4).
     pub fn put_on_bottom(&mut self, cards: &[CardId]) -> Result<Vec<Event>> {
         self.check_new(cards)?;
         self.cards.extend_from_slice(cards);
-        Ok(vec![Event::new("401.4", EventKind::PutOnBottom { count: cards.len() })])
+        Ok(vec![Event::new(
+            "401.4",
+            EventKind::PutOnBottom { count: cards.len() },
+        )])
     }
 
     /// A game's shuffle (103.3, 103.5). A game shuffles each library a handful of times, far
@@ -192,7 +248,12 @@ impl Library {
         shuffle_set(&mut cards, &mut rng);
         let event = Event::new(
             rule,
-            EventKind::Shuffle { seat, size: cards.len(), stream: self.stream, shuffle: self.shuffles },
+            EventKind::Shuffle {
+                seat,
+                size: cards.len(),
+                stream: self.stream,
+                shuffle: self.shuffles,
+            },
         );
         self.shuffles = self.shuffles.saturating_add(1);
         self.cards = cards;
@@ -214,7 +275,9 @@ impl Library {
     fn check_new(&self, cards: &[CardId]) -> Result<()> {
         check_distinct(cards, "the cards")?;
         if let Some(id) = cards.iter().find(|id| self.contains(**id)) {
-            return Err(Error::illegal(format!("card {id} is already in this library")));
+            return Err(Error::illegal(format!(
+                "card {id} is already in this library"
+            )));
         }
         Ok(())
     }
@@ -257,7 +320,10 @@ mod tests {
         assert_eq!(events.len(), 3);
         // The rest is exactly the shuffle of the other eight.
         let mut expect: Vec<u32> = (0..10).filter(|c| *c != 3 && *c != 7).collect();
-        shuffle_set(&mut expect, &mut ChaChaStream::new(&Seed::from_bytes([3; 32]), StreamId::new(1, 0, 0)));
+        shuffle_set(
+            &mut expect,
+            &mut ChaChaStream::new(&Seed::from_bytes([3; 32]), StreamId::new(1, 0, 0)),
+        );
         assert_eq!(&l.cards()[2..], &expect[..]);
     }
 
@@ -274,6 +340,30 @@ mod tests {
         assert!(l.shuffle_in(&[], Some((5, 22))).is_err());
         assert!(l.shuffle_in(&[], Some((5, -23))).is_err());
         assert_eq!(l.cards(), &before[..]);
+    }
+
+    /// The Python bindings build these dicts by hand on the hot path; this pins the serde form
+    /// they must equal (tests/test_golden.py pins the Python side to the same records).
+    #[test]
+    fn library_event_json_is_pinned() {
+        let mut l = lib(3);
+        let shuffle = l.shuffle().unwrap().remove(0).to_json();
+        assert_eq!(
+            shuffle.to_string(),
+            r#"{"type":"shuffle","size":3,"stream":0,"shuffle":0,"rule":"701.24a"}"#
+        );
+        let (_, events) = l.search_and_shuffle(&[1], Destination::Bottom).unwrap();
+        let json: Vec<String> = events.iter().map(|e| e.to_json().to_string()).collect();
+        assert_eq!(
+            json,
+            [
+                r#"{"type":"search","found":1,"rule":"701.23"}"#,
+                r#"{"type":"shuffle","size":2,"stream":0,"shuffle":1,"rule":"701.24b"}"#,
+                r#"{"type":"put_on_bottom","count":1,"rule":"401.4"}"#,
+            ]
+        );
+        let top = l.put_on_top(&[9]).unwrap().remove(0).to_json().to_string();
+        assert_eq!(top, r#"{"type":"put_on_top","count":1,"rule":"401.4"}"#);
     }
 
     #[test]

@@ -93,7 +93,13 @@ pub struct ChaChaStream {
 
 impl ChaChaStream {
     pub fn new(seed: &Seed, id: StreamId) -> Self {
-        ChaChaStream { key: key_words(seed), nonce: id.nonce, counter: id.first_block(), buf: [0; 8], next: 8 }
+        ChaChaStream {
+            key: key_words(seed),
+            nonce: id.nonce,
+            counter: id.first_block(),
+            buf: [0; 8],
+            next: 8,
+        }
     }
 
     #[inline]
@@ -128,7 +134,12 @@ impl ChaChaStream {
 
 /// The batched method on any word source: see the module documentation for the proof.
 #[inline]
-pub fn batch_from_words(mut word: impl FnMut() -> u64, bounds: &[u64], product: u64, out: &mut [u64]) {
+pub fn batch_from_words(
+    mut word: impl FnMut() -> u64,
+    bounds: &[u64],
+    product: u64,
+    out: &mut [u64],
+) {
     debug_assert!(bounds.len() <= out.len() && !bounds.is_empty());
     let mut low = digits(word(), bounds, out);
     if low < product {
@@ -177,7 +188,10 @@ mod tests {
         // (the first test vector of draft-agl-tls-chacha20poly1305 / RFC 7539 §A.1 #1).
         let block = chacha_block(&[0; 8], 0, 0, 20);
         let bytes: Vec<u8> = block.iter().flat_map(|w| w.to_le_bytes()).collect();
-        assert_eq!(&bytes[..8], &[0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90]);
+        assert_eq!(
+            &bytes[..8],
+            &[0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90]
+        );
     }
 
     /// The batched method scaled down to 8-bit words: enumerate every word and check that each
@@ -194,7 +208,13 @@ mod tests {
             }
             (out, x)
         }
-        for bounds in [vec![3u16, 5], vec![7, 6, 5], vec![2, 3, 4, 5], vec![13], vec![16, 15]] {
+        for bounds in [
+            vec![3u16, 5],
+            vec![7, 6, 5],
+            vec![2, 3, 4, 5],
+            vec![13],
+            vec![16, 15],
+        ] {
             let p: u16 = bounds.iter().product();
             let threshold = (256 % p as u32) as u16;
             let mut counts = std::collections::HashMap::new();
@@ -204,8 +224,15 @@ mod tests {
                     *counts.entry(d).or_insert(0u32) += 1;
                 }
             }
-            assert_eq!(counts.len(), p as usize, "every tuple reachable for {bounds:?}");
-            assert!(counts.values().all(|&c| c == 256 / u32::from(p)), "{bounds:?}");
+            assert_eq!(
+                counts.len(),
+                p as usize,
+                "every tuple reachable for {bounds:?}"
+            );
+            assert!(
+                counts.values().all(|&c| c == 256 / u32::from(p)),
+                "{bounds:?}"
+            );
         }
     }
 

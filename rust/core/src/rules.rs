@@ -58,8 +58,12 @@ pub enum MulliganRule {
 }
 
 impl MulliganRule {
-    pub const ALL: [MulliganRule; 4] =
-        [MulliganRule::London, MulliganRule::Vancouver, MulliganRule::Paris, MulliganRule::ParisSequential];
+    pub const ALL: [MulliganRule; 4] = [
+        MulliganRule::London,
+        MulliganRule::Vancouver,
+        MulliganRule::Paris,
+        MulliganRule::ParisSequential,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

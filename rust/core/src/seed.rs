@@ -40,9 +40,9 @@ impl Seed {
     }
 
     pub fn from_slice(bytes: &[u8]) -> Result<Self> {
-        let array: [u8; 32] = bytes.try_into().map_err(|_| {
-            Error::Seed(format!("a seed is exactly 32 bytes, got {}", bytes.len()))
-        })?;
+        let array: [u8; 32] = bytes
+            .try_into()
+            .map_err(|_| Error::Seed(format!("a seed is exactly 32 bytes, got {}", bytes.len())))?;
         Ok(Seed(array))
     }
 
@@ -73,7 +73,10 @@ impl Seed {
     pub fn verify_commitment(&self, commitment: &str) -> Result<bool> {
         let claimed = parse_hex32(commitment, "a commitment")?;
         let actual = self.commitment_bytes();
-        let diff = claimed.iter().zip(actual.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+        let diff = claimed
+            .iter()
+            .zip(actual.iter())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b));
         Ok(diff == 0)
     }
 }
@@ -96,7 +99,10 @@ impl StreamId {
     /// `index` must be at most [`MAX_STREAM_INDEX`] (the callers check it).
     pub fn new(domain: u8, index: u64, sub: u32) -> Self {
         debug_assert!(index <= MAX_STREAM_INDEX);
-        StreamId { nonce: (u64::from(domain) << 56) | (index & MAX_STREAM_INDEX), sub }
+        StreamId {
+            nonce: (u64::from(domain) << 56) | (index & MAX_STREAM_INDEX),
+            sub,
+        }
     }
 
     /// The first 64-bit block counter value of this stream.
@@ -174,7 +180,9 @@ mod tests {
         let expect: [u8; 32] = h.finalize().into();
         assert_eq!(s.commitment(), to_hex(&expect));
         assert!(s.verify_commitment(&s.commitment().to_uppercase()).unwrap());
-        assert!(!Seed::from_bytes([1u8; 32]).verify_commitment(&s.commitment()).unwrap());
+        assert!(!Seed::from_bytes([1u8; 32])
+            .verify_commitment(&s.commitment())
+            .unwrap());
         assert!(s.verify_commitment("xyz").is_err());
     }
 

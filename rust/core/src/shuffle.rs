@@ -60,7 +60,9 @@ pub fn shuffle_set(cards: &mut [u32], rng: &mut ChaChaStream) {
 /// Sorts distinct identities. Card ids are small and dense (indices into a deck), so a bitmap
 /// pass beats a comparison sort; sparse ids fall back to `sort_unstable`.
 pub fn sort_distinct(cards: &mut [u32]) {
-    let Some(&max) = cards.iter().max() else { return };
+    let Some(&max) = cards.iter().max() else {
+        return;
+    };
     let words = max as usize / 64 + 1;
     if words > cards.len() / 4 + 4 {
         cards.sort_unstable();
@@ -98,7 +100,10 @@ mod tests {
     use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
 
     fn rng(sub: u32) -> ChaChaStream {
-        ChaChaStream::new(&Seed::from_bytes([9; 32]), StreamId::new(DOMAIN_LIBRARY, 0, sub))
+        ChaChaStream::new(
+            &Seed::from_bytes([9; 32]),
+            StreamId::new(DOMAIN_LIBRARY, 0, sub),
+        )
     }
 
     #[test]
@@ -146,7 +151,13 @@ mod tests {
 
     #[test]
     fn sort_distinct_matches_sort_unstable() {
-        for ids in [vec![], vec![5u32], (0..60).rev().collect(), vec![1000, 3, 70, 64, 63, 0], vec![u32::MAX, 0, 7]] {
+        for ids in [
+            vec![],
+            vec![5u32],
+            (0..60).rev().collect(),
+            vec![1000, 3, 70, 64, 63, 0],
+            vec![u32::MAX, 0, 7],
+        ] {
             let mut a = ids.clone();
             let mut b = ids.clone();
             sort_distinct(&mut a);

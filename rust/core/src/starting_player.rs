@@ -15,7 +15,12 @@ pub struct MatchState {
 
 impl MatchState {
     pub fn new(players: usize) -> Self {
-        MatchState { players, games_played: 0, next_chooser: None, in_progress: false }
+        MatchState {
+            players,
+            games_played: 0,
+            next_chooser: None,
+            in_progress: false,
+        }
     }
 
     pub fn games_played(&self) -> u64 {
@@ -55,7 +60,10 @@ impl MatchState {
         }
         if let Some(l) = loser {
             if l >= self.players {
-                return Err(Error::illegal(format!("loser seat {l} is not a seat of this {}-player match", self.players)));
+                return Err(Error::illegal(format!(
+                    "loser seat {l} is not a seat of this {}-player match",
+                    self.players
+                )));
             }
         }
         self.next_chooser = Some(loser.unwrap_or(chooser));

@@ -15,33 +15,51 @@ pub struct Card {
 #[pymethods]
 impl Card {
     #[new]
-    #[pyo3(signature = (name, *, land = None, tags = None))]
-    fn new(name: &Bound<'_, PyAny>, land: Option<&Bound<'_, PyAny>>, tags: Option<&Bound<'_, PyAny>>) -> PyResult<Card> {
+    #[pyo3(signature = (name, *, land = None, tags = None), text_signature = "(name, *, land=False, tags=())")]
+    fn new(
+        name: &Bound<'_, PyAny>,
+        land: Option<&Bound<'_, PyAny>>,
+        tags: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Card> {
         let name: String = name
             .cast::<PyString>()
-            .map_err(|_| type_error(format!("a card name must be a str, got {}", type_name(name))))?
+            .map_err(|_| {
+                type_error(format!(
+                    "a card name must be a str, got {}",
+                    type_name(name)
+                ))
+            })?
             .to_string();
         let land: bool = match land {
             None => false,
-            Some(l) => l.extract().map_err(|_| type_error(format!("land must be a bool, got {}", type_name(l))))?,
+            Some(l) => l
+                .extract()
+                .map_err(|_| type_error(format!("land must be a bool, got {}", type_name(l))))?,
         };
         let mut tag_list = vec![];
         if let Some(tags) = tags {
             if tags.is_instance_of::<PyString>() {
-                return Err(type_error("tags must be an iterable of str, not a single str (write tags=(\"ramp\",))"));
+                return Err(type_error(
+                    "tags must be an iterable of str, not a single str (write tags=(\"ramp\",))",
+                ));
             }
-            for t in tags.try_iter().map_err(|_| type_error("tags must be an iterable of str"))? {
+            for t in tags
+                .try_iter()
+                .map_err(|_| type_error("tags must be an iterable of str"))?
+            {
                 let t = t?;
-                let s = t
-                    .cast::<PyString>()
-                    .map_err(|_| type_error(format!("every tag must be a str, got {}", type_name(&t))))?;
+                let s = t.cast::<PyString>().map_err(|_| {
+                    type_error(format!("every tag must be a str, got {}", type_name(&t)))
+                })?;
                 let s = s.to_string();
                 if !tag_list.contains(&s) {
                     tag_list.push(s);
                 }
             }
         }
-        Ok(Card { inner: mulligan_core::Card::new(name, land, tag_list) })
+        Ok(Card {
+            inner: mulligan_core::Card::new(name, land, tag_list),
+        })
     }
 
     #[getter]
@@ -80,18 +98,26 @@ pub fn new_card(py: Python<'_>, card: mulligan_core::Card) -> PyResult<Py<Card>>
 pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Card>>> {
     let py = obj.py();
     if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{what} must be an iterable of Card, not a str")));
+        return Err(type_error(format!(
+            "{what} must be an iterable of Card, not a str"
+        )));
     }
-    let iter = obj
-        .try_iter()
-        .map_err(|_| type_error(format!("{what} must be an iterable of Card, got {}", type_name(obj))))?;
+    let iter = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what} must be an iterable of Card, got {}",
+            type_name(obj)
+        ))
+    })?;
     let mut out: Vec<Py<Card>> = vec![];
     let mut seen = std::collections::HashSet::new();
     for item in iter {
         let item = item?;
-        let card = item
-            .cast::<Card>()
-            .map_err(|_| type_error(format!("{what} must hold only Card objects, got {}", type_name(&item))))?;
+        let card = item.cast::<Card>().map_err(|_| {
+            type_error(format!(
+                "{what} must hold only Card objects, got {}",
+                type_name(&item)
+            ))
+        })?;
         if seen.insert(card.as_ptr() as usize) {
             out.push(card.clone().unbind());
         } else {
@@ -104,17 +130,25 @@ pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Car
 /// Card objects as given (no copying), for arguments that name cards already in play.
 pub fn card_list<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, Card>>> {
     if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!("{what} must be an iterable of Card, not a str")));
+        return Err(type_error(format!(
+            "{what} must be an iterable of Card, not a str"
+        )));
     }
-    let iter = obj
-        .try_iter()
-        .map_err(|_| type_error(format!("{what} must be an iterable of Card, got {}", type_name(obj))))?;
+    let iter = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what} must be an iterable of Card, got {}",
+            type_name(obj)
+        ))
+    })?;
     let mut out = vec![];
     for item in iter {
         let item = item?;
-        let card = item
-            .cast_into::<Card>()
-            .map_err(|e| type_error(format!("{what} must hold only Card objects, got {}", type_name(&e.into_inner()))))?;
+        let card = item.cast_into::<Card>().map_err(|e| {
+            type_error(format!(
+                "{what} must hold only Card objects, got {}",
+                type_name(&e.into_inner())
+            ))
+        })?;
         out.push(card);
     }
     Ok(out)
@@ -149,7 +183,7 @@ fn objects(py: Python<'_>, cards: Vec<mulligan_core::Card>) -> PyResult<Vec<Py<C
 #[pymethods]
 impl Deck {
     #[new]
-    #[pyo3(signature = (cards, *, sideboard = None, commanders = None, companions = None))]
+    #[pyo3(signature = (cards, *, sideboard = None, commanders = None, companions = None), text_signature = "(cards, *, sideboard=(), commanders=(), companions=())")]
     fn new(
         cards: &Bound<'_, PyAny>,
         sideboard: Option<&Bound<'_, PyAny>>,
@@ -178,9 +212,12 @@ impl Deck {
     /// Parses the plain list format (`4 Lightning Bolt`, sections, `[land]` markers).
     #[staticmethod]
     fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Deck> {
-        let text = text
-            .cast::<PyString>()
-            .map_err(|_| type_error(format!("a deck list must be a str, got {}", type_name(text))))?;
+        let text = text.cast::<PyString>().map_err(|_| {
+            type_error(format!(
+                "a deck list must be a str, got {}",
+                type_name(text)
+            ))
+        })?;
         let s = text.to_str()?;
         let list = guard(|| DeckList::parse(s))?;
         Ok(Deck {
@@ -213,7 +250,11 @@ impl Deck {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let lands = self.cards.iter().filter(|c| c.bind(py).get().inner.land).count();
+        let lands = self
+            .cards
+            .iter()
+            .filter(|c| c.bind(py).get().inner.land)
+            .count();
         format!(
             "Deck({} cards, {} lands, sideboard {}, commanders {}, companions {})",
             self.cards.len(),

@@ -1,9 +1,9 @@
 //! serde_json values (the core's events) to plain Python objects.
 
-use pyo3::prelude::*;
 use mulligan_core::event::EventKind;
 use mulligan_core::Event;
 use pyo3::intern;
+use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use serde_json::Value;
 
@@ -34,7 +34,10 @@ pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, Py
     })
 }
 
-pub fn events_to_py<'py>(py: Python<'py>, events: &[mulligan_core::Event]) -> PyResult<Bound<'py, PyList>> {
+pub fn events_to_py<'py>(
+    py: Python<'py>,
+    events: &[mulligan_core::Event],
+) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for e in events {
         list.append(event_to_py(py, e)?)?;
@@ -43,12 +46,18 @@ pub fn events_to_py<'py>(py: Python<'py>, events: &[mulligan_core::Event]) -> Py
 }
 
 /// One event as a dict. Library events, which `Library.shuffle()` returns on its hot path, are
-/// built directly with interned keys (the same dict the generic serde path gives, a test checks);
+/// built directly with interned keys (the same dict the serde path gives: the core pins the JSON,
+/// the Python tests pin the dict);
 /// the rest go through serde.
 pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
     let d = PyDict::new(py);
     match &e.kind {
-        EventKind::Shuffle { seat: None, size, stream, shuffle } => {
+        EventKind::Shuffle {
+            seat: None,
+            size,
+            stream,
+            shuffle,
+        } => {
             d.set_item(intern!(py, "type"), intern!(py, "shuffle"))?;
             d.set_item(intern!(py, "size"), size)?;
             d.set_item(intern!(py, "stream"), stream)?;
@@ -70,9 +79,4 @@ pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny
     }
     d.set_item(intern!(py, "rule"), PyString::intern(py, e.rule))?;
     Ok(d.into_any())
-}
-
-/// The generic path for any event (used by tests to check the fast path).
-pub fn event_to_py_generic<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
-    json_to_py(py, &e.to_json())
 }

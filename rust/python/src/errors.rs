@@ -20,11 +20,31 @@ type Spec = (&'static PyOnceLock<Py<PyType>>, &'static str, &'static str);
 
 const SUBCLASSES: [Spec; 6] = [
     (&SEED_ERROR, "SeedError", "A malformed seed or commitment."),
-    (&DECK_ERROR, "DeckError", "A malformed deck list; the message names the line."),
-    (&ILLEGAL_ACTION_ERROR, "IllegalActionError", "An answer or operation the rules do not allow now; nothing was changed."),
-    (&GAME_CONFIG_ERROR, "GameConfigError", "A game that cannot be set up as asked."),
-    (&TYPE_ERROR, "MulliganTypeError", "An argument of the wrong type."),
-    (&INTERNAL_ERROR, "InternalError", "A bug in mulligan (a Rust panic, caught); please report it."),
+    (
+        &DECK_ERROR,
+        "DeckError",
+        "A malformed deck list; the message names the line.",
+    ),
+    (
+        &ILLEGAL_ACTION_ERROR,
+        "IllegalActionError",
+        "An answer or operation the rules do not allow now; nothing was changed.",
+    ),
+    (
+        &GAME_CONFIG_ERROR,
+        "GameConfigError",
+        "A game that cannot be set up as asked.",
+    ),
+    (
+        &TYPE_ERROR,
+        "MulliganTypeError",
+        "An argument of the wrong type.",
+    ),
+    (
+        &INTERNAL_ERROR,
+        "InternalError",
+        "A bug in mulligan (a Rust panic, caught); please report it.",
+    ),
 ];
 
 fn make_class<'py>(
@@ -106,7 +126,10 @@ pub fn guard<T>(f: impl FnOnce() -> Result<T, Error>) -> PyResult<T> {
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            Err(raise(&INTERNAL_ERROR, format!("internal error in mulligan (please report): {what}")))
+            Err(raise(
+                &INTERNAL_ERROR,
+                format!("internal error in mulligan (please report): {what}"),
+            ))
         }
     }
 }

@@ -94,7 +94,7 @@ pub struct Player {
 #[pymethods]
 impl Player {
     #[new]
-    #[pyo3(signature = (name, deck, *, team = None, hand_modifier = None, life_modifier = None, archenemy = None))]
+    #[pyo3(signature = (name, deck, *, team = None, hand_modifier = None, life_modifier = None, archenemy = None), text_signature = "(name, deck, *, team=None, hand_modifier=0, life_modifier=0, archenemy=False)")]
     fn new(
         name: &Bound<'_, PyAny>,
         deck: &Bound<'_, PyAny>,
@@ -105,7 +105,12 @@ impl Player {
     ) -> PyResult<Player> {
         let name = name
             .cast::<PyString>()
-            .map_err(|_| type_error(format!("a player's name must be a str, got {}", type_name(name))))?
+            .map_err(|_| {
+                type_error(format!(
+                    "a player's name must be a str, got {}",
+                    type_name(name)
+                ))
+            })?
             .to_string();
         let deck = deck
             .cast::<Deck>()
@@ -115,18 +120,28 @@ impl Player {
         let team = team.filter(|t| !t.is_none());
         let team_key = match team {
             None => None,
-            Some(t) if t.is_instance_of::<PyString>() => Some(format!("s:{}", t.cast::<PyString>()?.to_str()?)),
-            Some(t) if t.is_instance_of::<PyInt>() && !t.is_instance_of::<pyo3::types::PyBool>() => {
+            Some(t) if t.is_instance_of::<PyString>() => {
+                Some(format!("s:{}", t.cast::<PyString>()?.to_str()?))
+            }
+            Some(t)
+                if t.is_instance_of::<PyInt>() && !t.is_instance_of::<pyo3::types::PyBool>() =>
+            {
                 Some(format!("i:{}", t.extract::<i128>()?))
             }
-            Some(t) => return Err(type_error(format!("team must be a str or an int, got {}", type_name(t)))),
+            Some(t) => {
+                return Err(type_error(format!(
+                    "team must be a str or an int, got {}",
+                    type_name(t)
+                )))
+            }
         };
         let modifier = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<i32> {
             let Some(o) = o else { return Ok(0) };
             if o.is_instance_of::<pyo3::types::PyBool>() {
                 return Err(type_error(format!("{what} must be an int, got bool")));
             }
-            o.extract::<i32>().map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(o))))
+            o.extract::<i32>()
+                .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(o))))
         };
         Ok(Player {
             name,
@@ -136,9 +151,9 @@ impl Player {
             life_modifier: modifier(life_modifier, "life_modifier")?,
             archenemy: match archenemy {
                 None => false,
-                Some(a) => a
-                    .extract::<bool>()
-                    .map_err(|_| type_error(format!("archenemy must be a bool, got {}", type_name(a))))?,
+                Some(a) => a.extract::<bool>().map_err(|_| {
+                    type_error(format!("archenemy must be a bool, got {}", type_name(a)))
+                })?,
             },
             team_key,
         })
@@ -173,7 +188,12 @@ pub struct Decision {
 #[pymethods]
 impl Decision {
     fn __repr__(&self, py: Python<'_>) -> String {
-        let mut s = format!("Decision(kind={:?}, seat={}, hand={} cards", self.kind, self.seat, self.hand.bind(py).len());
+        let mut s = format!(
+            "Decision(kind={:?}, seat={}, hand={} cards",
+            self.kind,
+            self.seat,
+            self.hand.bind(py).len()
+        );
         if let Some(c) = self.count {
             s.push_str(&format!(", count={c}"));
         }
@@ -212,7 +232,10 @@ impl SeatResult {
     /// A JSON-ready dict (cards by name).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let names = |l: &Py<PyList>| -> PyResult<Vec<String>> {
-            l.bind(py).iter().map(|c| Ok(c.cast::<Card>()?.get().inner.name.clone())).collect()
+            l.bind(py)
+                .iter()
+                .map(|c| Ok(c.cast::<Card>()?.get().inner.name.clone()))
+                .collect()
         };
         let d = PyDict::new(py);
         d.set_item("seat", self.seat)?;
@@ -247,14 +270,19 @@ fn players_from(py: Python<'_>, players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<P
         return Err(type_error("players must be a sequence of Player"));
     }
     let mut out = vec![];
-    for item in players
-        .try_iter()
-        .map_err(|_| type_error(format!("players must be a sequence of Player, got {}", type_name(players))))?
-    {
+    for item in players.try_iter().map_err(|_| {
+        type_error(format!(
+            "players must be a sequence of Player, got {}",
+            type_name(players)
+        ))
+    })? {
         let item = item?;
-        let p = item
-            .cast::<Player>()
-            .map_err(|_| type_error(format!("players must hold only Player objects, got {}", type_name(&item))))?;
+        let p = item.cast::<Player>().map_err(|_| {
+            type_error(format!(
+                "players must hold only Player objects, got {}",
+                type_name(&item)
+            ))
+        })?;
         out.push(p.clone().unbind());
     }
     let _ = py;
@@ -312,19 +340,44 @@ impl Game {
             setup.archenemy = p.archenemy;
             setups.push(setup);
         }
-        let setup = GameSetup { players: setups, variant: variant.core(), rule: rule.core(), seed, game_index, start };
+        let setup = GameSetup {
+            players: setups,
+            variant: variant.core(),
+            rule: rule.core(),
+            seed,
+            game_index,
+            start,
+        };
         let core = guard(|| mulligan_core::Game::new(setup))?;
-        Ok(Game { core, arenas, players, variant, rule })
+        Ok(Game {
+            core,
+            arenas,
+            players,
+            variant,
+            rule,
+        })
     }
 
-    fn objects<'py>(&self, py: Python<'py>, seat: usize, ids: &[CardId]) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, ids.iter().map(|&id| self.arenas[seat][id as usize].clone_ref(py)))
+    fn objects<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+        ids: &[CardId],
+    ) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            ids.iter()
+                .map(|&id| self.arenas[seat][id as usize].clone_ref(py)),
+        )
     }
 
     fn seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
         let s = seat_arg(seat, "seat")?;
         if s >= self.arenas.len() {
-            return Err(illegal(format!("there is no seat {s} in this {}-player game", self.arenas.len())));
+            return Err(illegal(format!(
+                "there is no seat {s} in this {}-player game",
+                self.arenas.len()
+            )));
         }
         Ok(s)
     }
@@ -339,10 +392,20 @@ impl Game {
             .iter()
             .position(|c| c.as_ptr() == ptr)
             .map(|i| i as CardId)
-            .ok_or_else(|| illegal(format!("{} is not a card of seat {seat}'s deck", card.get().inner.name)))
+            .ok_or_else(|| {
+                illegal(format!(
+                    "{} is not a card of seat {seat}'s deck",
+                    card.get().inner.name
+                ))
+            })
     }
 
-    fn zones_dict<'py>(&self, py: Python<'py>, seat: usize, z: &Zones) -> PyResult<Bound<'py, PyDict>> {
+    fn zones_dict<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+        z: &Zones,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("hand", self.objects(py, seat, &z.hand)?)?;
         d.set_item("library", self.objects(py, seat, &z.library)?)?;
@@ -356,7 +419,7 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None, starting_player = None, game_index = None))]
+    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None, starting_player = None, game_index = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0)")]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
@@ -405,7 +468,9 @@ impl Game {
                     seat: d.seat,
                     hand: self.objects(py, d.seat, &d.hand)?.unbind(),
                     count: d.count,
-                    card: d.card.map(|c| self.arenas[d.seat][c as usize].clone_ref(py)),
+                    card: d
+                        .card
+                        .map(|c| self.arenas[d.seat][c as usize].clone_ref(py)),
                     can_mulligan: d.can_mulligan,
                     actions: self.objects(py, d.seat, &d.actions)?.unbind(),
                     options: d.options,
@@ -415,7 +480,11 @@ impl Game {
     }
 
     /// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
-    fn choose_starting_player(&mut self, chooser: &Bound<'_, PyAny>, starting_seat: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn choose_starting_player(
+        &mut self,
+        chooser: &Bound<'_, PyAny>,
+        starting_seat: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let c = self.seat(chooser)?;
         let s = self.seat(starting_seat)?;
         let core = &mut self.core;
@@ -437,7 +506,11 @@ impl Game {
     }
 
     /// 103.5b: use a card "any time you could mulligan" (Serum Powder).
-    fn mulligan_action(&mut self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn mulligan_action(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        card: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let s = self.seat(seat)?;
         let c = self.card_id(s, card)?;
         let core = &mut self.core;
@@ -449,7 +522,10 @@ impl Game {
     fn bottom(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let s = self.seat(seat)?;
         let given = crate::cards::card_list(cards, "cards")?;
-        let ids = given.iter().map(|c| self.card_id(s, c.as_any())).collect::<PyResult<Vec<_>>>()?;
+        let ids = given
+            .iter()
+            .map(|c| self.card_id(s, c.as_any()))
+            .collect::<PyResult<Vec<_>>>()?;
         let core = &mut self.core;
         guard(|| core.bottom(s, &ids))
     }
@@ -527,7 +603,9 @@ impl Game {
 
     #[getter]
     fn seed(&self) -> Seed {
-        Seed { inner: self.core.seed().clone() }
+        Seed {
+            inner: self.core.seed().clone(),
+        }
     }
 
     /// The commitment to this game's seed (publish it before the game).
@@ -550,7 +628,11 @@ impl Game {
 
     /// Every zone of a seat (hand, library top first, battlefield, exile, revealed): the full
     /// state, for hosts and tests, not for players.
-    fn zones<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn zones<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let s = self.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
         self.zones_dict(py, s, &z)
@@ -579,14 +661,22 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let pending: Vec<String> =
-            self.core.pending().iter().map(|d| format!("seat {} {}", d.seat, d.kind.name())).collect();
+        let pending: Vec<String> = self
+            .core
+            .pending()
+            .iter()
+            .map(|d| format!("seat {} {}", d.seat, d.kind.name()))
+            .collect();
         format!(
             "Game({} players, {:?}, {:?}, {})",
             self.arenas.len(),
             self.core.variant().name(),
             self.core.rule().name(),
-            if self.core.done() { "done".to_string() } else { format!("pending: {}", pending.join(", ")) }
+            if self.core.done() {
+                "done".to_string()
+            } else {
+                format!("pending: {}", pending.join(", "))
+            }
         )
     }
 }
@@ -606,7 +696,7 @@ pub struct Match {
 #[pymethods]
 impl Match {
     #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None))]
+    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
@@ -617,7 +707,14 @@ impl Match {
         let players = players_from(py, players)?;
         let seed = seed_or_new(seed)?;
         let state = MatchState::new(players.len());
-        Ok(Match { players, variant, rule: mulligan, seed, state, current: None })
+        Ok(Match {
+            players,
+            variant,
+            rule: mulligan,
+            seed,
+            state,
+            current: None,
+        })
     }
 
     /// The next game (game k of the match uses `game_index=k`).
@@ -625,7 +722,15 @@ impl Match {
         let mut state = self.state.clone();
         let (index, start) = guard(|| state.begin_game())?;
         let players = self.players.iter().map(|p| p.clone_ref(py)).collect();
-        let game = Game::build(py, players, self.variant, self.rule, self.seed.clone(), start, index)?;
+        let game = Game::build(
+            py,
+            players,
+            self.variant,
+            self.rule,
+            self.seed.clone(),
+            start,
+            index,
+        )?;
         let game = Py::new(py, game)?;
         self.state = state;
         self.current = Some(game.clone_ref(py));
@@ -636,7 +741,9 @@ impl Match {
     #[pyo3(signature = (*, loser = None))]
     fn record_result(&mut self, py: Python<'_>, loser: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let Some(game) = &self.current else {
-            return Err(illegal("no game of this match is in progress: call new_game first"));
+            return Err(illegal(
+                "no game of this match is in progress: call new_game first",
+            ));
         };
         let game = game.bind(py).borrow();
         let loser = match loser.filter(|l| !l.is_none()) {
@@ -644,8 +751,18 @@ impl Match {
             None => None,
         };
         // The chooser of this game (or, in Archenemy where nobody chooses, its starting player).
-        let Some(chooser) = game.core.chooser().filter(|_| game.core.starting_player().is_some()).or(game.core.starting_player().filter(|_| game.core.chooser().is_none())) else {
-            return Err(illegal("the starting player of this game has not been chosen yet"));
+        let Some(chooser) = game
+            .core
+            .chooser()
+            .filter(|_| game.core.starting_player().is_some())
+            .or(game
+                .core
+                .starting_player()
+                .filter(|_| game.core.chooser().is_none()))
+        else {
+            return Err(illegal(
+                "the starting player of this game has not been chosen yet",
+            ));
         };
         drop(game);
         let state = &mut self.state;
@@ -672,6 +789,8 @@ impl Match {
 
     #[getter]
     fn seed(&self) -> Seed {
-        Seed { inner: self.seed.clone() }
+        Seed {
+            inner: self.seed.clone(),
+        }
     }
 }

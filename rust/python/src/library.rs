@@ -20,7 +20,10 @@ pub struct Library {
 
 impl Library {
     fn objects<'py>(&self, py: Python<'py>, ids: &[CardId]) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, ids.iter().map(|&id| self.arena[id as usize].clone_ref(py)))
+        PyList::new(
+            py,
+            ids.iter().map(|&id| self.arena[id as usize].clone_ref(py)),
+        )
     }
 
     fn id_of(&self, card: &Bound<'_, Card>) -> Option<CardId> {
@@ -55,7 +58,8 @@ impl Library {
 
     fn register(&mut self, py: Python<'_>, new: Vec<Py<Card>>) {
         for c in new {
-            self.ids.insert(c.bind(py).as_ptr() as usize, self.arena.len() as CardId);
+            self.ids
+                .insert(c.bind(py).as_ptr() as usize, self.arena.len() as CardId);
             self.arena.push(c);
         }
     }
@@ -66,14 +70,19 @@ impl Library {
 }
 
 fn destination(to: &Bound<'_, PyAny>) -> PyResult<Destination> {
-    let s = to
-        .cast::<PyString>()
-        .map_err(|_| type_error(format!("to must be \"out\", \"top\" or \"bottom\", got {}", type_name(to))))?;
+    let s = to.cast::<PyString>().map_err(|_| {
+        type_error(format!(
+            "to must be \"out\", \"top\" or \"bottom\", got {}",
+            type_name(to)
+        ))
+    })?;
     match s.to_str()? {
         "out" => Ok(Destination::Out),
         "top" => Ok(Destination::Top),
         "bottom" => Ok(Destination::Bottom),
-        other => Err(illegal(format!("to must be \"out\", \"top\" or \"bottom\", got {other:?}"))),
+        other => Err(illegal(format!(
+            "to must be \"out\", \"top\" or \"bottom\", got {other:?}"
+        ))),
     }
 }
 
@@ -88,8 +97,13 @@ fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
 #[pymethods]
 impl Library {
     #[new]
-    #[pyo3(signature = (cards, *, seed, stream = None))]
-    fn new(py: Python<'_>, cards: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (cards, *, seed, stream = None), text_signature = "(cards, *, seed, stream=0)")]
+    fn new(
+        py: Python<'_>,
+        cards: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let arena = distinct_cards(cards, "cards")?;
         let seed = extract_seed(seed)?;
         let stream = match stream {
@@ -99,9 +113,14 @@ impl Library {
         if stream < 0 {
             return Err(illegal(format!("stream must be at least 0, got {stream}")));
         }
-        let ids: HashMap<usize, CardId> =
-            arena.iter().enumerate().map(|(i, c)| (c.bind(py).as_ptr() as usize, i as CardId)).collect();
-        let core = guard(|| mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream as u64))?;
+        let ids: HashMap<usize, CardId> = arena
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.bind(py).as_ptr() as usize, i as CardId))
+            .collect();
+        let core = guard(|| {
+            mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream as u64)
+        })?;
         Ok(Library { arena, ids, core })
     }
 
@@ -133,7 +152,12 @@ impl Library {
     }
 
     fn __repr__(&self) -> String {
-        format!("Library({} cards, stream={}, shuffles={})", self.core.len(), self.core.stream(), self.core.shuffle_count())
+        format!(
+            "Library({} cards, stream={}, shuffles={})",
+            self.core.len(),
+            self.core.stream(),
+            self.core.shuffle_count()
+        )
     }
 
     /// 701.24a (a library of 0 or 1 cards still shuffles, 701.24e). Returns the events.
@@ -144,7 +168,7 @@ impl Library {
 
     /// 701.24b: search (cards for which `predicate(card)` is true, top to bottom, at most
     /// `limit`), shuffle the rest without them, then put them `to` "out", "top" or "bottom".
-    #[pyo3(signature = (predicate, *, limit = None, to = None))]
+    #[pyo3(signature = (predicate, *, limit = None, to = None), text_signature = "($self, predicate, *, limit=None, to='out')")]
     fn search_and_shuffle<'py>(
         slf: &Bound<'py, Self>,
         predicate: &Bound<'py, PyAny>,
@@ -161,16 +185,24 @@ impl Library {
             Some(l) if l.is_none() => usize::MAX,
             Some(l) => {
                 let l = int_arg(l, "limit")?;
-                usize::try_from(l).map_err(|_| illegal(format!("limit must be at least 0, got {l}")))?
+                usize::try_from(l)
+                    .map_err(|_| illegal(format!("limit must be at least 0, got {l}")))?
             }
         };
         if !predicate.is_callable() {
-            return Err(type_error(format!("predicate must be callable, got {}", type_name(predicate))));
+            return Err(type_error(format!(
+                "predicate must be callable, got {}",
+                type_name(predicate)
+            )));
         }
         // Call the predicate without holding a borrow of the library.
         let snapshot: Vec<(CardId, Py<Card>)> = {
             let lib = slf.borrow();
-            lib.core.cards().iter().map(|&id| (id, lib.arena[id as usize].clone_ref(py))).collect()
+            lib.core
+                .cards()
+                .iter()
+                .map(|&id| (id, lib.arena[id as usize].clone_ref(py)))
+                .collect()
         };
         let mut found = vec![];
         for (id, card) in snapshot {
@@ -189,7 +221,7 @@ impl Library {
 
     /// 701.24c–d: shuffle `cards` into the library (those not already there are added); it
     /// shuffles even when the set is empty. `place=(card, position)`: 701.24g.
-    #[pyo3(signature = (cards = None, *, place = None))]
+    #[pyo3(signature = (cards = None, *, place = None), text_signature = "($self, cards=(), *, place=None)")]
     fn shuffle_in<'py>(
         &mut self,
         py: Python<'py>,
@@ -203,16 +235,22 @@ impl Library {
         let n_given = given.len();
         let mut position = None;
         if let Some(p) = place.filter(|p| !p.is_none()) {
-            let tuple = p
-                .cast::<PyTuple>()
-                .map_err(|_| type_error(format!("place must be a (card, position) tuple, got {}", type_name(p))))?;
+            let tuple = p.cast::<PyTuple>().map_err(|_| {
+                type_error(format!(
+                    "place must be a (card, position) tuple, got {}",
+                    type_name(p)
+                ))
+            })?;
             if tuple.len() != 2 {
                 return Err(type_error("place must be a (card, position) tuple"));
             }
             let card = tuple.get_item(0)?;
-            let card = card
-                .cast_into::<Card>()
-                .map_err(|e| type_error(format!("place's card must be a Card, got {}", type_name(&e.into_inner()))))?;
+            let card = card.cast_into::<Card>().map_err(|e| {
+                type_error(format!(
+                    "place's card must be a Card, got {}",
+                    type_name(&e.into_inner())
+                ))
+            })?;
             position = Some(int_arg(&tuple.get_item(1)?, "place's position")?);
             given.push(card);
         }
@@ -225,19 +263,28 @@ impl Library {
     }
 
     /// Up to `n` cards from the top, top first (fewer when the library runs out, 121.4).
-    #[pyo3(signature = (n = None))]
-    fn draw<'py>(&mut self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyList>> {
+    #[pyo3(signature = (n = None), text_signature = "($self, n=1)")]
+    fn draw<'py>(
+        &mut self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let n = match n {
             Some(n) => int_arg(n, "n")?,
             None => 1,
         };
-        let n = usize::try_from(n).map_err(|_| illegal(format!("cannot draw a negative number of cards ({n})")))?;
+        let n = usize::try_from(n)
+            .map_err(|_| illegal(format!("cannot draw a negative number of cards ({n})")))?;
         let drawn = self.core.draw(n);
         self.objects(py, &drawn)
     }
 
     /// Puts `cards` on top; the sequence is their final top-to-bottom order (401.4).
-    fn put_on_top<'py>(&mut self, py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    fn put_on_top<'py>(
+        &mut self,
+        py: Python<'py>,
+        cards: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let given = card_list(cards, "cards")?;
         let (ids, new) = self.plan_ids(&given);
         let core = &mut self.core;
@@ -247,7 +294,11 @@ impl Library {
     }
 
     /// Puts `cards` on the bottom; the sequence is their final top-to-bottom order (401.4).
-    fn put_on_bottom<'py>(&mut self, py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    fn put_on_bottom<'py>(
+        &mut self,
+        py: Python<'py>,
+        cards: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let given = card_list(cards, "cards")?;
         let (ids, new) = self.plan_ids(&given);
         let core = &mut self.core;
@@ -267,14 +318,19 @@ pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bo
         return Err(type_error("libraries must be an iterable of Library"));
     }
     let mut libs: Vec<Bound<'py, Library>> = vec![];
-    for item in libraries
-        .try_iter()
-        .map_err(|_| type_error(format!("libraries must be an iterable of Library, got {}", type_name(libraries))))?
-    {
+    for item in libraries.try_iter().map_err(|_| {
+        type_error(format!(
+            "libraries must be an iterable of Library, got {}",
+            type_name(libraries)
+        ))
+    })? {
         let item = item?;
-        let lib = item
-            .cast_into::<Library>()
-            .map_err(|e| type_error(format!("libraries must hold only Library objects, got {}", type_name(&e.into_inner()))))?;
+        let lib = item.cast_into::<Library>().map_err(|e| {
+            type_error(format!(
+                "libraries must hold only Library objects, got {}",
+                type_name(&e.into_inner())
+            ))
+        })?;
         libs.push(lib);
     }
     let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
@@ -290,7 +346,11 @@ pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bo
     }
     let all: Vec<mulligan_core::Event> = libs
         .iter()
-        .filter_map(|lib| done.iter().find(|(p, _)| *p == lib.as_ptr() as usize).map(|(_, e)| e.clone()))
+        .filter_map(|lib| {
+            done.iter()
+                .find(|(p, _)| *p == lib.as_ptr() as usize)
+                .map(|(_, e)| e.clone())
+        })
         .collect();
     events_to_py(py, &all)
 }

@@ -21,9 +21,12 @@ impl Seed {
     /// Exactly 64 hex digits (either case).
     #[staticmethod]
     fn from_hex(text: &Bound<'_, PyAny>) -> PyResult<Seed> {
-        let text = text
-            .cast::<PyString>()
-            .map_err(|_| seed_error(format!("a seed's hex must be a str, got {}", type_name(text))))?;
+        let text = text.cast::<PyString>().map_err(|_| {
+            seed_error(format!(
+                "a seed's hex must be a str, got {}",
+                type_name(text)
+            ))
+        })?;
         let s = text.to_str()?;
         guard(|| mulligan_core::Seed::from_hex(s)).map(|inner| Seed { inner })
     }
@@ -31,9 +34,12 @@ impl Seed {
     /// Exactly 32 bytes.
     #[staticmethod]
     fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Seed> {
-        let bytes = data
-            .cast::<PyBytes>()
-            .map_err(|_| seed_error(format!("a seed's bytes must be bytes, got {}", type_name(data))))?;
+        let bytes = data.cast::<PyBytes>().map_err(|_| {
+            seed_error(format!(
+                "a seed's bytes must be bytes, got {}",
+                type_name(data)
+            ))
+        })?;
         guard(|| mulligan_core::Seed::from_slice(bytes.as_bytes())).map(|inner| Seed { inner })
     }
 
@@ -66,7 +72,10 @@ impl Seed {
 }
 
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
 }
 
 /// A `Seed`, 32 `bytes`, or 64 hex digits as `str`.
@@ -80,16 +89,22 @@ pub fn extract_seed(obj: &Bound<'_, PyAny>) -> PyResult<mulligan_core::Seed> {
     if obj.is_instance_of::<PyString>() {
         return Seed::from_hex(obj).map(|s| s.inner);
     }
-    Err(seed_error(format!("seed must be a Seed, 32 bytes or 64 hex digits, got {}", type_name(obj))))
+    Err(seed_error(format!(
+        "seed must be a Seed, 32 bytes or 64 hex digits, got {}",
+        type_name(obj)
+    )))
 }
 
 /// True iff `commitment` (64 hex digits, either case) commits to `seed`.
 #[pyfunction]
 pub fn verify_commitment(seed: &Bound<'_, PyAny>, commitment: &Bound<'_, PyAny>) -> PyResult<bool> {
     let seed = extract_seed(seed)?;
-    let text = commitment
-        .cast::<PyString>()
-        .map_err(|_| seed_error(format!("a commitment must be a str, got {}", type_name(commitment))))?;
+    let text = commitment.cast::<PyString>().map_err(|_| {
+        seed_error(format!(
+            "a commitment must be a str, got {}",
+            type_name(commitment)
+        ))
+    })?;
     let c = text.to_str()?;
     guard(|| seed.verify_commitment(c))
 }

@@ -49,6 +49,15 @@ pub struct Decision {
 
 impl Decision {
     pub(crate) fn new(kind: DecisionKind, seat: usize, hand: Vec<CardId>) -> Self {
-        Decision { kind, seat, hand, count: None, card: None, can_mulligan: false, actions: vec![], options: vec![] }
+        Decision {
+            kind,
+            seat,
+            hand,
+            count: None,
+            card: None,
+            can_mulligan: false,
+            actions: vec![],
+            options: vec![],
+        }
     }
 }

@@ -25,7 +25,11 @@ impl Game {
     /// The members of `who` grouped as they act: one seat at a time in turn order, or, with
     /// shared team turns (805.1), one team at a time, the starting team first.
     fn slots(&self, who: &[usize]) -> Vec<Vec<usize>> {
-        let order: Vec<usize> = self.turn_order().into_iter().filter(|s| who.contains(s)).collect();
+        let order: Vec<usize> = self
+            .turn_order()
+            .into_iter()
+            .filter(|s| who.contains(s))
+            .collect();
         if !self.variant.shared_team_turns() {
             return order.into_iter().map(|s| vec![s]).collect();
         }
@@ -37,14 +41,22 @@ impl Game {
         }
         team_order
             .into_iter()
-            .map(|t| order.iter().copied().filter(|&s| self.seats[s].team == t).collect::<Vec<_>>())
+            .map(|t| {
+                order
+                    .iter()
+                    .copied()
+                    .filter(|&s| self.seats[s].team == t)
+                    .collect::<Vec<_>>()
+            })
             .filter(|slot| !slot.is_empty())
             .collect()
     }
 
     fn teammates(&self, seat: usize) -> Vec<usize> {
         let team = self.seats[seat].team;
-        (0..self.seats.len()).filter(|&s| self.seats[s].team == team).collect()
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].team == team)
+            .collect()
     }
 
     // ----- the steps that need no decision ---------------------------------------------------
@@ -56,19 +68,35 @@ impl Game {
         match start {
             Start::Seat(s) => self.set_starting(s, None),
             _ if self.variant == Variant::Archenemy => {
-                let archenemy = (0..self.seats.len()).find(|&s| self.seats[s].archenemy).unwrap_or(0);
+                let archenemy = (0..self.seats.len())
+                    .find(|&s| self.seats[s].archenemy)
+                    .unwrap_or(0);
                 self.set_starting(archenemy, None);
             }
             Start::Random => {
-                let mut rng =
-                    ChaChaStream::new(&self.seed, StreamId::new(DOMAIN_STARTING_PLAYER, self.game_index, 0));
+                let mut rng = ChaChaStream::new(
+                    &self.seed,
+                    StreamId::new(DOMAIN_STARTING_PLAYER, self.game_index, 0),
+                );
                 let chooser = rng.below(self.seats.len() as u64) as usize;
-                self.emit(Step::StartingPlayer, EventKind::ChooseChooser { chooser, how: "random" });
+                self.emit(
+                    Step::StartingPlayer,
+                    EventKind::ChooseChooser {
+                        chooser,
+                        how: "random",
+                    },
+                );
                 self.chooser = Some(chooser);
                 self.phase = Phase::ChooseStarting { chooser };
             }
             Start::ChosenBy(chooser) => {
-                self.emit(Step::StartingPlayer, EventKind::ChooseChooser { chooser, how: "previous_game" });
+                self.emit(
+                    Step::StartingPlayer,
+                    EventKind::ChooseChooser {
+                        chooser,
+                        how: "previous_game",
+                    },
+                );
                 self.chooser = Some(chooser);
                 self.phase = Phase::ChooseStarting { chooser };
             }
@@ -82,7 +110,14 @@ impl Game {
             Variant::TwoHeadedGiant => (Step::StartingTeam, Some(self.teammates(seat))),
             _ => (Step::StartingPlayer, None),
         };
-        self.emit(step, EventKind::StartingPlayer { seat, chosen_by, team });
+        self.emit(
+            step,
+            EventKind::StartingPlayer {
+                seat,
+                chosen_by,
+                team,
+            },
+        );
         if !self.shuffled {
             self.shuffle_all();
         }
@@ -114,11 +149,21 @@ impl Game {
             let life = base + self.seats[s].life_modifier;
             self.seats[s].life = life;
             let (step, shared_with) = if self.variant == Variant::TwoHeadedGiant {
-                (Step::TeamLife, mates.into_iter().filter(|&m| m != s).collect())
+                (
+                    Step::TeamLife,
+                    mates.into_iter().filter(|&m| m != s).collect(),
+                )
             } else {
                 (Step::Life, vec![])
             };
-            self.emit(step, EventKind::Life { seat: s, life, shared_with });
+            self.emit(
+                step,
+                EventKind::Life {
+                    seat: s,
+                    life,
+                    shared_with,
+                },
+            );
         }
     }
 
@@ -135,25 +180,52 @@ impl Game {
             return self.finish_mulligans();
         }
         let waiting = slots[0].clone();
-        self.phase = Phase::Declare { slots, slot: 0, waiting, mulligans: vec![] };
+        self.phase = Phase::Declare {
+            slots,
+            slot: 0,
+            waiting,
+            mulligans: vec![],
+        };
     }
 
     /// All players of the current slot have declared.
     fn slot_complete(&mut self) {
-        let Phase::Declare { slots, slot, mulligans, .. } = &mut self.phase else { return };
+        let Phase::Declare {
+            slots,
+            slot,
+            mulligans,
+            ..
+        } = &mut self.phase
+        else {
+            return;
+        };
         let (slots, mut slot, taken) = (slots.clone(), *slot, std::mem::take(mulligans));
         if self.rule == MulliganRule::ParisSequential {
             // 101.4 / 101.4a: this player (or team) takes their mulligans before anyone else.
             if !taken.is_empty() {
                 self.execute_mulligans(&taken);
-                let waiting = slots[slot].iter().copied().filter(|s| taken.contains(s)).collect();
-                self.phase = Phase::Declare { slots, slot, waiting, mulligans: vec![] };
+                let waiting = slots[slot]
+                    .iter()
+                    .copied()
+                    .filter(|s| taken.contains(s))
+                    .collect();
+                self.phase = Phase::Declare {
+                    slots,
+                    slot,
+                    waiting,
+                    mulligans: vec![],
+                };
                 return;
             }
             slot += 1;
             if slot < slots.len() {
                 let waiting = slots[slot].clone();
-                self.phase = Phase::Declare { slots, slot, waiting, mulligans: vec![] };
+                self.phase = Phase::Declare {
+                    slots,
+                    slot,
+                    waiting,
+                    mulligans: vec![],
+                };
             } else {
                 self.finish_mulligans();
             }
@@ -162,7 +234,12 @@ impl Game {
         slot += 1;
         if slot < slots.len() {
             let waiting = slots[slot].clone();
-            self.phase = Phase::Declare { slots, slot, waiting, mulligans: taken };
+            self.phase = Phase::Declare {
+                slots,
+                slot,
+                waiting,
+                mulligans: taken,
+            };
             return;
         }
         // 103.5: everyone has declared; all mulligans happen at the same time.
@@ -170,7 +247,11 @@ impl Game {
             return self.finish_mulligans();
         }
         self.execute_mulligans(&taken);
-        let waiting: Vec<usize> = self.turn_order().into_iter().filter(|&s| self.seats[s].to_bottom > 0).collect();
+        let waiting: Vec<usize> = self
+            .turn_order()
+            .into_iter()
+            .filter(|&s| self.seats[s].to_bottom > 0)
+            .collect();
         if waiting.is_empty() {
             self.begin_round(&taken);
         } else {
@@ -181,8 +262,13 @@ impl Game {
     /// Shuffle each hand into its library and draw a new one (London: the full hand, then
     /// cards to the bottom; the older eras: one fewer per counted mulligan).
     fn execute_mulligans(&mut self, taken: &[usize]) {
-        let order: Vec<usize> = self.turn_order().into_iter().filter(|s| taken.contains(s)).collect();
-        let team_rule = self.variant.shared_team_turns() && self.rule == MulliganRule::ParisSequential;
+        let order: Vec<usize> = self
+            .turn_order()
+            .into_iter()
+            .filter(|s| taken.contains(s))
+            .collect();
+        let team_rule =
+            self.variant.shared_team_turns() && self.rule == MulliganRule::ParisSequential;
         for s in order {
             let free = self.free_first && self.seats[s].mulligans == 0;
             let seat = &mut self.seats[s];
@@ -198,11 +284,21 @@ impl Game {
             } else {
                 Step::Mulligan
             };
-            self.emit(step, EventKind::Mulligan { seat: s, number, free, counted });
+            self.emit(
+                step,
+                EventKind::Mulligan {
+                    seat: s,
+                    number,
+                    free,
+                    counted,
+                },
+            );
             let seat = &mut self.seats[s];
             let hand = std::mem::take(&mut seat.hand);
             seat.library.append(&hand);
-            let event = seat.library.reshuffle(cite(self.rule, Step::Mulligan), Some(s));
+            let event = seat
+                .library
+                .reshuffle(cite(self.rule, Step::Mulligan), Some(s));
             self.events.push(event);
             let seat = &self.seats[s];
             let draw = if self.rule.draws_full_hand() {
@@ -223,7 +319,10 @@ impl Game {
             let queue: Vec<usize> = self
                 .turn_order()
                 .into_iter()
-                .filter(|&s| self.seats[s].hand.len() < self.seats[s].hand_size && !self.seats[s].library.is_empty())
+                .filter(|&s| {
+                    self.seats[s].hand.len() < self.seats[s].hand_size
+                        && !self.seats[s].library.is_empty()
+                })
                 .collect();
             if !queue.is_empty() {
                 self.phase = Phase::Vancouver { queue };
@@ -242,10 +341,17 @@ impl Game {
     /// 103.6: the first slot from `slot` on with a player who has something to use.
     fn next_action_slot(&mut self, slots: Vec<Vec<usize>>, mut slot: usize) {
         while slot < slots.len() {
-            let waiting: Vec<usize> =
-                slots[slot].iter().copied().filter(|&s| !self.usable_actions(s).is_empty()).collect();
+            let waiting: Vec<usize> = slots[slot]
+                .iter()
+                .copied()
+                .filter(|&s| !self.usable_actions(s).is_empty())
+                .collect();
             if !waiting.is_empty() {
-                self.phase = Phase::Actions { slots, slot, waiting };
+                self.phase = Phase::Actions {
+                    slots,
+                    slot,
+                    waiting,
+                };
                 return;
             }
             slot += 1;
@@ -266,7 +372,13 @@ impl Game {
         for &s in &skipping {
             self.seats[s].skips_first_draw = true;
         }
-        self.emit(step, EventKind::FirstDraw { starting_player: start, skipping });
+        self.emit(
+            step,
+            EventKind::FirstDraw {
+                starting_player: start,
+                skipping,
+            },
+        );
         self.phase = Phase::Done;
     }
 
@@ -297,7 +409,10 @@ impl Game {
         } else {
             super::describe_pending(&pending)
         };
-        Err(Error::illegal(format!("seat {seat} has no {} decision now ({now})", kind.name())))
+        Err(Error::illegal(format!(
+            "seat {seat} has no {} decision now ({now})",
+            kind.name()
+        )))
     }
 
     /// 103.1: the chooser names the starting player (in Two-Headed Giant, that seat's team).
@@ -332,7 +447,10 @@ impl Game {
     }
 
     fn declared(&mut self, seat: usize, mulligan: bool) {
-        if let Phase::Declare { waiting, mulligans, .. } = &mut self.phase {
+        if let Phase::Declare {
+            waiting, mulligans, ..
+        } = &mut self.phase
+        {
             waiting.retain(|&s| s != seat);
             if mulligan {
                 mulligans.push(seat);
@@ -356,7 +474,14 @@ impl Game {
         let exiled = std::mem::take(&mut s.hand);
         s.exile.extend_from_slice(&exiled);
         let (card, exiled_refs) = (s.card_ref(card), s.refs(&exiled));
-        self.emit(Step::MulliganAction, EventKind::MulliganAction { seat, card, exiled: exiled_refs });
+        self.emit(
+            Step::MulliganAction,
+            EventKind::MulliganAction {
+                seat,
+                card,
+                exiled: exiled_refs,
+            },
+        );
         self.draw(seat, exiled.len());
         Ok(())
     }
@@ -374,7 +499,9 @@ impl Game {
         }
         for (i, c) in cards.iter().enumerate() {
             if !d.hand.contains(c) {
-                return Err(Error::illegal(format!("card {c} is not in seat {seat}'s hand")));
+                return Err(Error::illegal(format!(
+                    "card {c} is not in seat {seat}'s hand"
+                )));
             }
             if cards[..i].contains(c) {
                 return Err(Error::illegal(format!("card {c} is listed twice")));
@@ -389,7 +516,9 @@ impl Game {
         if let Phase::Bottom { waiting } = &mut self.phase {
             waiting.retain(|&s| s != seat);
             if waiting.is_empty() {
-                let next: Vec<usize> = (0..self.seats.len()).filter(|&s| !self.seats[s].kept).collect();
+                let next: Vec<usize> = (0..self.seats.len())
+                    .filter(|&s| !self.seats[s].kept)
+                    .collect();
                 self.begin_round(&next);
             }
         }
@@ -399,7 +528,9 @@ impl Game {
     /// Vancouver: after looking at the top card, keep it there or put it on the bottom.
     pub fn vancouver(&mut self, seat: usize, to_bottom: bool) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::Vancouver)?;
-        let Some(top) = d.card else { return Err(Error::illegal("the library is empty")) };
+        let Some(top) = d.card else {
+            return Err(Error::illegal("the library is empty"));
+        };
         if to_bottom {
             self.seats[seat].library.top_to_bottom();
         }
@@ -417,10 +548,17 @@ impl Game {
 
     /// 103.6: use one opening-hand card. Gemstone Caverns also exiles `exile`, another card
     /// from hand (required when there is one).
-    pub fn opening_hand_action(&mut self, seat: usize, card: CardId, exile: Option<CardId>) -> Result<()> {
+    pub fn opening_hand_action(
+        &mut self,
+        seat: usize,
+        card: CardId,
+        exile: Option<CardId>,
+    ) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::OpeningHandAction)?;
         if !d.actions.contains(&card) {
-            let why = if self.seats[seat].has(card, tags::GEMSTONE_CAVERNS) && self.starting == Some(seat) {
+            let why = if self.seats[seat].has(card, tags::GEMSTONE_CAVERNS)
+                && self.starting == Some(seat)
+            {
                 " (Gemstone Caverns only for a player who is not the starting player)"
             } else {
                 ""
@@ -435,22 +573,32 @@ impl Game {
             let others = d.hand.iter().any(|&c| c != card);
             match exile {
                 None if others => {
-                    return Err(Error::illegal("Gemstone Caverns: choose another card from hand to exile (exile=…)"));
+                    return Err(Error::illegal(
+                        "Gemstone Caverns: choose another card from hand to exile (exile=…)",
+                    ));
                 }
                 Some(x) if x == card || !d.hand.contains(&x) => {
-                    return Err(Error::illegal(format!("card {x} is not another card in seat {seat}'s hand")));
+                    return Err(Error::illegal(format!(
+                        "card {x} is not another card in seat {seat}'s hand"
+                    )));
                 }
                 _ => {}
             }
         } else if exile.is_some() {
-            return Err(Error::illegal("only Gemstone Caverns exiles a card from hand"));
+            return Err(Error::illegal(
+                "only Gemstone Caverns exiles a card from hand",
+            ));
         }
         let s = &mut self.seats[seat];
         let (step, action, exiled) = if gemstone {
             s.hand.retain(|&c| c != card && Some(c) != exile);
             s.battlefield.push(card);
             s.exile.extend(exile);
-            (Step::BattlefieldAction, "gemstone_caverns", exile.map(|x| s.card_ref(x)))
+            (
+                Step::BattlefieldAction,
+                "gemstone_caverns",
+                exile.map(|x| s.card_ref(x)),
+            )
         } else if s.has(card, tags::BEGIN_ON_BATTLEFIELD) {
             s.hand.retain(|&c| c != card);
             s.battlefield.push(card);
@@ -460,7 +608,15 @@ impl Game {
             (Step::RevealAction, "reveal", None)
         };
         let card = s.card_ref(card);
-        self.emit(step, EventKind::OpeningHandAction { seat, card, action, exiled });
+        self.emit(
+            step,
+            EventKind::OpeningHandAction {
+                seat,
+                card,
+                action,
+                exiled,
+            },
+        );
         if self.usable_actions(seat).is_empty() {
             self.done_with_actions(seat);
         }
@@ -476,7 +632,12 @@ impl Game {
     }
 
     fn done_with_actions(&mut self, seat: usize) {
-        if let Phase::Actions { slots, slot, waiting } = &mut self.phase {
+        if let Phase::Actions {
+            slots,
+            slot,
+            waiting,
+        } = &mut self.phase
+        {
             waiting.retain(|&s| s != seat);
             if waiting.is_empty() {
                 let (slots, next) = (std::mem::take(slots), *slot + 1);

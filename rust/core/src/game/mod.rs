@@ -43,7 +43,14 @@ pub struct PlayerSetup {
 
 impl PlayerSetup {
     pub fn new(name: impl Into<String>, deck: DeckList) -> Self {
-        PlayerSetup { name: name.into(), deck, team: None, hand_modifier: 0, life_modifier: 0, archenemy: false }
+        PlayerSetup {
+            name: name.into(),
+            deck,
+            team: None,
+            hand_modifier: 0,
+            life_modifier: 0,
+            archenemy: false,
+        }
     }
 }
 
@@ -116,7 +123,10 @@ struct Seat {
 
 impl Seat {
     fn card_ref(&self, id: CardId) -> CardRef {
-        CardRef { id, name: self.cards[id as usize].name.clone() }
+        CardRef {
+            id,
+            name: self.cards[id as usize].name.clone(),
+        }
     }
     fn refs(&self, ids: &[CardId]) -> Vec<CardRef> {
         ids.iter().map(|&id| self.card_ref(id)).collect()
@@ -132,11 +142,26 @@ impl Seat {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Phase {
-    ChooseStarting { chooser: usize },
-    Declare { slots: Vec<Vec<usize>>, slot: usize, waiting: Vec<usize>, mulligans: Vec<usize> },
-    Bottom { waiting: Vec<usize> },
-    Vancouver { queue: Vec<usize> },
-    Actions { slots: Vec<Vec<usize>>, slot: usize, waiting: Vec<usize> },
+    ChooseStarting {
+        chooser: usize,
+    },
+    Declare {
+        slots: Vec<Vec<usize>>,
+        slot: usize,
+        waiting: Vec<usize>,
+        mulligans: Vec<usize>,
+    },
+    Bottom {
+        waiting: Vec<usize>,
+    },
+    Vancouver {
+        queue: Vec<usize>,
+    },
+    Actions {
+        slots: Vec<Vec<usize>>,
+        slot: usize,
+        waiting: Vec<usize>,
+    },
     Done,
 }
 
@@ -165,7 +190,8 @@ impl Game {
         for (i, p) in setup.players.into_iter().enumerate() {
             setup_events.extend(set_aside_events(setup.rule, i, &p.deck));
             let ids: Vec<CardId> = (0..p.deck.main.len() as CardId).collect();
-            let library = Library::new(ids, setup.seed.clone(), (setup.game_index << 8) | i as u64)?;
+            let library =
+                Library::new(ids, setup.seed.clone(), (setup.game_index << 8) | i as u64)?;
             seats.push(Seat {
                 name: p.name,
                 cards: p.deck.main,
@@ -254,16 +280,23 @@ impl Game {
     }
 
     fn seat(&self, seat: usize) -> Result<&Seat> {
-        self.seats
-            .get(seat)
-            .ok_or_else(|| Error::illegal(format!("there is no seat {seat} in this {}-player game", self.seats.len())))
+        self.seats.get(seat).ok_or_else(|| {
+            Error::illegal(format!(
+                "there is no seat {seat} in this {}-player game",
+                self.seats.len()
+            ))
+        })
     }
 
     /// The decisions outstanding now.
     pub fn pending(&self) -> Vec<Decision> {
         match &self.phase {
             Phase::ChooseStarting { chooser } => {
-                let mut d = Decision::new(DecisionKind::ChooseStartingPlayer, *chooser, self.seats[*chooser].hand.clone());
+                let mut d = Decision::new(
+                    DecisionKind::ChooseStartingPlayer,
+                    *chooser,
+                    self.seats[*chooser].hand.clone(),
+                );
                 d.options = (0..self.seats.len()).collect();
                 vec![d]
             }
@@ -273,7 +306,12 @@ impl Game {
                     let seat = &self.seats[s];
                     let mut d = Decision::new(DecisionKind::KeepOrMulligan, s, seat.hand.clone());
                     d.can_mulligan = seat.can_mulligan();
-                    d.actions = seat.hand.iter().copied().filter(|&c| seat.has(c, tags::MULLIGAN_ACTION)).collect();
+                    d.actions = seat
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|&c| seat.has(c, tags::MULLIGAN_ACTION))
+                        .collect();
                     d
                 })
                 .collect(),
@@ -294,7 +332,11 @@ impl Game {
             Phase::Actions { waiting, .. } => waiting
                 .iter()
                 .map(|&s| {
-                    let mut d = Decision::new(DecisionKind::OpeningHandAction, s, self.seats[s].hand.clone());
+                    let mut d = Decision::new(
+                        DecisionKind::OpeningHandAction,
+                        s,
+                        self.seats[s].hand.clone(),
+                    );
                     d.actions = self.usable_actions(s);
                     d
                 })
@@ -336,13 +378,31 @@ fn set_aside_events(rule: MulliganRule, seat: usize, deck: &DeckList) -> Vec<Eve
     let names = |cards: &[Card]| cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
     let mut events = vec![];
     if !deck.sideboard.is_empty() {
-        events.push(Event::new(cite(rule, Step::SetAside), EventKind::SetAside { seat, cards: names(&deck.sideboard) }));
+        events.push(Event::new(
+            cite(rule, Step::SetAside),
+            EventKind::SetAside {
+                seat,
+                cards: names(&deck.sideboard),
+            },
+        ));
     }
     for c in &deck.companions {
-        events.push(Event::new(cite(rule, Step::Companion), EventKind::Companion { seat, card: c.name.clone() }));
+        events.push(Event::new(
+            cite(rule, Step::Companion),
+            EventKind::Companion {
+                seat,
+                card: c.name.clone(),
+            },
+        ));
     }
     if !deck.commanders.is_empty() {
-        events.push(Event::new(cite(rule, Step::Commander), EventKind::Commander { seat, cards: names(&deck.commanders) }));
+        events.push(Event::new(
+            cite(rule, Step::Commander),
+            EventKind::Commander {
+                seat,
+                cards: names(&deck.commanders),
+            },
+        ));
     }
     events
 }
@@ -351,7 +411,10 @@ fn describe_pending(pending: &[Decision]) -> String {
     if pending.is_empty() {
         return "nothing is pending".into();
     }
-    let parts: Vec<String> = pending.iter().map(|d| format!("seat {} ({})", d.seat, d.kind.name())).collect();
+    let parts: Vec<String> = pending
+        .iter()
+        .map(|d| format!("seat {} ({})", d.seat, d.kind.name()))
+        .collect();
     format!("pending: {}", parts.join(", "))
 }
 
@@ -373,13 +436,20 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
             Variant::Commander | Variant::Brawl => "2 or more",
             Variant::TwoHeadedGiant => "4 or more (2 or more teams of 2 or more)",
         };
-        return Err(Error::config(format!("a {name} game needs {need} players, got {n}")));
+        return Err(Error::config(format!(
+            "a {name} game needs {need} players, got {n}"
+        )));
     }
     if n > MAX_PLAYERS {
-        return Err(Error::config(format!("at most {MAX_PLAYERS} players, got {n}")));
+        return Err(Error::config(format!(
+            "at most {MAX_PLAYERS} players, got {n}"
+        )));
     }
     if setup.game_index > MAX_GAME_INDEX {
-        return Err(Error::config(format!("game_index is at most 2^48 - 1, got {}", setup.game_index)));
+        return Err(Error::config(format!(
+            "game_index is at most 2^48 - 1, got {}",
+            setup.game_index
+        )));
     }
     for (i, p) in setup.players.iter().enumerate() {
         if 7 + i64::from(p.hand_modifier) < 0 {
@@ -389,7 +459,9 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
             )));
         }
         if p.archenemy && v != Variant::Archenemy {
-            return Err(Error::config(format!("seat {i} is an archenemy, but the game is {name}, not ARCHENEMY")));
+            return Err(Error::config(format!(
+                "seat {i} is an archenemy, but the game is {name}, not ARCHENEMY"
+            )));
         }
     }
     let archenemies: Vec<usize> = (0..n).filter(|&i| setup.players[i].archenemy).collect();
@@ -401,7 +473,9 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     }
     match setup.start {
         Start::Seat(s) | Start::ChosenBy(s) if s >= n => {
-            return Err(Error::config(format!("starting seat {s} is not a seat of this {n}-player game")));
+            return Err(Error::config(format!(
+                "starting seat {s} is not a seat of this {n}-player game"
+            )));
         }
         Start::Seat(s) if v == Variant::Archenemy && s != archenemies[0] => {
             return Err(Error::config(format!(
@@ -413,7 +487,9 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     }
     match v {
         Variant::TwoHeadedGiant => team_indices(setup),
-        Variant::Archenemy => Ok((0..n).map(|i| usize::from(!setup.players[i].archenemy)).collect()),
+        Variant::Archenemy => Ok((0..n)
+            .map(|i| usize::from(!setup.players[i].archenemy))
+            .collect()),
         _ => Ok((0..n).collect()),
     }
 }
@@ -425,7 +501,9 @@ fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
     let mut teams = vec![];
     for (i, p) in setup.players.iter().enumerate() {
         let Some(team) = p.team.as_deref() else {
-            return Err(Error::config(format!("seat {i} has no team: every TWO_HEADED_GIANT player needs one")));
+            return Err(Error::config(format!(
+                "seat {i} has no team: every TWO_HEADED_GIANT player needs one"
+            )));
         };
         let index = match names.iter().position(|t| *t == team) {
             Some(t) if teams.last() != Some(&t) => {
@@ -442,12 +520,16 @@ fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
         teams.push(index);
     }
     if names.len() < 2 {
-        return Err(Error::config("a TWO_HEADED_GIANT game needs at least two teams"));
+        return Err(Error::config(
+            "a TWO_HEADED_GIANT game needs at least two teams",
+        ));
     }
     for (t, team) in names.iter().enumerate() {
         let size = teams.iter().filter(|&&x| x == t).count();
         if size < 2 {
-            return Err(Error::config(format!("team {team:?} has {size} player; each team needs at least 2")));
+            return Err(Error::config(format!(
+                "team {team:?} has {size} player; each team needs at least 2"
+            )));
         }
     }
     Ok(teams)
