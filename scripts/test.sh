@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs everything the project needs from its own files (pyproject.toml, Cargo.toml) and runs
+# every check and test: formatting, lints, types, stubs, `cargo test` and `pytest`.
+# Exits non-zero on the first failure. Benchmarks are not run here (see README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "install (pip install -e '.[test]': builds the Rust extension with maturin)"
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+
+step "cargo fmt --check"
+cargo fmt --all --check
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+step "cargo test"
+cargo test --workspace --quiet
+
+step "ruff"
+python3 -m ruff check .
+python3 -m ruff format --check .
+step "mypy (strict on the package; stubs checked by stubtest inside pytest)"
+python3 -m mypy
+
+step "pytest"
+python3 -m pytest -q
