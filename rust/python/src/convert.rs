@@ -77,6 +77,13 @@ pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny
         }
         _ => return json_to_py(py, &e.to_json()),
     }
-    d.set_item(intern!(py, "rule"), PyString::intern(py, e.rule))?;
+    let rule = match e.rule {
+        "701.24a" => intern!(py, "701.24a").clone(),
+        "701.24b" => intern!(py, "701.24b").clone(),
+        "701.24e" => intern!(py, "701.24e").clone(),
+        "701.24f" => intern!(py, "701.24f").clone(),
+        other => PyString::intern(py, other),
+    };
+    d.set_item(intern!(py, "rule"), rule)?;
     Ok(d.into_any())
 }

@@ -333,16 +333,20 @@ pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bo
         })?;
         libs.push(lib);
     }
-    let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
+    // Borrow every distinct library first, so that nothing is shuffled unless all can be.
+    let mut distinct: Vec<(usize, PyRefMut<'py, Library>)> = vec![];
     for lib in &libs {
         let ptr = lib.as_ptr() as usize;
-        if done.iter().any(|(p, _)| *p == ptr) {
-            continue;
+        if !distinct.iter().any(|(p, _)| *p == ptr) {
+            distinct.push((ptr, lib.try_borrow_mut()?));
         }
-        let mut events = lib.try_borrow_mut()?.shuffle_events()?;
+    }
+    let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
+    for (ptr, lib) in &mut distinct {
+        let mut events = lib.shuffle_events()?;
         let mut event = events.remove(0);
         event.rule = "701.24f";
-        done.push((ptr, event));
+        done.push((*ptr, event));
     }
     let all: Vec<mulligan_core::Event> = libs
         .iter()
