@@ -1,0 +1,344 @@
+//! The start of a game (rule 103): `mulligan_game_*`. Every answer is checked in full by the
+//! core before it changes anything, so an illegal one returns `MULLIGAN_ERR_ILLEGAL_ACTION` and
+//! leaves the game exactly as it was. Seats and card ids are `uint32_t`; a card id is the
+//! card's index in its owner's deck main cards (`mulligan_game_cards_json`).
+
+use crate::error::{guard, Outcome};
+use crate::ffi::{self, Buffer, Out, TextBuffer};
+use crate::registry::{self, GameState, Kind};
+use crate::seed::MulliganSeed;
+use crate::{json, setup};
+use mulligan_core::{CardId, Game};
+use std::ffi::c_char;
+
+/// A game handle. 0 is never a valid handle.
+pub type MulliganGame = u64;
+
+fn with_game<R>(game: MulliganGame, f: impl FnOnce(&mut GameState) -> Outcome<R>) -> Outcome<R> {
+    registry::with(game, f)
+}
+
+fn answer(game: MulliganGame, f: impl FnOnce(&mut Game) -> mulligan_core::Result<()>) -> Outcome {
+    with_game(game, |g| Ok(f(&mut g.core)?))
+}
+
+/// Sets a game up from its setup JSON (docs/C_ABI.md) and runs it to its first decision.
+///
+/// Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8, malformed
+/// JSON, an unknown key or name, a value of the wrong type), `MULLIGAN_ERR_SEED` (a malformed
+/// `seed`), `MULLIGAN_ERR_DECK` (a malformed deck list: the message names the player and
+/// line), `MULLIGAN_ERR_GAME_CONFIG` (player count, teams, archenemy, starting seat, game
+/// index…). On failure `*out` is set to 0.
+///
+/// # Safety
+/// `setup_json` must be NULL or a NUL-terminated string; `out` NULL or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_new(
+    setup_json: *const c_char,
+    out: *mut MulliganGame,
+) -> i32 {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        out.set(0);
+        let text = unsafe { ffi::text(setup_json, "setup_json") }?;
+        let (setup, names) = setup::parse(text)?;
+        let core = Game::new(setup)?;
+        out.set(registry::insert(GameState { core, names })?);
+        Ok(())
+    })
+}
+
+/// Writes the decisions outstanding now as a JSON array (`[]` once done); see docs/C_ABI.md.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_pending_json(
+    game: MulliganGame,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::decisions(&g.core, &g.core.pending())))?;
+        buf.write(&text)
+    })
+}
+
+/// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
+#[no_mangle]
+pub extern "C" fn mulligan_game_choose_starting_player(
+    game: MulliganGame,
+    chooser: u32,
+    starting_seat: u32,
+) -> i32 {
+    guard(|| {
+        answer(game, |g| {
+            g.choose_starting_player(ffi::seat(chooser), ffi::seat(starting_seat))
+        })
+    })
+}
+
+/// 103.5: `seat` keeps their hand.
+#[no_mangle]
+pub extern "C" fn mulligan_game_keep(game: MulliganGame, seat: u32) -> i32 {
+    guard(|| answer(game, |g| g.keep(ffi::seat(seat))))
+}
+
+/// 103.5: `seat` declares a mulligan (taken once everyone in the round has declared).
+#[no_mangle]
+pub extern "C" fn mulligan_game_mulligan(game: MulliganGame, seat: u32) -> i32 {
+    guard(|| answer(game, |g| g.mulligan(ffi::seat(seat))))
+}
+
+/// 103.5b: `seat` uses `card` (e.g. Serum Powder) during a keep-or-mulligan decision; the same
+/// decision then stays pending.
+#[no_mangle]
+pub extern "C" fn mulligan_game_mulligan_action(game: MulliganGame, seat: u32, card: u32) -> i32 {
+    guard(|| answer(game, |g| g.mulligan_action(ffi::seat(seat), card as CardId)))
+}
+
+/// 103.5 (London): `seat` puts exactly the asked `n` cards `ids` from hand on the bottom; the
+/// array is their top-to-bottom order.
+///
+/// # Safety
+/// `ids` must be NULL (with `n` 0) or valid for `n` reads.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_bottom(
+    game: MulliganGame,
+    seat: u32,
+    ids: *const u32,
+    n: usize,
+) -> i32 {
+    guard(|| {
+        let ids = unsafe { ffi::slice(ids, n, "ids") }?;
+        answer(game, |g| g.bottom(ffi::seat(seat), ids))
+    })
+}
+
+/// Vancouver: `seat` leaves the top card of their library on top (`to_bottom` 0) or puts it on
+/// the bottom (non-zero).
+#[no_mangle]
+pub extern "C" fn mulligan_game_vancouver(game: MulliganGame, seat: u32, to_bottom: i32) -> i32 {
+    guard(|| answer(game, |g| g.vancouver(ffi::seat(seat), to_bottom != 0)))
+}
+
+/// 103.6: `seat` uses the opening-hand card `card`. Gemstone Caverns also exiles another card
+/// from hand: pass `has_exile` non-zero and its id as `exile_card` (otherwise `has_exile` 0).
+#[no_mangle]
+pub extern "C" fn mulligan_game_opening_hand_action(
+    game: MulliganGame,
+    seat: u32,
+    card: u32,
+    has_exile: i32,
+    exile_card: u32,
+) -> i32 {
+    let exile = (has_exile != 0).then_some(exile_card as CardId);
+    guard(|| {
+        answer(game, |g| {
+            g.opening_hand_action(ffi::seat(seat), card as CardId, exile)
+        })
+    })
+}
+
+/// 103.6: `seat` takes no more opening-hand actions.
+#[no_mangle]
+pub extern "C" fn mulligan_game_pass_actions(game: MulliganGame, seat: u32) -> i32 {
+    guard(|| answer(game, |g| g.pass_actions(ffi::seat(seat))))
+}
+
+/// Sets `*done` to whether the game start is over (no decision pending).
+///
+/// # Safety
+/// `done` must be NULL or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_done(game: MulliganGame, done: *mut bool) -> i32 {
+    guard(|| {
+        let done = Out::new(done, "done")?;
+        done.set(with_game(game, |g| Ok(g.core.done()))?);
+        Ok(())
+    })
+}
+
+/// Writes the game's events from index `first` on (0 for all) as a JSON array of the core's
+/// event records (`{"type": …, "rule": …}`); `first` equal to the event count gives `[]`.
+///
+/// Errors: `MULLIGAN_ERR_INVALID_ARGUMENT` when `first` is above the event count.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_events_json(
+    game: MulliganGame,
+    first: usize,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| {
+            let events = g.core.events();
+            if first > events.len() {
+                return Err(crate::error::Failure::invalid(format!(
+                    "first is {first}, but the game has only {} events",
+                    events.len()
+                )));
+            }
+            Ok(json::events(&events[first..]))
+        })?;
+        buf.write(&text)
+    })
+}
+
+/// Sets `*count` to the number of events so far.
+///
+/// # Safety
+/// `count` must be NULL or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_event_count(game: MulliganGame, count: *mut usize) -> i32 {
+    guard(|| {
+        let count = Out::new(count, "count")?;
+        count.set(with_game(game, |g| Ok(g.core.events().len()))?);
+        Ok(())
+    })
+}
+
+/// Writes each seat's outcome as a JSON array (docs/C_ABI.md).
+///
+/// Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` before the game start is done.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_result_json(
+    game: MulliganGame,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::results(&g.core, &g.core.result()?)))?;
+        buf.write(&text)
+    })
+}
+
+/// Writes `seat`'s hand as card ids (in hand order); `*needed` gets their number.
+///
+/// Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` when there is no such seat.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_hand(
+    game: MulliganGame,
+    seat: u32,
+    buf: *mut u32,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = Buffer::new(buf, len, needed)?;
+        with_game(game, |g| buf.write(g.core.hand(ffi::seat(seat))?, "cards"))
+    })
+}
+
+/// Writes all of `seat`'s zones as a JSON object `{"hand", "library" (top first),
+/// "battlefield", "exile", "revealed"}` of card lists. A god view, for hosts and tests.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_zones_json(
+    game: MulliganGame,
+    seat: u32,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let seat = ffi::seat(seat);
+        let text = with_game(game, |g| {
+            Ok(json::zones(&g.core, seat, &g.core.zones(seat)?))
+        })?;
+        buf.write(&text)
+    })
+}
+
+/// Writes `seat`'s deck main cards as a JSON array `[{"id", "name", "land", "tags"}]`, id `i`
+/// at index `i`: what every card id of that seat means.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_cards_json(
+    game: MulliganGame,
+    seat: u32,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::deck_cards(&g.core, ffi::seat(seat))?))?;
+        buf.write(&text)
+    })
+}
+
+/// Writes public facts about the game as a JSON object: `players`, `names`, `variant`,
+/// `mulligan`, `game_index`, `starting_player` and `chooser` (a seat or null), `turn_order`,
+/// `done`, `commitment` (of the game's seed), `format_version`.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_info_json(
+    game: MulliganGame,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::info(&g.core, &g.names)))?;
+        buf.write(&text)
+    })
+}
+
+/// Creates a new seed handle holding the game's seed (to reveal it after the game with
+/// `mulligan_seed_hex`, or to check a commitment). Free it with `mulligan_seed_free`.
+///
+/// # Safety
+/// `out` must be NULL or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_seed(game: MulliganGame, out: *mut MulliganSeed) -> i32 {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        out.set(0);
+        let seed = with_game(game, |g| Ok(g.core.seed().clone()))?;
+        out.set(registry::insert(seed)?);
+        Ok(())
+    })
+}
+
+/// Frees a game handle. 0 is accepted and does nothing; a second free, or a handle of another
+/// type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing.
+#[no_mangle]
+pub extern "C" fn mulligan_game_free(game: MulliganGame) -> i32 {
+    guard(|| {
+        if game == 0 {
+            return Ok(());
+        }
+        registry::remove(game, Kind::Game)
+    })
+}

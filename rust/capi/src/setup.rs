@@ -1,0 +1,221 @@
+//! The setup JSON of `mulligan_game_new` (docs/C_ABI.md, "Setup JSON"), converted to the
+//! core's `GameSetup`. Unknown keys are refused, so a typo never silently changes a game.
+
+use crate::error::{Failure, Outcome, MULLIGAN_ERR_DECK, MULLIGAN_ERR_GAME_CONFIG};
+use mulligan_core::{DeckList, GameSetup, MulliganRule, PlayerSetup, Seed, Start, Variant};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupJson {
+    players: Vec<PlayerJson>,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    mulligan: Option<String>,
+    #[serde(default)]
+    seed: Option<String>,
+    #[serde(default)]
+    starting_player: Option<u64>,
+    #[serde(default)]
+    chooser: Option<u64>,
+    #[serde(default)]
+    game_index: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerJson {
+    name: String,
+    deck: String,
+    #[serde(default)]
+    team: Option<Value>,
+    #[serde(default)]
+    hand_modifier: Option<i32>,
+    #[serde(default)]
+    life_modifier: Option<i32>,
+    #[serde(default)]
+    archenemy: Option<bool>,
+}
+
+fn variant(name: Option<&str>) -> Outcome<Variant> {
+    let Some(name) = name else {
+        return Ok(Variant::TwoPlayer);
+    };
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            Failure::invalid(format!(
+                "setup JSON: unknown variant {name:?} (one of {})",
+                known.join(", ")
+            ))
+        })
+}
+
+fn rule(name: Option<&str>) -> Outcome<MulliganRule> {
+    let Some(name) = name else {
+        return Ok(MulliganRule::London);
+    };
+    MulliganRule::ALL
+        .into_iter()
+        .find(|r| r.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let known: Vec<&str> = MulliganRule::ALL.iter().map(|r| r.name()).collect();
+            Failure::invalid(format!(
+                "setup JSON: unknown mulligan rule {name:?} (one of {})",
+                known.join(", ")
+            ))
+        })
+}
+
+/// A team: a string or an integer (as in Python: `"A"` and `1` are different teams).
+fn team(i: usize, value: Option<Value>) -> Outcome<Option<String>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(format!("s:{s}"))),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(Some(format!("i:{n}"))),
+        Some(other) => Err(Failure::invalid(format!(
+            "setup JSON: players[{i}].team must be a string or an integer, got {other}"
+        ))),
+    }
+}
+
+fn seat(value: u64, what: &str) -> Outcome<usize> {
+    usize::try_from(value).map_err(|_| {
+        Failure::new(
+            MULLIGAN_ERR_GAME_CONFIG,
+            format!("{what} {value} is not a seat"),
+        )
+    })
+}
+
+/// Parses the setup JSON into the core's set-up and the players' names.
+pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
+    let setup: SetupJson =
+        serde_json::from_str(text).map_err(|e| Failure::invalid(format!("setup JSON: {e}")))?;
+    let variant = variant(setup.variant.as_deref())?;
+    let rule = rule(setup.mulligan.as_deref())?;
+    let seed = match &setup.seed {
+        Some(hex) => Seed::from_hex(hex).map_err(|e| {
+            Failure::new(
+                crate::error::MULLIGAN_ERR_SEED,
+                format!("setup JSON: seed: {e}"),
+            )
+        })?,
+        None => Seed::generate()?,
+    };
+    let start = match (setup.starting_player, setup.chooser) {
+        (Some(_), Some(_)) => {
+            return Err(Failure::new(
+                MULLIGAN_ERR_GAME_CONFIG,
+                "setup JSON: give starting_player or chooser, not both",
+            ))
+        }
+        (Some(s), None) => Start::Seat(seat(s, "starting_player")?),
+        (None, Some(c)) => Start::ChosenBy(seat(c, "chooser")?),
+        (None, None) => Start::Random,
+    };
+    let mut names = vec![];
+    let mut players = vec![];
+    for (i, p) in setup.players.into_iter().enumerate() {
+        let deck = DeckList::parse(&p.deck)
+            .map_err(|e| Failure::new(MULLIGAN_ERR_DECK, format!("players[{i}].deck: {e}")))?;
+        let mut player = PlayerSetup::new(p.name.clone(), deck);
+        player.team = team(i, p.team)?;
+        player.hand_modifier = p.hand_modifier.unwrap_or(0);
+        player.life_modifier = p.life_modifier.unwrap_or(0);
+        player.archenemy = p.archenemy.unwrap_or(false);
+        names.push(p.name);
+        players.push(player);
+    }
+    Ok((
+        GameSetup {
+            players,
+            variant,
+            rule,
+            seed,
+            game_index: setup.game_index.unwrap_or(0),
+            start,
+        },
+        names,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{MULLIGAN_ERR_INVALID_ARGUMENT, MULLIGAN_ERR_SEED};
+
+    const DECK: &str = "24 Forest\n36 Grizzly Bears";
+
+    fn two(extra: &str) -> String {
+        format!(
+            r#"{{"players": [{{"name": "A", "deck": "{d}"}}, {{"name": "B", "deck": "{d}"}}]{extra}}}"#,
+            d = DECK.replace('\n', "\\n")
+        )
+    }
+
+    #[test]
+    fn defaults() {
+        let (s, names) = parse(&two("")).unwrap();
+        assert_eq!(names, ["A", "B"]);
+        assert_eq!(s.variant, Variant::TwoPlayer);
+        assert_eq!(s.rule, MulliganRule::London);
+        assert_eq!(s.start, Start::Random);
+        assert_eq!(s.game_index, 0);
+        assert_eq!(s.players[0].deck.main.len(), 60);
+    }
+
+    #[test]
+    fn names_and_starts() {
+        let (s, _) = parse(&two(
+            r#", "variant": "vanguard", "mulligan": "PARIS_SEQUENTIAL", "chooser": 1, "game_index": 4"#,
+        ))
+        .unwrap();
+        assert_eq!(
+            (s.variant, s.rule, s.start, s.game_index),
+            (
+                Variant::Vanguard,
+                MulliganRule::ParisSequential,
+                Start::ChosenBy(1),
+                4
+            )
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        for (extra, status) in [
+            (r#", "variant": "CHAOS""#, MULLIGAN_ERR_INVALID_ARGUMENT),
+            (r#", "mulligan": "MOSCOW""#, MULLIGAN_ERR_INVALID_ARGUMENT),
+            (r#", "colour": 1"#, MULLIGAN_ERR_INVALID_ARGUMENT),
+            (r#", "starting_player": -1"#, MULLIGAN_ERR_INVALID_ARGUMENT),
+            (r#", "seed": "abc""#, MULLIGAN_ERR_SEED),
+            (
+                r#", "starting_player": 0, "chooser": 1"#,
+                MULLIGAN_ERR_GAME_CONFIG,
+            ),
+        ] {
+            let Err(e) = parse(&two(extra)) else {
+                panic!("{extra} was accepted")
+            };
+            assert_eq!(e.status, status, "{extra}: {}", e.message);
+        }
+        let bad_deck = r#"{"players": [{"name": "A", "deck": "0 Forest"}]}"#;
+        let e = parse(bad_deck).err().unwrap();
+        assert_eq!(e.status, MULLIGAN_ERR_DECK);
+        assert!(
+            e.message.starts_with("players[0].deck: line 1:"),
+            "{}",
+            e.message
+        );
+        let bad_team = r#"{"players": [{"name": "A", "deck": "", "team": [1]}]}"#;
+        assert_eq!(
+            parse(bad_team).err().unwrap().status,
+            MULLIGAN_ERR_INVALID_ARGUMENT
+        );
+    }
+}
