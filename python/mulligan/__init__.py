@@ -15,6 +15,7 @@ from mulligan._core import (
     GameConfigError,
     IllegalActionError,
     InternalError,
+    KeepRule,
     Library,
     Match,
     MulliganError,
@@ -24,11 +25,14 @@ from mulligan._core import (
     SeatResult,
     Seed,
     SeedError,
+    SimulationResult,
     Variant,
     __version__,
     shuffle_simultaneously,
+    simulate,
     verify_commitment,
 )
+from mulligan import bulk
 
 __all__ = [
     "FORMAT_VERSION",
@@ -40,6 +44,7 @@ __all__ = [
     "GameConfigError",
     "IllegalActionError",
     "InternalError",
+    "KeepRule",
     "Library",
     "Match",
     "MulliganError",
@@ -49,8 +54,11 @@ __all__ = [
     "SeatResult",
     "Seed",
     "SeedError",
+    "SimulationResult",
     "Variant",
     "__version__",
+    "bulk",
     "shuffle_simultaneously",
+    "simulate",
     "verify_commitment",
 ]

@@ -3,6 +3,9 @@
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal, final
 
+import numpy as np
+import numpy.typing as npt
+
 __all__ = [
     "FORMAT_VERSION",
     "Card",
@@ -13,6 +16,7 @@ __all__ = [
     "GameConfigError",
     "IllegalActionError",
     "InternalError",
+    "KeepRule",
     "Library",
     "Match",
     "MulliganError",
@@ -22,9 +26,13 @@ __all__ = [
     "SeatResult",
     "Seed",
     "SeedError",
+    "SimulationResult",
     "Variant",
     "__version__",
+    "bulk_hands",
+    "bulk_shuffles",
     "shuffle_simultaneously",
+    "simulate",
     "verify_commitment",
 ]
 
@@ -279,3 +287,90 @@ class Match:
     def commitment(self) -> str: ...
     @property
     def seed(self) -> Seed: ...
+
+_BottomStrategy = Literal["balance", "lands_first", "spells_first"]
+
+@final
+class KeepRule:
+    def __new__(
+        cls,
+        ranges: dict[int, tuple[int, int]] | None = None,
+        *,
+        keep_at: int | None = None,
+        bottom: _BottomStrategy = "balance",
+        requires: str | Iterable[str] | dict[str, int] | None = None,
+    ) -> KeepRule: ...
+    @property
+    def ranges(self) -> dict[int, tuple[int, int]]: ...
+    @property
+    def keep_at(self) -> int | None: ...
+    @property
+    def bottom(self) -> _BottomStrategy: ...
+    @property
+    def requires(self) -> list[tuple[str, int]]: ...
+    def keeps(self, hand: Iterable[Card], *, can_mulligan: bool = True) -> bool: ...
+    def choose_bottom(
+        self, hand: Iterable[Card], count: int, *, land_share: float | None = None
+    ) -> list[Card]: ...
+    def vancouver_bottom(
+        self, hand: Iterable[Card], card: Card, *, land_share: float | None = None
+    ) -> bool: ...
+
+@final
+class SimulationResult:
+    @property
+    def games(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def kept_by_size(self) -> dict[int, int]: ...
+    @property
+    def mean_hand_size(self) -> float: ...
+    @property
+    def hand_lands(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def mulligans(self) -> dict[int, int]: ...
+    @property
+    def vancouver_bottomed(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def mulligan_rule(self) -> MulliganRule: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def on_the_play(self) -> bool: ...
+    @property
+    def free_mulligan(self) -> bool: ...
+    @property
+    def per_game(self) -> dict[str, npt.NDArray[Any]] | None: ...
+    def merge(self, other: SimulationResult) -> SimulationResult: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def simulate(
+    deck: Deck,
+    *,
+    games: int,
+    mulligan: MulliganRule = ...,
+    variant: Variant = ...,
+    keep: KeepRule | Callable[[list[Card], int], object] | None = None,
+    seed: _SeedLike | None = None,
+    threads: int | None = None,
+    on_the_play: bool = True,
+    hand_size: int = 7,
+    players: int | None = None,
+    start: int = 0,
+    per_game: bool = False,
+) -> SimulationResult: ...
+def bulk_shuffles(
+    n_cards: int, count: int, seed: _SeedLike, *, start: int = 0, threads: int | None = None
+) -> npt.NDArray[np.uint32]: ...
+def bulk_hands(
+    deck: Deck | int,
+    count: int,
+    seed: _SeedLike,
+    hand_size: int = 7,
+    *,
+    start: int = 0,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint32]: ...

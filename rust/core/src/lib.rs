@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rules;
 pub mod seed;
 pub mod shuffle;
+pub mod simulate;
 pub mod starting_player;
 
 pub use card::{Card, CardId};

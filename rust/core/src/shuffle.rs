@@ -10,7 +10,7 @@
 //! step `i`, drawing the top `k` cards needs only the batches that cover steps `0..k`: the bulk
 //! engine and the game agree card for card.
 
-use crate::rng::{ChaChaStream, MAX_BATCH};
+use crate::rng::{batch_from_words, ChaChaStream, Words, MAX_BATCH};
 
 const BATCH_PRODUCT_LIMIT: u64 = 1 << 48;
 
@@ -36,14 +36,14 @@ pub fn batch_at(n: usize, step: usize, bounds: &mut [u64; MAX_BATCH]) -> (usize,
 
 /// Shuffles `cards` in place so that at least the first `prefix` positions are final (a full
 /// shuffle when `prefix >= cards.len() - 1`). The caller sorts first (see the module docs).
-pub fn fisher_yates_prefix<T>(cards: &mut [T], prefix: usize, rng: &mut ChaChaStream) {
+pub fn fisher_yates_prefix<T, W: Words>(cards: &mut [T], prefix: usize, rng: &mut W) {
     let n = cards.len();
     let mut bounds = [0u64; MAX_BATCH];
     let mut digits = [0u64; MAX_BATCH];
     let mut step = 0;
     while step < prefix.min(n.saturating_sub(1)) {
         let (m, product) = batch_at(n, step, &mut bounds);
-        rng.batch(&bounds[..m], product, &mut digits[..m]);
+        batch_from_words(|| rng.next_u64(), &bounds[..m], product, &mut digits[..m]);
         for (k, &d) in digits[..m].iter().enumerate() {
             cards.swap(step + k, step + k + d as usize);
         }

@@ -23,7 +23,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    fn core(self) -> mulligan_core::Variant {
+    pub fn core(self) -> mulligan_core::Variant {
         use mulligan_core::Variant as V;
         match self {
             Variant::TWO_PLAYER => V::TwoPlayer,
@@ -55,7 +55,7 @@ pub enum MulliganRule {
 }
 
 impl MulliganRule {
-    fn core(self) -> mulligan_core::MulliganRule {
+    pub fn core(self) -> mulligan_core::MulliganRule {
         use mulligan_core::MulliganRule as M;
         match self {
             MulliganRule::LONDON => M::London,

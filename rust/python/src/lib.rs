@@ -7,6 +7,7 @@ mod errors;
 mod game;
 mod library;
 mod seed;
+mod simulate;
 
 use pyo3::prelude::*;
 
@@ -28,5 +29,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::SeatResult>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::Match>()?;
+    m.add_class::<simulate::KeepRule>()?;
+    m.add_class::<simulate::SimulationResult>()?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::bulk_shuffles, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::bulk_hands, m)?)?;
     Ok(())
 }

@@ -1,0 +1,15 @@
+"""Raw bulk primitives: numpy arrays, no Python object per card.
+
+- ``shuffles(n_cards, count, seed, *, start=0, threads=None)`` -> ``(count, n_cards)`` uint32
+  permutations; row ``r`` is seat 0's opening shuffle in ``Game(seed, game_index=start + r)``.
+- ``hands(deck, count, seed, hand_size=7, *, start=0, threads=None)`` -> ``(count, hand_size)``
+  uint32 indices into ``deck.cards``: seat 0's opening hand in that same game.
+
+Both release the GIL and use every core (or ``threads``); the result does not depend on the
+thread count.
+"""
+
+from mulligan._core import bulk_hands as hands
+from mulligan._core import bulk_shuffles as shuffles
+
+__all__ = ["hands", "shuffles"]

@@ -1,0 +1,336 @@
+//! Keep rules: the decisions a simulated player makes (keep or mulligan, which cards to put
+//! on the bottom under London, Vancouver's look), as a [`Policy`]. [`KeepRule`] is compiled
+//! against a deck so the hot loop never leaves Rust; the Python bindings implement [`Policy`]
+//! for a Python callable (the slow path) with the same decisions for the same hands.
+
+use crate::card::CardId;
+use crate::error::{Error, Result};
+
+/// The largest hand size the bulk engine handles.
+pub const MAX_HAND: usize = 32;
+
+/// A policy asked to stop the simulation (the binding keeps the reason, e.g. a Python error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abort;
+
+/// The decisions of one simulated player. Hands are card ids (indices into the deck).
+pub trait Policy {
+    /// Keep this hand (`lands` of its cards are lands)? With `can_mulligan` false the answer
+    /// is ignored: the hand is kept.
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> std::result::Result<bool, Abort>;
+    /// Which `count` cards of `hand` go to the bottom (London), in their top-to-bottom order.
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort>;
+    /// Vancouver: put the `top` card on the bottom?
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort>;
+}
+
+/// Which cards a London mulligan puts on the bottom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bottom {
+    /// Keep the number of lands closest to the target for the kept hand size: the middle of
+    /// its land range, or the deck's land share when it has none (ties: more lands).
+    Balance,
+    /// Bottom lands first.
+    LandsFirst,
+    /// Bottom spells first.
+    SpellsFirst,
+}
+
+/// A keep rule as the user states it (tags by name; compile it against a deck to use it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeepRule {
+    /// Inclusive land range to keep, by hand size; sizes not listed keep any land count.
+    pub ranges: Vec<(usize, u32, u32)>,
+    /// At this hand size or smaller, keep anything.
+    pub keep_at: Option<usize>,
+    pub bottom: Bottom,
+    /// Keep only with at least `min` cards carrying `tag` (hands at or below `keep_at` excepted).
+    pub requires: Vec<(String, u32)>,
+}
+
+impl KeepRule {
+    pub fn validate(&self) -> Result<()> {
+        for &(size, lo, hi) in &self.ranges {
+            if size > MAX_HAND {
+                return Err(Error::config(format!(
+                    "hand size {size} in ranges is above the maximum of {MAX_HAND}"
+                )));
+            }
+            if lo > hi {
+                return Err(Error::config(format!(
+                    "the land range for {size} cards is empty: ({lo}, {hi})"
+                )));
+            }
+        }
+        let mut sizes: Vec<usize> = self.ranges.iter().map(|r| r.0).collect();
+        sizes.sort_unstable();
+        if sizes.windows(2).any(|w| w[0] == w[1]) {
+            return Err(Error::config("a hand size appears twice in ranges"));
+        }
+        if self.requires.len() > 32 {
+            return Err(Error::config("at most 32 required tags"));
+        }
+        Ok(())
+    }
+
+    /// Compiles the rule for cards with these land flags and tags (index = card id).
+    pub fn compile(&self, lands: &[bool], tags: &[Vec<String>]) -> Result<CompiledRule> {
+        self.validate()?;
+        let mut ranges = [None; MAX_HAND + 1];
+        for &(size, lo, hi) in &self.ranges {
+            ranges[size] = Some((lo, hi));
+        }
+        let masks = tags
+            .iter()
+            .map(|card_tags| {
+                self.requires
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (t, _))| card_tags.contains(t))
+                    .fold(0u32, |m, (bit, _)| m | (1 << bit))
+            })
+            .collect();
+        let land_count = lands.iter().filter(|&&l| l).count();
+        Ok(CompiledRule {
+            ranges,
+            keep_at: self.keep_at,
+            bottom: self.bottom,
+            requires: self.requires.iter().map(|(_, min)| *min).collect(),
+            lands: lands.to_vec(),
+            masks,
+            land_share: if lands.is_empty() {
+                0.0
+            } else {
+                land_count as f64 / lands.len() as f64
+            },
+        })
+    }
+}
+
+/// A [`KeepRule`] compiled against one deck: land flags and required-tag masks by card id.
+#[derive(Debug, Clone)]
+pub struct CompiledRule {
+    ranges: [Option<(u32, u32)>; MAX_HAND + 1],
+    keep_at: Option<usize>,
+    bottom: Bottom,
+    requires: Vec<u32>,
+    lands: Vec<bool>,
+    masks: Vec<u32>,
+    land_share: f64,
+}
+
+impl CompiledRule {
+    pub fn with_land_share(mut self, share: f64) -> Self {
+        self.land_share = share;
+        self
+    }
+
+    fn is_land(&self, c: CardId) -> bool {
+        self.lands[c as usize]
+    }
+
+    fn land_count(&self, hand: &[CardId]) -> u32 {
+        hand.iter().filter(|&&c| self.is_land(c)).count() as u32
+    }
+
+    /// The number of lands a kept hand of `size` cards aims for.
+    fn target(&self, size: usize) -> f64 {
+        match self.ranges.get(size).copied().flatten() {
+            Some((lo, hi)) => f64::from(lo + hi) / 2.0,
+            None => self.land_share * size as f64,
+        }
+    }
+
+    pub fn keeps(&self, hand: &[CardId], can_mulligan: bool) -> bool {
+        !can_mulligan || self.keeps_counted(hand, self.land_count(hand))
+    }
+
+    /// [`CompiledRule::keeps`] for a hand known to hold `lands` lands.
+    #[inline]
+    pub fn keeps_counted(&self, hand: &[CardId], lands: u32) -> bool {
+        let size = hand.len();
+        if self.keep_at.is_some_and(|k| size <= k) {
+            return true;
+        }
+        let range_ok = match self.ranges.get(size).copied().flatten() {
+            Some((lo, hi)) => lo <= lands && lands <= hi,
+            None => true,
+        };
+        range_ok
+            && self.requires.iter().enumerate().all(|(bit, &min)| {
+                hand.iter()
+                    .filter(|&&c| self.masks[c as usize] & (1 << bit) != 0)
+                    .count() as u32
+                    >= min
+            })
+    }
+
+    /// The cards to bottom: how many lands by the strategy, then, among lands (or spells),
+    /// cards that meet no requirement first, later-drawn first.
+    pub fn choose_bottom(&self, hand: &[CardId], count: usize) -> Vec<CardId> {
+        let count = count.min(hand.len());
+        let keep = hand.len() - count;
+        let lands = self.land_count(hand) as usize;
+        let spells = hand.len() - lands;
+        let lands_to_bottom = match self.bottom {
+            Bottom::LandsFirst => count.min(lands),
+            Bottom::SpellsFirst => count - count.min(spells),
+            Bottom::Balance => {
+                let target = self.target(keep);
+                let lowest = keep.saturating_sub(spells);
+                let highest = lands.min(keep);
+                let best = (lowest..=highest)
+                    .min_by(|&a, &b| {
+                        let (da, db) = ((a as f64 - target).abs(), (b as f64 - target).abs());
+                        da.partial_cmp(&db)
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                            .then(b.cmp(&a))
+                    })
+                    .unwrap_or(lowest);
+                lands - best
+            }
+        };
+        let mut out = Vec::with_capacity(count);
+        self.pick(hand, true, lands_to_bottom, &mut out);
+        self.pick(hand, false, count - lands_to_bottom, &mut out);
+        out
+    }
+
+    fn pick(&self, hand: &[CardId], land: bool, n: usize, out: &mut Vec<CardId>) {
+        let mut taken = 0;
+        for pass_useful in [false, true] {
+            for &c in hand.iter().rev() {
+                if taken == n {
+                    return;
+                }
+                if self.is_land(c) == land && (self.masks[c as usize] != 0) == pass_useful {
+                    out.push(c);
+                    taken += 1;
+                }
+            }
+        }
+    }
+
+    /// Vancouver: bottom a land when the hand already has its target of lands, a spell when
+    /// it has fewer.
+    pub fn vancouver_bottom(&self, hand: &[CardId], top: CardId) -> bool {
+        let lands = f64::from(self.land_count(hand));
+        let target = self.target(hand.len());
+        if self.is_land(top) {
+            lands >= target
+        } else {
+            lands < target
+        }
+    }
+}
+
+impl Policy for CompiledRule {
+    #[inline]
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+        _mulligans: u32,
+        can_mulligan: bool,
+    ) -> std::result::Result<bool, Abort> {
+        Ok(!can_mulligan || self.keeps_counted(hand, lands))
+    }
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort> {
+        Ok(self.choose_bottom(hand, count))
+    }
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
+        Ok(self.vancouver_bottom(hand, top))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(bottom: Bottom) -> CompiledRule {
+        let k = KeepRule {
+            ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+            keep_at: Some(4),
+            bottom,
+            requires: vec![("ramp".into(), 1)],
+        };
+        // cards 0..10 lands, 10..20 spells, 15 and 16 tagged ramp
+        let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
+        let tags: Vec<Vec<String>> = (0..20)
+            .map(|i| {
+                if i == 15 || i == 16 {
+                    vec!["ramp".into()]
+                } else {
+                    vec![]
+                }
+            })
+            .collect();
+        k.compile(&lands, &tags).unwrap()
+    }
+
+    #[test]
+    fn keeps_by_range_requirement_and_size() {
+        let r = rule(Bottom::Balance);
+        assert!(r.keeps(&[0, 1, 15, 11, 12, 13, 14], true));
+        assert!(!r.keeps(&[0, 1, 10, 11, 12, 13, 14], true), "no ramp card");
+        assert!(!r.keeps(&[0, 15, 11, 12, 13, 14, 17], true), "one land");
+        assert!(r.keeps(&[10, 11, 12, 13], true), "keep_at 4");
+        assert!(r.keeps(&[10, 11, 12, 13, 14], false), "must keep");
+    }
+
+    #[test]
+    fn bottom_strategies() {
+        let hand = [0, 1, 2, 3, 4, 15, 11];
+        let r = rule(Bottom::Balance);
+        // Keep 5: target 2.5 -> 3 lands (ties go to more lands): bottom two lands, later first.
+        assert_eq!(r.choose_bottom(&hand, 2), vec![4, 3]);
+        assert_eq!(rule(Bottom::LandsFirst).choose_bottom(&hand, 2), vec![4, 3]);
+        // Spells first: the untagged spell before the ramp card.
+        assert_eq!(
+            rule(Bottom::SpellsFirst).choose_bottom(&hand, 2),
+            vec![11, 15]
+        );
+        assert_eq!(
+            rule(Bottom::SpellsFirst).choose_bottom(&hand, 3),
+            vec![4, 11, 15]
+        );
+    }
+
+    #[test]
+    fn vancouver_look() {
+        let r = rule(Bottom::Balance);
+        assert!(
+            r.vancouver_bottom(&[0, 1, 2, 11, 12, 13], 5),
+            "3 lands >= 3: bottom a land"
+        );
+        assert!(
+            !r.vancouver_bottom(&[0, 11, 12, 13, 14, 17], 5),
+            "1 land: keep a land"
+        );
+        assert!(
+            r.vancouver_bottom(&[0, 11, 12, 13, 14, 17], 18),
+            "1 land: bottom a spell"
+        );
+    }
+
+    #[test]
+    fn invalid_rules() {
+        let mut k = KeepRule {
+            ranges: vec![(7, 5, 2)],
+            keep_at: None,
+            bottom: Bottom::Balance,
+            requires: vec![],
+        };
+        assert!(k.validate().is_err());
+        k.ranges = vec![(7, 2, 5), (7, 1, 3)];
+        assert!(k.validate().is_err());
+        k.ranges = vec![(33, 0, 1)];
+        assert!(k.validate().is_err());
+    }
+}

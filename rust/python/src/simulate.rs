@@ -1,0 +1,696 @@
+//! `KeepRule`, `simulate`, `SimulationResult` and the raw bulk primitives (`bulk.shuffles`,
+//! `bulk.hands`). Long work runs with the GIL released; results come back as numpy arrays.
+
+use crate::cards::{card_list, Card, Deck};
+use crate::errors::{config_error, guard, illegal, type_error};
+use crate::game::{MulliganRule, Variant};
+use crate::seed::{extract_seed, type_name};
+use mulligan_core::simulate::{
+    self as sim, Abort, Bottom, CompiledRule, Config, Counts, Outcome, Policy,
+};
+use mulligan_core::CardId;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyMapping, PyString};
+
+/// How a simulated player decides: land ranges by hand size, a size at which anything is
+/// kept, which cards London puts on the bottom, and required tags. Compiled into Rust.
+#[pyclass(frozen, module = "mulligan")]
+pub struct KeepRule {
+    pub inner: sim::KeepRule,
+}
+
+fn parse_bottom(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Bottom> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(Bottom::Balance);
+    };
+    let s = obj
+        .cast::<PyString>()
+        .map_err(|_| type_error(format!("bottom must be a str, got {}", type_name(obj))))?;
+    match s.to_str()? {
+        "balance" => Ok(Bottom::Balance),
+        "lands_first" | "lands" => Ok(Bottom::LandsFirst),
+        "spells_first" | "spells" => Ok(Bottom::SpellsFirst),
+        other => Err(config_error(format!(
+            "bottom must be \"balance\", \"lands_first\" or \"spells_first\", got {other:?}"
+        ))),
+    }
+}
+
+fn non_negative(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(type_error(format!("{what} must be an int, got bool")));
+    }
+    let v: i64 = obj
+        .extract()
+        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))?;
+    u64::try_from(v).map_err(|_| config_error(format!("{what} must be at least 0, got {v}")))
+}
+
+fn opt_non_negative(obj: Option<&Bound<'_, PyAny>>, what: &str, default: u64) -> PyResult<u64> {
+    match obj.filter(|o| !o.is_none()) {
+        Some(o) => non_negative(o, what),
+        None => Ok(default),
+    }
+}
+
+fn parse_requires(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, u32)>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![]);
+    };
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(vec![(s.to_string(), 1)]);
+    }
+    let mut out = vec![];
+    if let Ok(map) = obj.cast::<PyMapping>() {
+        for item in map.items()?.iter() {
+            let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+            let tag = k
+                .cast::<PyString>()
+                .map_err(|_| type_error("requires keys must be tag names (str)"))?;
+            let min = non_negative(&v, "a required count")?;
+            out.push((
+                tag.to_string(),
+                u32::try_from(min).map_err(|_| config_error("required count too large"))?,
+            ));
+        }
+        return Ok(out);
+    }
+    for t in obj
+        .try_iter()
+        .map_err(|_| type_error("requires must be a tag, a list of tags, or {tag: count}"))?
+    {
+        let t = t?;
+        let tag = t
+            .cast::<PyString>()
+            .map_err(|_| type_error("requires must hold tag names (str)"))?;
+        out.push((tag.to_string(), 1));
+    }
+    Ok(out)
+}
+
+impl KeepRule {
+    /// Compiles against Card objects (their own land flags and tags).
+    fn compile_for(
+        &self,
+        cards: &[Bound<'_, Card>],
+        land_share: Option<f64>,
+    ) -> PyResult<CompiledRule> {
+        let lands: Vec<bool> = cards.iter().map(|c| c.get().inner.land).collect();
+        let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
+        let rule = guard(|| self.inner.compile(&lands, &tags))?;
+        Ok(match land_share {
+            Some(s) => rule.with_land_share(s),
+            None => rule,
+        })
+    }
+}
+
+#[pymethods]
+impl KeepRule {
+    #[new]
+    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None),
+           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None)")]
+    fn new(
+        ranges: Option<&Bound<'_, PyAny>>,
+        keep_at: Option<&Bound<'_, PyAny>>,
+        bottom: Option<&Bound<'_, PyAny>>,
+        requires: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<KeepRule> {
+        let mut parsed = vec![];
+        if let Some(r) = ranges.filter(|r| !r.is_none()) {
+            let map = r.cast::<PyMapping>().map_err(|_| {
+                type_error(format!(
+                    "ranges must map hand size to (min, max), got {}",
+                    type_name(r)
+                ))
+            })?;
+            for item in map.items()?.iter() {
+                let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+                let size = non_negative(&k, "a hand size in ranges")?;
+                let (lo, hi) = v.extract::<(i64, i64)>().map_err(|_| {
+                    type_error(format!("ranges[{size}] must be a (min, max) pair of ints"))
+                })?;
+                let (lo, hi) = match (u32::try_from(lo), u32::try_from(hi)) {
+                    (Ok(lo), Ok(hi)) => (lo, hi),
+                    _ => {
+                        return Err(config_error(format!(
+                            "ranges[{size}] = ({lo}, {hi}): land counts are 0 or more"
+                        )))
+                    }
+                };
+                parsed.push((size as usize, lo, hi));
+            }
+        }
+        parsed.sort_unstable();
+        let keep_at = match keep_at.filter(|k| !k.is_none()) {
+            Some(k) => Some(non_negative(k, "keep_at")? as usize),
+            None => None,
+        };
+        let inner = sim::KeepRule {
+            ranges: parsed,
+            keep_at,
+            bottom: parse_bottom(bottom)?,
+            requires: parse_requires(requires)?,
+        };
+        guard(|| inner.validate())?;
+        Ok(KeepRule { inner })
+    }
+
+    /// {hand size: (min lands, max lands)}.
+    #[getter]
+    fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for &(size, lo, hi) in &self.inner.ranges {
+            d.set_item(size, (lo, hi))?;
+        }
+        Ok(d)
+    }
+
+    #[getter]
+    fn keep_at(&self) -> Option<usize> {
+        self.inner.keep_at
+    }
+
+    #[getter]
+    fn bottom(&self) -> &'static str {
+        match self.inner.bottom {
+            Bottom::Balance => "balance",
+            Bottom::LandsFirst => "lands_first",
+            Bottom::SpellsFirst => "spells_first",
+        }
+    }
+
+    #[getter]
+    fn requires(&self) -> Vec<(String, u32)> {
+        self.inner.requires.clone()
+    }
+
+    /// Whether this rule keeps `hand` (the cards after any put on the bottom).
+    #[pyo3(signature = (hand, *, can_mulligan = true))]
+    fn keeps(&self, hand: &Bound<'_, PyAny>, can_mulligan: bool) -> PyResult<bool> {
+        let cards = card_list(hand, "hand")?;
+        let rule = self.compile_for(&cards, None)?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
+        Ok(rule.keeps(&ids, can_mulligan))
+    }
+
+    /// The `count` cards of `hand` this rule puts on the bottom (London), in order.
+    /// `land_share`: the deck's share of lands, the target when no range covers the kept size.
+    #[pyo3(signature = (hand, count, *, land_share = None))]
+    fn choose_bottom<'py>(
+        &self,
+        hand: &Bound<'py, PyAny>,
+        count: &Bound<'py, PyAny>,
+        land_share: Option<f64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let cards = card_list(hand, "hand")?;
+        let count = non_negative(count, "count")? as usize;
+        if count > cards.len() {
+            return Err(illegal(format!(
+                "cannot put {count} cards of a {}-card hand on the bottom",
+                cards.len()
+            )));
+        }
+        let rule = self.compile_for(&cards, land_share)?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
+        let chosen = rule.choose_bottom(&ids, count);
+        PyList::new(hand.py(), chosen.iter().map(|&i| cards[i as usize].clone()))
+    }
+
+    /// Vancouver: whether this rule puts the `card` seen on top on the bottom.
+    #[pyo3(signature = (hand, card, *, land_share = None))]
+    fn vancouver_bottom(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        card: &Bound<'_, PyAny>,
+        land_share: Option<f64>,
+    ) -> PyResult<bool> {
+        let mut cards = card_list(hand, "hand")?;
+        let top = card
+            .cast::<Card>()
+            .map_err(|_| type_error(format!("card must be a Card, got {}", type_name(card))))?
+            .clone();
+        cards.push(top);
+        let rule = self.compile_for(&cards, land_share)?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId - 1).collect();
+        Ok(rule.vancouver_bottom(&ids, cards.len() as CardId - 1))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "KeepRule({}, keep_at={:?}, bottom={:?}, requires={:?})",
+            self.ranges(py)?.repr()?,
+            self.inner.keep_at,
+            self.bottom(),
+            self.inner.requires
+        ))
+    }
+}
+
+/// The default keep rule: 2–5 lands in 7, 2–4 in 6, 1–4 in 5, keep 4 or fewer.
+pub fn default_rule() -> sim::KeepRule {
+    sim::KeepRule {
+        ranges: vec![(5, 1, 4), (6, 2, 4), (7, 2, 5)],
+        keep_at: Some(4),
+        bottom: Bottom::Balance,
+        requires: vec![],
+    }
+}
+
+/// A Python callable as a keep rule (the slow path): `keep(hand: list[Card], mulligans: int)
+/// -> bool`. Cards to bottom and Vancouver's look follow `fallback` (a compiled rule).
+struct PyPolicy<'py> {
+    callable: Bound<'py, PyAny>,
+    cards: Vec<Py<Card>>,
+    fallback: CompiledRule,
+    error: Option<PyErr>,
+}
+
+impl Policy for PyPolicy<'_> {
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        _lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> Result<bool, Abort> {
+        if !can_mulligan {
+            return Ok(true);
+        }
+        let py = self.callable.py();
+        let result = PyList::new(
+            py,
+            hand.iter().map(|&c| self.cards[c as usize].clone_ref(py)),
+        )
+        .and_then(|list| self.callable.call1((list, mulligans)))
+        .and_then(|r| r.is_truthy());
+        result.map_err(|e| {
+            self.error = Some(e);
+            Abort
+        })
+    }
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> Result<Vec<CardId>, Abort> {
+        Ok(self.fallback.choose_bottom(hand, count))
+    }
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> Result<bool, Abort> {
+        Ok(self.fallback.vancouver_bottom(hand, top))
+    }
+}
+
+/// The result of `simulate`: streaming counts (and, if asked, one record per game).
+#[pyclass(frozen, module = "mulligan")]
+pub struct SimulationResult {
+    counts: Counts,
+    #[pyo3(get)]
+    start: u64,
+    #[pyo3(get)]
+    mulligan_rule: MulliganRule,
+    #[pyo3(get)]
+    variant: Variant,
+    #[pyo3(get)]
+    on_the_play: bool,
+    #[pyo3(get)]
+    free_mulligan: bool,
+    #[pyo3(get)]
+    per_game: Option<Py<PyDict>>,
+}
+
+#[pymethods]
+impl SimulationResult {
+    #[getter]
+    fn games(&self) -> u64 {
+        self.counts.games
+    }
+
+    #[getter]
+    fn hand_size(&self) -> usize {
+        self.counts.hand_size
+    }
+
+    /// {final hand size: games kept at that size}.
+    #[getter]
+    fn kept_by_size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (size, n) in self.counts.kept_by_size().into_iter().enumerate().rev() {
+            if n > 0 {
+                d.set_item(size, n)?;
+            }
+        }
+        Ok(d)
+    }
+
+    #[getter]
+    fn mean_hand_size(&self) -> f64 {
+        self.counts.mean_hand_size()
+    }
+
+    /// Joint counts: `hand_lands[size, lands]` games kept at `size` cards with `lands` lands.
+    #[getter]
+    fn hand_lands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u64>>> {
+        let h = self.counts.hand_size + 1;
+        let flat = PyArray1::from_slice(py, &self.counts.hand_lands);
+        flat.reshape([h, h])
+    }
+
+    /// {mulligans taken (free ones included): games}.
+    #[getter]
+    fn mulligans<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (m, &n) in self.counts.mulligans.iter().enumerate() {
+            if n > 0 {
+                d.set_item(m, n)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// Vancouver: games whose top card went to the bottom.
+    #[getter]
+    fn vancouver_bottomed(&self) -> u64 {
+        self.counts.vancouver_bottomed
+    }
+
+    /// The counts of this run and `other` (other games of the same configuration, e.g. another
+    /// machine's share of a cluster run).
+    fn merge(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, SimulationResult>,
+    ) -> PyResult<SimulationResult> {
+        let o = other.get();
+        if (o.mulligan_rule, o.variant, o.free_mulligan)
+            != (self.mulligan_rule, self.variant, self.free_mulligan)
+        {
+            return Err(config_error(
+                "cannot merge results of different rules or variants",
+            ));
+        }
+        let mut counts = self.counts.clone();
+        guard(|| counts.merge(&o.counts))?;
+        let _ = py;
+        Ok(SimulationResult {
+            counts,
+            start: self.start.min(o.start),
+            mulligan_rule: self.mulligan_rule,
+            variant: self.variant,
+            on_the_play: self.on_the_play,
+            free_mulligan: self.free_mulligan,
+            per_game: None,
+        })
+    }
+
+    /// A JSON-ready dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("games", self.counts.games)?;
+        let kept = PyDict::new(py);
+        for (size, n) in self.kept_by_size(py)?.iter() {
+            kept.set_item(size.str()?, n)?;
+        }
+        d.set_item("kept_by_size", kept)?;
+        d.set_item("mean_hand_size", self.counts.mean_hand_size())?;
+        let mull = PyDict::new(py);
+        for (m, n) in self.mulligans(py)?.iter() {
+            mull.set_item(m.str()?, n)?;
+        }
+        d.set_item("mulligans", mull)?;
+        let h = self.counts.hand_size + 1;
+        let rows: Vec<Vec<u64>> = self
+            .counts
+            .hand_lands
+            .chunks(h)
+            .map(|r| r.to_vec())
+            .collect();
+        d.set_item("hand_lands", rows)?;
+        d.set_item("hand_size", self.counts.hand_size)?;
+        d.set_item("vancouver_bottomed", self.counts.vancouver_bottomed)?;
+        d.set_item("start", self.start)?;
+        d.set_item("free_mulligan", self.free_mulligan)?;
+        d.set_item("on_the_play", self.on_the_play)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SimulationResult(games={}, mean_hand_size={:.4}, kept_by_size={:?})",
+            self.counts.games,
+            self.counts.mean_hand_size(),
+            self.counts.kept_by_size()
+        )
+    }
+}
+
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match threads.filter(|t| !t.is_none()) {
+        None => Ok(std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)),
+        Some(t) => {
+            let n = non_negative(t, "threads")?;
+            if n == 0 {
+                return Err(config_error("threads must be at least 1"));
+            }
+            Ok(n.min(1024) as usize)
+        }
+    }
+}
+
+fn default_players(variant: Variant) -> usize {
+    match variant {
+        Variant::TWO_PLAYER | Variant::VANGUARD | Variant::BRAWL => 2,
+        _ => 4,
+    }
+}
+
+/// Resolves `games` complete mulligan processes of one player in Rust (103.5): see the docs.
+#[pyfunction]
+#[pyo3(signature = (deck, *, games, mulligan = MulliganRule::LONDON, variant = Variant::TWO_PLAYER, keep = None,
+                    seed = None, threads = None, on_the_play = true, hand_size = None, players = None, start = None,
+                    per_game = false),
+       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False)")]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate<'py>(
+    py: Python<'py>,
+    deck: &Bound<'py, PyAny>,
+    games: &Bound<'py, PyAny>,
+    mulligan: MulliganRule,
+    variant: Variant,
+    keep: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    on_the_play: bool,
+    hand_size: Option<&Bound<'py, PyAny>>,
+    players: Option<&Bound<'py, PyAny>>,
+    start: Option<&Bound<'py, PyAny>>,
+    per_game: bool,
+) -> PyResult<SimulationResult> {
+    let deck = deck
+        .cast::<Deck>()
+        .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?;
+    let games = non_negative(games, "games")?;
+    let start = opt_non_negative(start, "start", 0)?;
+    let hand_size = opt_non_negative(hand_size, "hand_size", 7)? as usize;
+    let players = match players.filter(|p| !p.is_none()) {
+        Some(p) => non_negative(p, "players")? as usize,
+        None => default_players(variant),
+    };
+    let ok = match variant {
+        Variant::TWO_PLAYER | Variant::VANGUARD => players == 2,
+        Variant::FREE_FOR_ALL | Variant::ARCHENEMY => players >= 3,
+        Variant::TWO_HEADED_GIANT => players >= 4,
+        Variant::COMMANDER | Variant::BRAWL => players >= 2,
+    };
+    if !ok {
+        return Err(config_error(format!(
+            "{players} players do not fit a {} game",
+            variant.core().name()
+        )));
+    }
+    let threads = threads_arg(threads)?;
+    let seed = match seed.filter(|s| !s.is_none()) {
+        Some(s) => extract_seed(s)?,
+        None => guard(mulligan_core::Seed::generate)?,
+    };
+    let cards: Vec<Bound<'py, Card>> = deck
+        .get()
+        .cards
+        .iter()
+        .map(|c| c.bind(py).clone())
+        .collect();
+    let lands: Vec<bool> = cards.iter().map(|c| c.get().inner.land).collect();
+    let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
+    let free_first = mulligan_core::rules::free_first_mulligan(variant.core(), players);
+    let cfg = Config {
+        rule: mulligan.core(),
+        free_first,
+        hand_size,
+        deck_size: cards.len(),
+    };
+    guard(|| cfg.validate())?;
+
+    let mut outcomes = if per_game {
+        let n = usize::try_from(games)
+            .map_err(|_| config_error("too many games to record one by one"))?;
+        vec![Outcome::default(); n]
+    } else {
+        vec![]
+    };
+    let out = if per_game {
+        Some(outcomes.as_mut_slice())
+    } else {
+        None
+    };
+
+    let keep = keep.filter(|k| !k.is_none());
+    let counts = match keep {
+        Some(k) if k.is_instance_of::<KeepRule>() || k.is_callable() => {
+            if let Ok(rule) = k.cast::<KeepRule>() {
+                let compiled = guard(|| rule.get().inner.compile(&lands, &tags))?;
+                let seed_ref = &seed;
+                py.detach(|| {
+                    guard(|| {
+                        sim::simulate(seed_ref, cfg, &lands, &compiled, start, games, threads, out)
+                    })
+                })?
+            } else {
+                let fallback = guard(|| default_rule().compile(&lands, &tags))?;
+                let mut policy = PyPolicy {
+                    callable: k.clone(),
+                    cards: cards.iter().map(|c| c.clone().unbind()).collect(),
+                    fallback,
+                    error: None,
+                };
+                let result = guard(|| {
+                    sim::simulate_serial(&seed, cfg, &lands, &mut policy, start, games, out)
+                })?;
+                if let Some(e) = policy.error.take() {
+                    return Err(e);
+                }
+                result
+            }
+        }
+        Some(k) => {
+            return Err(type_error(format!(
+                "keep must be a KeepRule or a callable, got {}",
+                type_name(k)
+            )))
+        }
+        None => {
+            let compiled = guard(|| default_rule().compile(&lands, &tags))?;
+            let seed_ref = &seed;
+            py.detach(|| {
+                guard(|| {
+                    sim::simulate(seed_ref, cfg, &lands, &compiled, start, games, threads, out)
+                })
+            })?
+        }
+    };
+    let counts = counts.map_err(|_| illegal("the simulation was stopped by its keep rule"))?;
+    let per_game = if per_game {
+        let d = PyDict::new(py);
+        d.set_item(
+            "hand_size",
+            PyArray1::from_iter(py, outcomes.iter().map(|o| o.hand_size)),
+        )?;
+        d.set_item(
+            "lands",
+            PyArray1::from_iter(py, outcomes.iter().map(|o| o.lands)),
+        )?;
+        d.set_item(
+            "mulligans",
+            PyArray1::from_iter(py, outcomes.iter().map(|o| o.mulligans)),
+        )?;
+        d.set_item(
+            "vancouver_bottom",
+            PyArray1::from_iter(py, outcomes.iter().map(|o| o.vancouver_bottom)),
+        )?;
+        Some(d.unbind())
+    } else {
+        None
+    };
+    Ok(SimulationResult {
+        counts,
+        start,
+        mulligan_rule: mulligan,
+        variant,
+        on_the_play,
+        free_mulligan: free_first,
+        per_game,
+    })
+}
+
+fn rows_array<'py>(
+    py: Python<'py>,
+    count: u64,
+    width: usize,
+) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    let count = usize::try_from(count).map_err(|_| config_error("count too large"))?;
+    if count
+        .checked_mul(width)
+        .is_none_or(|cells| cells > (1usize << 40))
+    {
+        return Err(config_error("the result would not fit in memory"));
+    }
+    Ok(PyArray2::<u32>::zeros(py, [count, width], false))
+}
+
+/// `(count, n_cards)` permutations: row `r` is the opening shuffle of seat 0 in game
+/// `start + r` (the same order `Game(seed, game_index=start + r)` gives).
+#[pyfunction]
+#[pyo3(signature = (n_cards, count, seed, *, start = None, threads = None),
+       text_signature = "(n_cards, count, seed, *, start=0, threads=None)")]
+pub fn bulk_shuffles<'py>(
+    py: Python<'py>,
+    n_cards: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    start: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    let n = non_negative(n_cards, "n_cards")? as usize;
+    let count = non_negative(count, "count")?;
+    let start = opt_non_negative(start, "start", 0)?;
+    let threads = threads_arg(threads)?;
+    let seed = extract_seed(seed)?;
+    let array = rows_array(py, count, n)?;
+    // SAFETY: the array was just created here and is not shared with any other code.
+    let out = unsafe { array.as_slice_mut()? };
+    py.detach(|| guard(|| sim::shuffles(&seed, n, start, out, threads)))?;
+    Ok(array)
+}
+
+/// `(count, hand_size)` card indices (into `deck.cards`): row `r` is seat 0's opening hand in
+/// `Game(seed, game_index=start + r)`. `deck` is a Deck or a deck size.
+#[pyfunction]
+#[pyo3(signature = (deck, count, seed, hand_size = None, *, start = None, threads = None),
+       text_signature = "(deck, count, seed, hand_size=7, *, start=0, threads=None)")]
+pub fn bulk_hands<'py>(
+    py: Python<'py>,
+    deck: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    hand_size: Option<&Bound<'py, PyAny>>,
+    start: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    let deck_size = match deck.cast::<Deck>() {
+        Ok(d) => d.get().cards.len(),
+        Err(_) => non_negative(deck, "deck (a Deck or a deck size)")? as usize,
+    };
+    let count = non_negative(count, "count")?;
+    let hand_size = opt_non_negative(hand_size, "hand_size", 7)? as usize;
+    let start = opt_non_negative(start, "start", 0)?;
+    let threads = threads_arg(threads)?;
+    let seed = extract_seed(seed)?;
+    if hand_size > deck_size {
+        return Err(config_error(format!(
+            "a hand of {hand_size} cards from a deck of {deck_size}"
+        )));
+    }
+    let array = rows_array(py, count, hand_size)?;
+    // SAFETY: the array was just created here and is not shared with any other code.
+    let out = unsafe { array.as_slice_mut()? };
+    py.detach(|| guard(|| sim::hands(&seed, deck_size, hand_size, start, out, threads)))?;
+    Ok(array)
+}
