@@ -88,11 +88,6 @@ typedef enum MulliganDestination {
 } MulliganDestination;
 
 /**
- * A game handle. 0 is never a valid handle.
- */
-typedef uint64_t MulliganGame;
-
-/**
  * A seed handle: 32 secret bytes from which every random choice of a game is derived. 0 is
  * never a valid handle.
  */
@@ -102,6 +97,11 @@ typedef uint64_t MulliganSeed;
  * A library handle. 0 is never a valid handle.
  */
 typedef uint64_t MulliganLibrary;
+
+/**
+ * A game handle. 0 is never a valid handle.
+ */
+typedef uint64_t MulliganGame;
 
 #ifdef __cplusplus
 extern "C" {
@@ -154,6 +154,235 @@ int32_t mulligan_debug_panic(uint64_t handle);
  * `out` must be NULL or valid for one write.
  */
 int32_t mulligan_live_handles(size_t *out);
+
+/**
+ * Creates a seed from exactly 64 hex digits (either case), NUL-terminated.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER` (`hex` or `out` NULL), `MULLIGAN_ERR_SEED` (not exactly
+ * 64 hex digits, including invalid UTF-8). On failure `*out` is set to 0.
+ *
+ * # Safety
+ * `hex` must be NULL or a NUL-terminated string; `out` NULL or valid for one write.
+ */
+int32_t mulligan_seed_from_hex(const char *hex, MulliganSeed *out);
+
+/**
+ * Creates a seed from exactly 32 bytes.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER` (`out` NULL, or `bytes` NULL with `len` > 0),
+ * `MULLIGAN_ERR_SEED` (`len` is not 32). On failure `*out` is set to 0.
+ *
+ * # Safety
+ * `bytes` must be NULL or valid for `len` reads; `out` NULL or valid for one write.
+ */
+int32_t mulligan_seed_from_bytes(const uint8_t *bytes, size_t len, MulliganSeed *out);
+
+/**
+ * Creates a seed of 32 bytes from the operating system's CSPRNG.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_SEED` (the CSPRNG failed). On failure
+ * `*out` is set to 0.
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write.
+ */
+int32_t mulligan_seed_generate(MulliganSeed *out);
+
+/**
+ * Writes the seed as 64 lower-case hex digits and a NUL (65 bytes): the secret, to reveal
+ * after the game.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
+ */
+int32_t mulligan_seed_hex(MulliganSeed seed, char *buf, size_t len, size_t *needed);
+
+/**
+ * Writes the seed's 32 bytes (no terminator); `*needed` gets 32.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
+ */
+int32_t mulligan_seed_bytes(MulliganSeed seed, uint8_t *buf, size_t len, size_t *needed);
+
+/**
+ * Writes the seed's commitment: 64 lower-case hex digits of
+ * SHA-256(b"mulligan/seed-commitment/v1\0" || seed), and a NUL (65 bytes). Publish it
+ * before the game.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
+ */
+int32_t mulligan_seed_commitment(MulliganSeed seed, char *buf, size_t len, size_t *needed);
+
+/**
+ * Sets `*matches` to true iff `commitment` (64 hex digits, either case, NUL-terminated)
+ * commits to this seed (compared in constant time).
+ *
+ * Errors: `MULLIGAN_ERR_SEED` when `commitment` is not 64 hex digits.
+ *
+ * # Safety
+ * `commitment` must be NULL or a NUL-terminated string; `matches` NULL or valid for one write.
+ */
+int32_t mulligan_seed_verify_commitment(MulliganSeed seed, const char *commitment, bool *matches);
+
+/**
+ * Frees a seed handle. 0 is accepted and does nothing. Freeing a handle twice, or a handle
+ * of another type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing. Objects made
+ * from the seed (libraries, games) keep their own copy.
+ */
+int32_t mulligan_seed_free(MulliganSeed seed);
+
+/**
+ * Creates a library of the cards `0, 1, …, n_cards - 1`, top first (no shuffle happens at
+ * creation), drawing its shuffles from library stream `stream` of the seed (the library keeps
+ * its own copy of the seed: the seed handle may be freed afterwards).
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_HANDLE` (`seed`),
+ * `MULLIGAN_ERR_INVALID_ARGUMENT` (`n_cards` above 2^24),
+ * `MULLIGAN_ERR_ILLEGAL_ACTION` (`stream` above 2^56 - 1). On failure `*out` is set to 0.
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write.
+ */
+int32_t mulligan_library_new(MulliganSeed seed,
+                             uint64_t stream,
+                             uint32_t n_cards,
+                             MulliganLibrary *out);
+
+/**
+ * Shuffles the library (701.24a; a library of 0 or 1 cards still shuffles and reports it,
+ * 701.24e).
+ */
+int32_t mulligan_library_shuffle(MulliganLibrary lib);
+
+/**
+ * 701.24b: searches for the `n` cards `ids` (each must be in the library, none twice), shuffles
+ * the rest without them, then puts them where `destination` (a `MulliganDestination`) says:
+ * out of the library, on top (`ids[0]` topmost) or on the bottom (`ids[n-1]` bottom-most).
+ *
+ * Errors: `MULLIGAN_ERR_INVALID_ARGUMENT` (unknown destination), `MULLIGAN_ERR_ILLEGAL_ACTION`
+ * (a card not in the library, or listed twice); nothing changes.
+ *
+ * # Safety
+ * `ids` must be NULL (with `n` 0) or valid for `n` reads.
+ */
+int32_t mulligan_library_search_and_shuffle(MulliganLibrary lib,
+                                            const uint32_t *ids,
+                                            size_t n,
+                                            int32_t destination);
+
+/**
+ * 701.24c–d: adds the `n` cards `ids` that are not already in the library, then shuffles (even
+ * when none was added or `n` is 0). With `has_place` non-zero, card `place_id` (new or already
+ * in the library) ends exactly at `position` (0 the top, -1 the bottom, negative counts from
+ * the bottom) and the rest is shuffled (701.24g).
+ *
+ * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (an id listed twice, a position outside the
+ * library); nothing changes.
+ *
+ * # Safety
+ * `ids` must be NULL (with `n` 0) or valid for `n` reads.
+ */
+int32_t mulligan_library_shuffle_in(MulliganLibrary lib,
+                                    const uint32_t *ids,
+                                    size_t n,
+                                    int32_t has_place,
+                                    uint32_t place_id,
+                                    int64_t position);
+
+/**
+ * Draws up to `n` cards from the top (fewer when the library runs out, 121.4) into `buf`, top
+ * first. `*count` (required, unlike `needed` elsewhere) receives the number drawn, or, with
+ * `MULLIGAN_ERR_BUFFER_TOO_SMALL`, the buffer length needed (then nothing is drawn). Clears
+ * the last events (a draw reports none).
+ *
+ * # Safety
+ * `buf` must be NULL (with `len` 0) or valid for `len` writes; `count` NULL (refused) or
+ * valid for one write.
+ */
+int32_t mulligan_library_draw(MulliganLibrary lib,
+                              size_t n,
+                              uint32_t *buf,
+                              size_t len,
+                              size_t *count);
+
+/**
+ * Puts the `n` cards `ids` on top; the array is their final top-to-bottom order (401.4).
+ *
+ * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (a card already in the library, or listed twice).
+ *
+ * # Safety
+ * `ids` must be NULL (with `n` 0) or valid for `n` reads.
+ */
+int32_t mulligan_library_put_on_top(MulliganLibrary lib, const uint32_t *ids, size_t n);
+
+/**
+ * Puts the `n` cards `ids` on the bottom; the array is their final top-to-bottom order (401.4).
+ *
+ * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (a card already in the library, or listed twice).
+ *
+ * # Safety
+ * `ids` must be NULL (with `n` 0) or valid for `n` reads.
+ */
+int32_t mulligan_library_put_on_bottom(MulliganLibrary lib, const uint32_t *ids, size_t n);
+
+/**
+ * 701.24f: the `n` libraries are shuffled at the same time. Each distinct library is shuffled
+ * once; each library's last events get one shuffle event (rule 701.24f) for every time it is
+ * named. Either every library is shuffled or none is.
+ *
+ * Errors: `MULLIGAN_ERR_INVALID_HANDLE` (any handle; nothing is shuffled),
+ * `MULLIGAN_ERR_ILLEGAL_ACTION` (a library has used all its shuffles; nothing is shuffled).
+ *
+ * # Safety
+ * `libs` must be NULL (with `n` 0) or valid for `n` reads.
+ */
+int32_t mulligan_library_shuffle_simultaneously(const MulliganLibrary *libs, size_t n);
+
+/**
+ * Writes the library's cards, top first; `*needed` gets their number.
+ *
+ * # Safety
+ * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+ * write.
+ */
+int32_t mulligan_library_cards(MulliganLibrary lib, uint32_t *buf, size_t len, size_t *needed);
+
+/**
+ * Sets `*out` to the number of cards in the library.
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write.
+ */
+int32_t mulligan_library_len(MulliganLibrary lib, size_t *out);
+
+/**
+ * Sets `*out` to the number of shuffles the library has done (its next shuffle's sub-stream).
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write.
+ */
+int32_t mulligan_library_shuffle_count(MulliganLibrary lib, uint32_t *out);
+
+/**
+ * Writes the events of the library's last successful operation as a JSON array, e.g.
+ * `[{"type":"shuffle","size":60,"stream":0,"shuffle":0,"rule":"701.24a"}]` (`[]` before any).
+ *
+ * # Safety
+ * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+ * write.
+ */
+int32_t mulligan_library_last_events_json(MulliganLibrary lib,
+                                          char *buf,
+                                          size_t len,
+                                          size_t *needed);
+
+/**
+ * Frees a library handle. 0 is accepted and does nothing; a second free, or a handle of
+ * another type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing.
+ */
+int32_t mulligan_library_free(MulliganLibrary lib);
 
 /**
  * Sets a game up from its setup JSON (docs/C_ABI.md) and runs it to its first decision.
@@ -342,234 +571,6 @@ int32_t mulligan_game_seed(MulliganGame game, MulliganSeed *out);
  * type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing.
  */
 int32_t mulligan_game_free(MulliganGame game);
-
-/**
- * Creates a library of the cards `0, 1, …, n_cards - 1`, top first (no shuffle happens at
- * creation), drawing its shuffles from library stream `stream` of the seed (the library keeps
- * its own copy of the seed: the seed handle may be freed afterwards).
- *
- * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_HANDLE` (`seed`),
- * `MULLIGAN_ERR_INVALID_ARGUMENT` (`n_cards` above 2^24),
- * `MULLIGAN_ERR_ILLEGAL_ACTION` (`stream` above 2^56 - 1). On failure `*out` is set to 0.
- *
- * # Safety
- * `out` must be NULL or valid for one write.
- */
-int32_t mulligan_library_new(MulliganSeed seed,
-                             uint64_t stream,
-                             uint32_t n_cards,
-                             MulliganLibrary *out);
-
-/**
- * Shuffles the library (701.24a; a library of 0 or 1 cards still shuffles and reports it,
- * 701.24e).
- */
-int32_t mulligan_library_shuffle(MulliganLibrary lib);
-
-/**
- * 701.24b: searches for the `n` cards `ids` (each must be in the library, none twice), shuffles
- * the rest without them, then puts them where `destination` (a `MulliganDestination`) says:
- * out of the library, on top (`ids[0]` topmost) or on the bottom (`ids[n-1]` bottom-most).
- *
- * Errors: `MULLIGAN_ERR_INVALID_ARGUMENT` (unknown destination), `MULLIGAN_ERR_ILLEGAL_ACTION`
- * (a card not in the library, or listed twice); nothing changes.
- *
- * # Safety
- * `ids` must be NULL (with `n` 0) or valid for `n` reads.
- */
-int32_t mulligan_library_search_and_shuffle(MulliganLibrary lib,
-                                            const uint32_t *ids,
-                                            size_t n,
-                                            int32_t destination);
-
-/**
- * 701.24c–d: adds the `n` cards `ids` that are not already in the library, then shuffles (even
- * when none was added or `n` is 0). With `has_place` non-zero, card `place_id` (new or already
- * in the library) ends exactly at `position` (0 the top, -1 the bottom, negative counts from
- * the bottom) and the rest is shuffled (701.24g).
- *
- * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (an id listed twice, a position outside the
- * library); nothing changes.
- *
- * # Safety
- * `ids` must be NULL (with `n` 0) or valid for `n` reads.
- */
-int32_t mulligan_library_shuffle_in(MulliganLibrary lib,
-                                    const uint32_t *ids,
-                                    size_t n,
-                                    int32_t has_place,
-                                    uint32_t place_id,
-                                    int64_t position);
-
-/**
- * Draws up to `n` cards from the top (fewer when the library runs out, 121.4) into `buf`, top
- * first. `*count` receives the number drawn, or, with `MULLIGAN_ERR_BUFFER_TOO_SMALL`, the
- * buffer length needed (then nothing is drawn). Clears the last events (a draw reports none).
- *
- * # Safety
- * `buf` must be NULL (with `len` 0) or valid for `len` writes; `count` NULL or valid for one
- * write.
- */
-int32_t mulligan_library_draw(MulliganLibrary lib,
-                              size_t n,
-                              uint32_t *buf,
-                              size_t len,
-                              size_t *count);
-
-/**
- * Puts the `n` cards `ids` on top; the array is their final top-to-bottom order (401.4).
- *
- * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (a card already in the library, or listed twice).
- *
- * # Safety
- * `ids` must be NULL (with `n` 0) or valid for `n` reads.
- */
-int32_t mulligan_library_put_on_top(MulliganLibrary lib, const uint32_t *ids, size_t n);
-
-/**
- * Puts the `n` cards `ids` on the bottom; the array is their final top-to-bottom order (401.4).
- *
- * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (a card already in the library, or listed twice).
- *
- * # Safety
- * `ids` must be NULL (with `n` 0) or valid for `n` reads.
- */
-int32_t mulligan_library_put_on_bottom(MulliganLibrary lib, const uint32_t *ids, size_t n);
-
-/**
- * 701.24f: the `n` libraries are shuffled at the same time. Each distinct library is shuffled
- * once; each library's last events get one shuffle event (rule 701.24f) for every time it is
- * named. Either every library is shuffled or none is.
- *
- * Errors: `MULLIGAN_ERR_INVALID_HANDLE` (any handle; nothing is shuffled),
- * `MULLIGAN_ERR_ILLEGAL_ACTION` (a library has used all its shuffles; nothing is shuffled).
- *
- * # Safety
- * `libs` must be NULL (with `n` 0) or valid for `n` reads.
- */
-int32_t mulligan_library_shuffle_simultaneously(const MulliganLibrary *libs, size_t n);
-
-/**
- * Writes the library's cards, top first; `*needed` gets their number.
- *
- * # Safety
- * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
- * write.
- */
-int32_t mulligan_library_cards(MulliganLibrary lib, uint32_t *buf, size_t len, size_t *needed);
-
-/**
- * Sets `*out` to the number of cards in the library.
- *
- * # Safety
- * `out` must be NULL or valid for one write.
- */
-int32_t mulligan_library_len(MulliganLibrary lib, size_t *out);
-
-/**
- * Sets `*out` to the number of shuffles the library has done (its next shuffle's sub-stream).
- *
- * # Safety
- * `out` must be NULL or valid for one write.
- */
-int32_t mulligan_library_shuffle_count(MulliganLibrary lib, uint32_t *out);
-
-/**
- * Writes the events of the library's last successful operation as a JSON array, e.g.
- * `[{"type":"shuffle","size":60,"stream":0,"shuffle":0,"rule":"701.24a"}]` (`[]` before any).
- *
- * # Safety
- * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
- * write.
- */
-int32_t mulligan_library_last_events_json(MulliganLibrary lib,
-                                          char *buf,
-                                          size_t len,
-                                          size_t *needed);
-
-/**
- * Frees a library handle. 0 is accepted and does nothing; a second free, or a handle of
- * another type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing.
- */
-int32_t mulligan_library_free(MulliganLibrary lib);
-
-/**
- * Creates a seed from exactly 64 hex digits (either case), NUL-terminated.
- *
- * Errors: `MULLIGAN_ERR_NULL_POINTER` (`hex` or `out` NULL), `MULLIGAN_ERR_SEED` (not exactly
- * 64 hex digits, including invalid UTF-8). On failure `*out` is set to 0.
- *
- * # Safety
- * `hex` must be NULL or a NUL-terminated string; `out` NULL or valid for one write.
- */
-int32_t mulligan_seed_from_hex(const char *hex, MulliganSeed *out);
-
-/**
- * Creates a seed from exactly 32 bytes.
- *
- * Errors: `MULLIGAN_ERR_NULL_POINTER` (`out` NULL, or `bytes` NULL with `len` > 0),
- * `MULLIGAN_ERR_SEED` (`len` is not 32). On failure `*out` is set to 0.
- *
- * # Safety
- * `bytes` must be NULL or valid for `len` reads; `out` NULL or valid for one write.
- */
-int32_t mulligan_seed_from_bytes(const uint8_t *bytes, size_t len, MulliganSeed *out);
-
-/**
- * Creates a seed of 32 bytes from the operating system's CSPRNG.
- *
- * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_SEED` (the CSPRNG failed). On failure
- * `*out` is set to 0.
- *
- * # Safety
- * `out` must be NULL or valid for one write.
- */
-int32_t mulligan_seed_generate(MulliganSeed *out);
-
-/**
- * Writes the seed as 64 lower-case hex digits and a NUL (65 bytes): the secret, to reveal
- * after the game.
- *
- * # Safety
- * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
- */
-int32_t mulligan_seed_hex(MulliganSeed seed, char *buf, size_t len, size_t *needed);
-
-/**
- * Writes the seed's 32 bytes (no terminator); `*needed` gets 32.
- *
- * # Safety
- * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
- */
-int32_t mulligan_seed_bytes(MulliganSeed seed, uint8_t *buf, size_t len, size_t *needed);
-
-/**
- * Writes the seed's commitment: 64 lower-case hex digits of
- * SHA-256(b"mulligan/seed-commitment/v1\0" || seed), and a NUL (65 bytes). Publish it
- * before the game.
- *
- * # Safety
- * `buf` must be NULL or valid for `len` writes; `needed` NULL or valid for one write.
- */
-int32_t mulligan_seed_commitment(MulliganSeed seed, char *buf, size_t len, size_t *needed);
-
-/**
- * Sets `*matches` to true iff `commitment` (64 hex digits, either case, NUL-terminated)
- * commits to this seed (compared in constant time).
- *
- * Errors: `MULLIGAN_ERR_SEED` when `commitment` is not 64 hex digits.
- *
- * # Safety
- * `commitment` must be NULL or a NUL-terminated string; `matches` NULL or valid for one write.
- */
-int32_t mulligan_seed_verify_commitment(MulliganSeed seed, const char *commitment, bool *matches);
-
-/**
- * Frees a seed handle. 0 is accepted and does nothing. Freeing a handle twice, or a handle
- * of another type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing. Objects made
- * from the seed (libraries, games) keep their own copy.
- */
-int32_t mulligan_seed_free(MulliganSeed seed);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -13,12 +13,17 @@
 
 mod error;
 mod ffi;
-mod game;
 mod json;
-mod library;
 mod registry;
-mod seed;
 mod setup;
+
+// The exports, in the order cbindgen writes them to the header: seeds, libraries, games
+// (blank lines keep rustfmt from sorting these three).
+mod seed;
+
+mod library;
+
+mod game;
 
 pub use error::MulliganStatus;
 pub use game::*;

@@ -154,12 +154,13 @@ pub unsafe extern "C" fn mulligan_library_shuffle_in(
 }
 
 /// Draws up to `n` cards from the top (fewer when the library runs out, 121.4) into `buf`, top
-/// first. `*count` receives the number drawn, or, with `MULLIGAN_ERR_BUFFER_TOO_SMALL`, the
-/// buffer length needed (then nothing is drawn). Clears the last events (a draw reports none).
+/// first. `*count` (required, unlike `needed` elsewhere) receives the number drawn, or, with
+/// `MULLIGAN_ERR_BUFFER_TOO_SMALL`, the buffer length needed (then nothing is drawn). Clears
+/// the last events (a draw reports none).
 ///
 /// # Safety
-/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `count` NULL or valid for one
-/// write.
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `count` NULL (refused) or
+/// valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn mulligan_library_draw(
     lib: MulliganLibrary,
