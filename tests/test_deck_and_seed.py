@@ -6,8 +6,9 @@ Specification: docs/API.md, sections "Errors", "Seeds and commitments", "Cards a
 import hashlib
 import re
 
-import mulligan
 import pytest
+
+import mulligan
 from mulligan import (
     Card,
     Deck,

@@ -8,6 +8,7 @@ Every test drives a `Game` only through `game.pending()` decisions and the docum
 import json
 
 import pytest
+
 from mulligan import (
     Card,
     Deck,

@@ -7,8 +7,9 @@ text of 701.24 in shared/rules/seeds/004_*.txt.
 import json
 from collections import Counter
 
-import mulligan
 import pytest
+
+import mulligan
 from mulligan import (
     Card,
     IllegalActionError,

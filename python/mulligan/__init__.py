@@ -5,6 +5,7 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
+from mulligan import bulk
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
@@ -32,7 +33,6 @@ from mulligan._core import (
     simulate,
     verify_commitment,
 )
-from mulligan import bulk
 
 __all__ = [
     "FORMAT_VERSION",
