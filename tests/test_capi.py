@@ -19,9 +19,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import mulligan as m
 import pytest
 
+import mulligan as m
 from tests.test_golden import GAME_LOG_SHA256, SHUFFLE_60_FIRST, SHUFFLE_60_SECOND
 
 cffi = pytest.importorskip("cffi")
