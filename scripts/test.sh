@@ -25,3 +25,6 @@ python3 -m mypy
 
 step "pytest"
 python3 -m pytest -q
+
+step "benchmarks, once each as a smoke test (timings: python benches/run.py)"
+python3 -m pytest benches -q --benchmark-disable -p no:cacheprovider

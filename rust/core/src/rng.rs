@@ -260,34 +260,68 @@ mod tests {
 pub const LANES: usize = 8;
 
 /// The first ChaCha12 block of eight streams at once, one per lane (same key, each lane its own
-/// nonce and block counter), as `out[lane][word]` u64 words. Bit for bit the scalar
-/// [`chacha_block`]; written lane-major so the compiler vectorises it: AVX2 when the CPU has it
-/// (checked at run time), the baseline SIMD (SSE2 on x86-64) or scalar code otherwise.
+/// nonce and block counter), word-major: `rows[w][lane]` is output word `w` (u32) of that lane.
+/// Bit for bit the scalar [`chacha_block`]: AVX2 when the CPU has it (checked at run time),
+/// otherwise the same computation written lane-wise for the compiler to vectorise (SSE2).
+pub fn chacha_rows(
+    key: &[u32; 8],
+    counters: &[u64; LANES],
+    nonces: &[u64; LANES],
+) -> [[u32; LANES]; 16] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            return unsafe { chacha_rows_avx2(key, counters, nonces) };
+        }
+    }
+    chacha_rows_portable(key, counters, nonces)
+}
+
+/// Word `k` (u64) of every lane's block, from [`chacha_rows`].
+#[inline(always)]
+pub fn row_word(rows: &[[u32; LANES]; 16], k: usize, lane: usize) -> u64 {
+    u64::from(rows[2 * k][lane]) | (u64::from(rows[2 * k + 1][lane]) << 32)
+}
+
+/// One lane's block as u64 words.
+pub fn lane_block(rows: &[[u32; LANES]; 16], lane: usize) -> [u64; 8] {
+    core::array::from_fn(|k| row_word(rows, k, lane))
+}
+
+/// [`chacha_rows`], lane-major: `out[lane][word]` u64 words.
 pub fn chacha_blocks(
     key: &[u32; 8],
     counters: &[u64; LANES],
     nonces: &[u64; LANES],
     out: &mut [[u64; 8]; LANES],
 ) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            unsafe { chacha_blocks_avx2(key, counters, nonces, out) };
-            return;
-        }
+    let rows = chacha_rows(key, counters, nonces);
+    for (l, lane) in out.iter_mut().enumerate() {
+        *lane = lane_block(&rows, l);
     }
-    chacha_blocks_portable(key, counters, nonces, out);
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn chacha_blocks_avx2(
+/// [`chacha_blocks`] without run-time feature detection (tests compare both paths).
+pub fn chacha_blocks_portable(
     key: &[u32; 8],
     counters: &[u64; LANES],
     nonces: &[u64; LANES],
     out: &mut [[u64; 8]; LANES],
 ) {
+    let rows = chacha_rows_portable(key, counters, nonces);
+    for (l, lane) in out.iter_mut().enumerate() {
+        *lane = lane_block(&rows, l);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn chacha_rows_avx2(
+    key: &[u32; 8],
+    counters: &[u64; LANES],
+    nonces: &[u64; LANES],
+) -> [[u32; LANES]; 16] {
     use std::arch::x86_64::*;
     // One __m256i per state word, one lane per stream.
     let rot16 = _mm256_setr_epi8(
@@ -345,21 +379,7 @@ unsafe fn chacha_blocks_avx2(
         // SAFETY: an unaligned store of 32 bytes into a [u32; 8].
         unsafe { _mm256_storeu_si256(words[w].as_mut_ptr().cast(), v) };
     }
-    for (l, lane) in out.iter_mut().enumerate() {
-        for (k, word) in lane.iter_mut().enumerate() {
-            *word = u64::from(words[2 * k][l]) | (u64::from(words[2 * k + 1][l]) << 32);
-        }
-    }
-}
-
-/// The same computation without run-time feature detection (tests compare both paths).
-pub fn chacha_blocks_portable(
-    key: &[u32; 8],
-    counters: &[u64; LANES],
-    nonces: &[u64; LANES],
-    out: &mut [[u64; 8]; LANES],
-) {
-    chacha_blocks_lanes(key, counters, nonces, out);
+    words
 }
 
 type Row = [u32; LANES];
@@ -395,13 +415,12 @@ fn quarter_lanes(s: &mut [Row; 16], a: usize, b: usize, c: usize, d: usize) {
     s[d] = vd;
 }
 
-#[inline(always)]
-fn chacha_blocks_lanes(
+/// [`chacha_rows`] without run-time feature detection.
+pub fn chacha_rows_portable(
     key: &[u32; 8],
     counters: &[u64; LANES],
     nonces: &[u64; LANES],
-    out: &mut [[u64; 8]; LANES],
-) {
+) -> [[u32; LANES]; 16] {
     let mut input: [Row; 16] = [[0; LANES]; 16];
     for w in 0..4 {
         input[w] = [CONSTANTS[w]; LANES];
@@ -430,11 +449,7 @@ fn chacha_blocks_lanes(
         let i = input[w];
         add(&mut s[w], &i);
     }
-    for (l, lane) in out.iter_mut().enumerate() {
-        for (k, word) in lane.iter_mut().enumerate() {
-            *word = u64::from(s[2 * k][l]) | (u64::from(s[2 * k + 1][l]) << 32);
-        }
-    }
+    s
 }
 
 /// A source of keystream words.

@@ -6,6 +6,8 @@ mod convert;
 mod errors;
 mod game;
 mod library;
+#[cfg(feature = "bench-peers")]
+mod peers;
 mod seed;
 mod simulate;
 
@@ -34,5 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_shuffles, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_hands, m)?)?;
+    #[cfg(feature = "bench-peers")]
+    peers::register(m)?;
     Ok(())
 }

@@ -28,6 +28,13 @@ pub trait Policy {
     fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort>;
     /// Vancouver: put the `top` card on the bottom?
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort>;
+
+    /// For a policy whose decision on a hand of `size` cards depends only on its land count:
+    /// `table[lands]`, whether it keeps. The engine then decides the first hand of a game (most
+    /// games) without the general path. The default: no such table.
+    fn keep_table(&self, _size: usize) -> Option<&[bool]> {
+        None
+    }
 }
 
 /// Which cards a London mulligan puts on the bottom.
@@ -109,7 +116,9 @@ impl KeepRule {
             } else {
                 land_count as f64 / lands.len() as f64
             },
-        })
+            table: vec![],
+        }
+        .with_table())
     }
 }
 
@@ -123,9 +132,25 @@ pub struct CompiledRule {
     lands: Vec<bool>,
     masks: Vec<u32>,
     land_share: f64,
+    /// `[size][lands]`: keeps, for rules with no tag requirement.
+    table: Vec<bool>,
 }
 
 impl CompiledRule {
+    fn with_table(mut self) -> Self {
+        const W: usize = MAX_HAND + 1;
+        let mut table = vec![false; W * W];
+        for size in 0..W {
+            for lands in 0..=size {
+                table[size * W + lands] = self.keep_at.is_some_and(|k| size <= k)
+                    || self.ranges[size]
+                        .is_none_or(|(lo, hi)| lo <= lands as u32 && lands as u32 <= hi);
+            }
+        }
+        self.table = table;
+        self
+    }
+
     pub fn with_land_share(mut self, share: f64) -> Self {
         self.land_share = share;
         self
@@ -247,6 +272,11 @@ impl Policy for CompiledRule {
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
         Ok(self.vancouver_bottom(hand, top))
     }
+
+    fn keep_table(&self, size: usize) -> Option<&[bool]> {
+        const W: usize = MAX_HAND + 1;
+        (self.requires.is_empty() && size < W).then(|| &self.table[size * W..(size + 1) * W])
+    }
 }
 
 #[cfg(test)]
@@ -316,6 +346,32 @@ mod tests {
         assert!(
             r.vancouver_bottom(&[0, 11, 12, 13, 14, 17], 18),
             "1 land: bottom a spell"
+        );
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_rule() {
+        let k = KeepRule {
+            ranges: vec![(7, 2, 5), (6, 2, 4)],
+            keep_at: Some(4),
+            bottom: Bottom::Balance,
+            requires: vec![],
+        };
+        let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
+        let r = k.compile(&lands, &vec![vec![]; 20]).unwrap();
+        for size in 0..=8usize {
+            for l in 0..=size.min(10) {
+                let hand: Vec<CardId> = (0..l as u32).chain(10..(10 + (size - l) as u32)).collect();
+                assert_eq!(
+                    r.keep_table(size).unwrap()[l],
+                    r.keeps(&hand, true),
+                    "size {size} lands {l}"
+                );
+            }
+        }
+        assert!(
+            rule(Bottom::Balance).keep_table(7).is_none(),
+            "a tag requirement needs the hand"
         );
     }
 

@@ -20,7 +20,10 @@ pub use keep_rule::{Abort, Bottom, CompiledRule, KeepRule, Policy, MAX_HAND};
 
 use crate::card::CardId;
 use crate::error::{Error, Result};
-use crate::rng::{batch_from_words, chacha_blocks, key_words, FirstBlock, Words, LANES, MAX_BATCH};
+use crate::rng::{
+    batch_from_words, chacha_blocks, chacha_rows, key_words, lane_block, row_word, FirstBlock,
+    Words, LANES, MAX_BATCH,
+};
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
 use crate::shuffle::{batch_at, fisher_yates_prefix};
@@ -186,14 +189,17 @@ impl Plan {
                     break;
                 }
                 let j = i + d as usize;
-                scratch.swap(i, j);
+                out[i] = scratch[j];
+                scratch[j] = scratch[i];
                 swaps[i] = j as u32;
                 done = i + 1;
             }
         }
-        out[..need].copy_from_slice(&scratch[..need]);
-        for i in (0..done).rev() {
-            scratch.swap(i, swaps[i] as usize);
+        // Past the last step (a deck of `need` cards), the last position holds its card.
+        out[done..need].copy_from_slice(&scratch[done..need]);
+        for (i, &j) in swaps[..done].iter().enumerate() {
+            scratch[i] = i as CardId;
+            scratch[j as usize] = j;
         }
     }
 }
@@ -296,6 +302,96 @@ impl Engine<'_> {
         }))
     }
 
+    /// The first hands of up to eight games at once, when the policy decides a full hand by
+    /// its land count alone (`table`): most games end here. The same shuffle and decision as
+    /// [`Engine::step`], interleaved across lanes so independent games overlap in the CPU; a
+    /// lane whose batch draws a rejected word (probability below 2^-16) takes the general path.
+    #[allow(clippy::too_many_arguments)]
+    fn first_hands_fast(
+        &self,
+        table: &[bool],
+        rows: &[[u32; LANES]; 16],
+        group: &[State],
+        ids: &[StreamId; LANES],
+        scratch: &mut [CardId],
+        counts: &mut Counts,
+        per_game: &mut Option<&mut [Outcome]>,
+        next: &mut Vec<State>,
+    ) {
+        let n = self.cfg.deck_size;
+        let need = self.cfg.hand_size.min(n);
+        let mut digits = [[0u32; MAX_HAND + MAX_BATCH]; LANES];
+        let mut ok = [true; LANES];
+        for (b, (start, m, product, bounds)) in self.plan.batches.iter().enumerate() {
+            if *start >= need {
+                break;
+            }
+            if b >= 8 {
+                ok = [false; LANES];
+                break;
+            }
+            let mut x: [u64; LANES] = core::array::from_fn(|l| row_word(rows, b, l));
+            for (k, &bound) in bounds[..*m].iter().enumerate() {
+                for l in 0..LANES {
+                    let wide = u128::from(x[l]) * u128::from(bound);
+                    digits[l][start + k] = (wide >> 64) as u32;
+                    x[l] = wide as u64;
+                }
+            }
+            for l in 0..LANES {
+                if x[l] < *product && x[l] < product.wrapping_neg() % product {
+                    ok[l] = false;
+                }
+            }
+        }
+        for (l, st) in group.iter().enumerate() {
+            let mut hand = [0 as CardId; MAX_HAND + 1];
+            if ok[l] {
+                // Step i fixes position i: take the card at i + d[i], leave position i's card
+                // there; then put back the identity at every touched position.
+                let s = &mut scratch[l * n..(l + 1) * n];
+                let d = &digits[l];
+                for i in 0..need {
+                    let j = i + d[i] as usize;
+                    hand[i] = s[j];
+                    s[j] = s[i];
+                }
+                for i in 0..need {
+                    let j = i + d[i] as usize;
+                    s[i] = i as CardId;
+                    s[j] = j as CardId;
+                }
+            } else {
+                let block = lane_block(rows, l);
+                let mut rng = FirstBlock::new(&self.key, ids[l], &block);
+                self.plan
+                    .top_cards(need, &mut rng, &mut scratch[l * n..(l + 1) * n], &mut hand);
+            }
+            let lands: usize = hand[..need]
+                .iter()
+                .map(|&c| usize::from(self.lands[c as usize]))
+                .sum();
+            if table[lands] || self.cfg.hand_size == 0 {
+                let o = Outcome {
+                    hand_size: need as u8,
+                    lands: lands as u8,
+                    mulligans: 0,
+                    vancouver_bottom: false,
+                };
+                counts.add(&o);
+                if let Some(out) = per_game.as_deref_mut() {
+                    out[st.slot as usize] = o;
+                }
+            } else {
+                next.push(State {
+                    slot: st.slot,
+                    mulligans: 1,
+                    counted: u32::from(!self.cfg.free_first),
+                });
+            }
+        }
+    }
+
     /// Games `first .. first + len`, in blocks; mulligans batched round by round.
     fn run<P: Policy>(
         &self,
@@ -306,8 +402,12 @@ impl Engine<'_> {
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
         const BLOCK: usize = 512;
-        let mut blocks = [[0u64; 8]; LANES];
-        let mut scratch: Vec<CardId> = (0..self.cfg.deck_size as CardId).collect();
+        let n = self.cfg.deck_size;
+        let mut scratch: Vec<CardId> = (0..n as CardId).collect();
+        let mut lanes_scratch: Vec<CardId> = (0..LANES).flat_map(|_| 0..n as CardId).collect();
+        let table = policy
+            .keep_table(self.cfg.hand_size.min(n))
+            .map(|t| t.to_vec());
         let mut base = 0;
         while base < len {
             let m = BLOCK.min(len - base);
@@ -325,14 +425,27 @@ impl Engine<'_> {
                         let st = group[l.min(group.len() - 1)];
                         Self::stream_id(first + u64::from(st.slot), st.mulligans)
                     });
-                    chacha_blocks(
+                    let rows = chacha_rows(
                         &self.key,
                         &ids.map(|id| id.first_block()),
                         &ids.map(|id| id.nonce),
-                        &mut blocks,
                     );
+                    if let (Some(table), 0) = (&table, group[0].mulligans) {
+                        self.first_hands_fast(
+                            table,
+                            &rows,
+                            group,
+                            &ids,
+                            &mut lanes_scratch,
+                            counts,
+                            &mut per_game,
+                            &mut next,
+                        );
+                        continue;
+                    }
                     for (l, st) in group.iter().enumerate() {
-                        let mut rng = FirstBlock::new(&self.key, ids[l], &blocks[l]);
+                        let block = lane_block(&rows, l);
+                        let mut rng = FirstBlock::new(&self.key, ids[l], &block);
                         match self.step(*st, &mut rng, policy, &mut scratch)? {
                             Step::Kept(o) => {
                                 counts.add(&o);

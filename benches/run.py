@@ -1,0 +1,158 @@
+"""Run the benchmarks side by side and print (and save) a table of medians and ratios.
+
+    MATURIN_PEP517_ARGS="--features bench-peers" pip install -e '.[test]'
+    python benches/run.py            # writes benches/RESULTS.md
+
+Every figure is a median over rounds measured by pytest-benchmark in one process; the
+machines are shared and noisy, so compare ratios (ours against a peer measured in the same
+run), not absolute times across runs.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def run_benchmarks() -> dict[str, dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench.json"
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(HERE),
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--benchmark-only",
+            "--benchmark-min-rounds=5",
+            "--benchmark-max-time=1.0",
+            f"--benchmark-json={out}",
+        ]
+        subprocess.run(cmd, check=True, cwd=HERE.parent)
+        data = json.loads(out.read_text())
+    return {b["name"]: b for b in data["benchmarks"]}
+
+
+def median(b: dict[str, Any]) -> float:
+    return float(b["stats"]["median"])
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def table(benches: dict[str, dict[str, Any]]) -> str:
+    import numpy
+
+    lines: list[str] = []
+    add = lines.append
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    add("# Benchmark results\n")
+    add(f"Run {now} on {cpu_model()}, {os.cpu_count()} cores, Linux {platform.release()}, ")
+    add(f"Python {platform.python_version()}, numpy {numpy.__version__}. Medians; ")
+    add("ratios > 1 mean mulligan is faster. Command: `python benches/run.py`.\n")
+
+    def ratio_rows(group: list[tuple[str, str]], ours: str, unit: float, label: str) -> None:
+        base = median(benches[ours]) * unit
+        add(f"| {label} | median | mulligan is … ×  faster |")
+        add("| --- | ---: | ---: |")
+        for name, key in group:
+            if key not in benches:
+                add(f"| {name} | (not run: built without bench-peers) | |")
+                continue
+            t = median(benches[key]) * unit
+            add(f"| {name} | {fmt_time(t)} | {'—' if key == ours else f'{t / base:.2f}'} |")
+        add("")
+
+    add("## One 60-card shuffle from Python\n")
+    ratio_rows(
+        [
+            ("mulligan `Library.shuffle()` (event included)", "test_single_mulligan"),
+            ("Rust `rand` 0.9 `shuffle` via the same bindings", "test_single_rust_rand"),
+            ("numpy `Generator.shuffle`", "test_single_numpy"),
+            ("Python `random.shuffle`", "test_single_python_random"),
+            ("`secrets.SystemRandom().shuffle`", "test_single_secrets_system_random"),
+        ],
+        "test_single_mulligan",
+        1.0,
+        "per shuffle",
+    )
+    add("## Bulk 60-card shuffles (100,000 per call, one thread), time per shuffle\n")
+    ratio_rows(
+        [
+            ("mulligan `bulk.shuffles`", "test_bulk_mulligan"),
+            ("Rust `rand` 0.9 `shuffle` loop", "test_bulk_rust_rand"),
+            ("numpy `Generator.permuted` (vectorised)", "test_bulk_numpy"),
+        ],
+        "test_bulk_mulligan",
+        1 / 100_000,
+        "per shuffle",
+    )
+    add("## London mulligan simulation, one thread\n")
+    add("| peer | games/s | mulligan is … × faster |")
+    add("| --- | ---: | ---: |")
+    ours = games_per_second(benches["test_london_mulligan"])
+    for name, key in [
+        ("mulligan `simulate` (compiled KeepRule)", "test_london_mulligan"),
+        ("best numpy version (hypergeometric rounds)", "test_london_numpy"),
+        ("pure Python `random`", "test_london_python_random"),
+    ]:
+        gps = games_per_second(benches[key])
+        faster = "—" if key == "test_london_mulligan" else f"{ours / gps:.1f}"
+        add(f"| {name} | {gps / 1e6:.2f} M | {faster} |")
+    add("")
+    add("## Scaling\n")
+    add("| threads | games/s |")
+    add("| ---: | ---: |")
+    for t in (1, 2):
+        add(f"| {t} | {games_per_second(benches[f'test_london_threads[{t}]']) / 1e6:.2f} M |")
+    add("")
+    add("| deck size | London games/s (1 thread) | bulk shuffle time per shuffle |")
+    add("| ---: | ---: | ---: |")
+    for size in (40, 60, 100, 250):
+        gps = games_per_second(benches[f"test_london_deck_size[{size}]"])
+        per = median(benches[f"test_bulk_deck_size[{size}]"]) / 25_000
+        add(f"| {size} | {gps / 1e6:.2f} M | {fmt_time(per)} |")
+    add("")
+    return "\n".join(lines)
+
+
+def games_per_second(b: dict[str, Any]) -> float:
+    return float(b["extra_info"]["games"]) / median(b)
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.0f} ns"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.2f} µs"
+    return f"{seconds * 1e3:.1f} ms"
+
+
+def main() -> int:
+    benches = run_benchmarks()
+    text = table(benches)
+    print(text)
+    (HERE / "RESULTS.md").write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
