@@ -5,7 +5,7 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
-from mulligan import bulk
+from mulligan import bulk, log, tournament
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
@@ -29,10 +29,13 @@ from mulligan._core import (
     SimulationResult,
     Variant,
     __version__,
+    contribution_commitment,
+    mix_seed,
     shuffle_simultaneously,
     simulate,
     verify_commitment,
 )
+from mulligan.log import LogError, game_log, verify_log, write_log
 
 __all__ = [
     "FORMAT_VERSION",
@@ -46,6 +49,7 @@ __all__ = [
     "InternalError",
     "KeepRule",
     "Library",
+    "LogError",
     "Match",
     "MulliganError",
     "MulliganRule",
@@ -58,7 +62,14 @@ __all__ = [
     "Variant",
     "__version__",
     "bulk",
+    "log",
+    "contribution_commitment",
+    "game_log",
+    "mix_seed",
     "shuffle_simultaneously",
     "simulate",
+    "tournament",
     "verify_commitment",
+    "verify_log",
+    "write_log",
 ]

@@ -34,6 +34,34 @@ impl Event {
         }
     }
 
+    /// This event as `viewer` may see it (hidden information, 701.24a and 401.4): another
+    /// player's drawn cards, cards put on the bottom, sideboard, and the card Vancouver's look
+    /// showed become counts; everything else is public.
+    pub fn seen_by(&self, viewer: usize) -> Event {
+        let kind = match &self.kind {
+            EventKind::Draw { seat, cards } if *seat != viewer => EventKind::HiddenDraw {
+                seat: *seat,
+                count: cards.len(),
+            },
+            EventKind::Bottom { seat, cards } if *seat != viewer => EventKind::HiddenBottom {
+                seat: *seat,
+                count: cards.len(),
+            },
+            EventKind::SetAside { seat, cards } if *seat != viewer => EventKind::HiddenSetAside {
+                seat: *seat,
+                count: cards.len(),
+            },
+            EventKind::Vancouver { seat, to, .. } if *seat != viewer => {
+                EventKind::HiddenVancouver { seat: *seat, to }
+            }
+            other => other.clone(),
+        };
+        Event {
+            kind,
+            rule: self.rule,
+        }
+    }
+
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
@@ -132,6 +160,28 @@ pub enum EventKind {
         seat: usize,
     },
     // First turn (103.8).
+    // What another player sees of a hidden step (`Event::seen_by`): the same type name,
+    // counts instead of cards.
+    #[serde(rename = "set_aside")]
+    HiddenSetAside {
+        seat: usize,
+        count: usize,
+    },
+    #[serde(rename = "draw")]
+    HiddenDraw {
+        seat: usize,
+        count: usize,
+    },
+    #[serde(rename = "bottom")]
+    HiddenBottom {
+        seat: usize,
+        count: usize,
+    },
+    #[serde(rename = "vancouver")]
+    HiddenVancouver {
+        seat: usize,
+        to: &'static str,
+    },
     FirstDraw {
         starting_player: usize,
         skipping: Vec<usize>,

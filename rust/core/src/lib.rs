@@ -26,6 +26,7 @@ pub mod seed;
 pub mod shuffle;
 pub mod simulate;
 pub mod starting_player;
+pub mod tournament;
 
 pub use card::{Card, CardId};
 pub use deck::DeckList;

@@ -16,6 +16,19 @@ pub const DOMAIN_STARTING_PLAYER: u8 = 2;
 pub const MAX_STREAM_INDEX: u64 = (1 << 56) - 1;
 
 const COMMITMENT_DOMAIN: &[u8] = b"mulligan/seed-commitment/v1\x00";
+const CONTRIBUTION_DOMAIN: &[u8] = b"mulligan/contribution-commitment/v1\x00";
+const MIX_DOMAIN: &[u8] = b"mulligan/seed-mix/v1\x00";
+/// The most bytes one player's contribution may have.
+pub const MAX_CONTRIBUTION: usize = 1 << 16;
+
+/// The commitment to a player's random contribution (published before the deal), as hex:
+/// SHA-256 of `b"mulligan/contribution-commitment/v1\0"` followed by the bytes.
+pub fn contribution_commitment(bytes: &[u8]) -> String {
+    let mut h = Sha256::new();
+    h.update(CONTRIBUTION_DOMAIN);
+    h.update(bytes);
+    to_hex(&<[u8; 32]>::from(h.finalize()))
+}
 
 /// 32 secret bytes from which every random choice of a game is derived.
 #[derive(Clone, PartialEq, Eq)]
@@ -66,6 +79,27 @@ impl Seed {
         hasher.update(COMMITMENT_DOMAIN);
         hasher.update(self.0);
         hasher.finalize().into()
+    }
+
+    /// The game seed when players add their own randomness: SHA-256 of
+    /// `b"mulligan/seed-mix/v1\0"`, this seed, then for each contribution in seat order its
+    /// length (4 bytes, little-endian) and its bytes. No single party (the host included)
+    /// controls the result unless it knows every other contribution before committing.
+    pub fn mix(&self, contributions: &[Vec<u8>]) -> Result<Seed> {
+        let mut h = Sha256::new();
+        h.update(MIX_DOMAIN);
+        h.update(self.0);
+        for (i, c) in contributions.iter().enumerate() {
+            if c.len() > MAX_CONTRIBUTION {
+                return Err(Error::Seed(format!(
+                    "contribution {i} has {} bytes; at most {MAX_CONTRIBUTION}",
+                    c.len()
+                )));
+            }
+            h.update((c.len() as u32).to_le_bytes());
+            h.update(c);
+        }
+        Ok(Seed(h.finalize().into()))
     }
 
     /// True iff `commitment` (64 hex digits, either case) commits to this seed. Compared in
@@ -184,6 +218,28 @@ mod tests {
             .verify_commitment(&s.commitment())
             .unwrap());
         assert!(s.verify_commitment("xyz").is_err());
+    }
+
+    #[test]
+    fn mixing_is_pinned_and_order_sensitive() {
+        let s = Seed::from_bytes([0; 32]);
+        let a = s.mix(&[b"alice".to_vec(), b"bob".to_vec()]).unwrap();
+        let b = s.mix(&[b"bob".to_vec(), b"alice".to_vec()]).unwrap();
+        assert_ne!(a, b);
+        assert_ne!(
+            s.mix(&[b"ab".to_vec(), b"c".to_vec()]).unwrap(),
+            s.mix(&[b"a".to_vec(), b"bc".to_vec()]).unwrap()
+        );
+        let mut h = Sha256::new();
+        h.update(b"mulligan/seed-mix/v1\x00");
+        h.update([0u8; 32]);
+        h.update(5u32.to_le_bytes());
+        h.update(b"alice");
+        h.update(3u32.to_le_bytes());
+        h.update(b"bob");
+        assert_eq!(a.as_bytes(), &<[u8; 32]>::from(h.finalize()));
+        assert_eq!(contribution_commitment(b"").len(), 64);
+        assert!(s.mix(&[vec![0; MAX_CONTRIBUTION + 1]]).is_err());
     }
 
     #[test]

@@ -289,6 +289,32 @@ fn players_from(py: Python<'_>, players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<P
     Ok(out)
 }
 
+fn contributions_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![]);
+    };
+    if obj.is_instance_of::<pyo3::types::PyBytes>() || obj.is_instance_of::<PyString>() {
+        return Err(type_error(
+            "contributions must be a sequence of bytes, one per player",
+        ));
+    }
+    let mut out = vec![];
+    for item in obj
+        .try_iter()
+        .map_err(|_| type_error("contributions must be a sequence of bytes"))?
+    {
+        let item = item?;
+        let b = item.cast::<pyo3::types::PyBytes>().map_err(|_| {
+            type_error(format!(
+                "each contribution must be bytes, got {}",
+                type_name(&item)
+            ))
+        })?;
+        out.push(b.as_bytes().to_vec());
+    }
+    Ok(out)
+}
+
 fn seed_or_new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<mulligan_core::Seed> {
     match seed.filter(|s| !s.is_none()) {
         Some(s) => extract_seed(s),
@@ -315,18 +341,29 @@ pub struct Game {
     players: Vec<Py<Player>>,
     variant: Variant,
     rule: MulliganRule,
+    /// The host's seed and the players' contributions (the game seed mixes them).
+    host_seed: mulligan_core::Seed,
+    contributions: Vec<Vec<u8>>,
+    start: Start,
 }
 
 impl Game {
+    #[allow(clippy::too_many_arguments)]
     fn build(
         py: Python<'_>,
         players: Vec<Py<Player>>,
         variant: Variant,
         rule: MulliganRule,
-        seed: mulligan_core::Seed,
+        host_seed: mulligan_core::Seed,
+        contributions: Vec<Vec<u8>>,
         start: Start,
         game_index: u64,
     ) -> PyResult<Game> {
+        let seed = if contributions.is_empty() {
+            host_seed.clone()
+        } else {
+            guard(|| host_seed.mix(&contributions))?
+        };
         let mut setups = vec![];
         let mut arenas = vec![];
         for p in &players {
@@ -355,6 +392,9 @@ impl Game {
             players,
             variant,
             rule,
+            host_seed,
+            contributions,
+            start,
         })
     }
 
@@ -400,6 +440,30 @@ impl Game {
             })
     }
 
+    fn decisions(
+        &self,
+        py: Python<'_>,
+        decisions: Vec<mulligan_core::Decision>,
+    ) -> PyResult<Vec<Decision>> {
+        decisions
+            .into_iter()
+            .map(|d| {
+                Ok(Decision {
+                    kind: d.kind.name(),
+                    seat: d.seat,
+                    hand: self.objects(py, d.seat, &d.hand)?.unbind(),
+                    count: d.count,
+                    card: d
+                        .card
+                        .map(|c| self.arenas[d.seat][c as usize].clone_ref(py)),
+                    can_mulligan: d.can_mulligan,
+                    actions: self.objects(py, d.seat, &d.actions)?.unbind(),
+                    options: d.options,
+                })
+            })
+            .collect()
+    }
+
     fn zones_dict<'py>(
         &self,
         py: Python<'py>,
@@ -419,7 +483,8 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None, starting_player = None, game_index = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0)")]
+    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None)")]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
@@ -428,12 +493,31 @@ impl Game {
         seed: Option<&Bound<'_, PyAny>>,
         starting_player: Option<&Bound<'_, PyAny>>,
         game_index: Option<&Bound<'_, PyAny>>,
+        chooser: Option<&Bound<'_, PyAny>>,
+        contributions: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let players = players_from(py, players)?;
         let seed = seed_or_new(seed)?;
-        let start = match starting_player.filter(|s| !s.is_none()) {
-            None => Start::Random,
-            Some(s) => {
+        let contributions = contributions_arg(contributions)?;
+        if let (Some(_), Some(_)) = (
+            starting_player.filter(|s| !s.is_none()),
+            chooser.filter(|c| !c.is_none()),
+        ) {
+            return Err(config_error("give starting_player or chooser, not both"));
+        }
+        let start = match (
+            starting_player.filter(|s| !s.is_none()),
+            chooser.filter(|c| !c.is_none()),
+        ) {
+            (None, Some(c)) => Start::ChosenBy(seat_arg(c, "chooser").map_err(|e| {
+                if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+                    e
+                } else {
+                    config_error(e.value(py).to_string())
+                }
+            })?),
+            (None, None) => Start::Random,
+            (Some(s), _) => {
                 let seat = seat_arg(s, "starting_player").map_err(|e| {
                     if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
                         e
@@ -454,29 +538,91 @@ impl Game {
                 }
             })?,
         };
-        Game::build(py, players, variant, mulligan, seed, start, index as u64)
+        Game::build(
+            py,
+            players,
+            variant,
+            mulligan,
+            seed,
+            contributions,
+            start,
+            index as u64,
+        )
+    }
+
+    /// Everything `seat` may know now (hidden information): a dict with its own `hand`, the
+    /// public facts of every seat, `events` as that player may see them, its own `pending`
+    /// decisions and `waiting_for` (other seats' decisions, kind only).
+    fn view<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.seat(seat)?;
+        let v = guard(|| self.core.view(s))?;
+        let d = PyDict::new(py);
+        d.set_item("seat", v.seat)?;
+        d.set_item("hand", self.objects(py, s, &v.hand)?)?;
+        let seats = PyList::empty(py);
+        for (i, p) in v.seats.iter().enumerate() {
+            let e = PyDict::new(py);
+            e.set_item("seat", i)?;
+            e.set_item("hand_size", p.hand_size)?;
+            e.set_item("library_size", p.library_size)?;
+            e.set_item("battlefield", self.objects(py, i, &p.battlefield)?)?;
+            e.set_item("exile", self.objects(py, i, &p.exile)?)?;
+            e.set_item("revealed", self.objects(py, i, &p.revealed)?)?;
+            e.set_item("life", p.life)?;
+            e.set_item("mulligans", p.mulligans)?;
+            e.set_item("kept", p.kept)?;
+            seats.append(e)?;
+        }
+        d.set_item("seats", seats)?;
+        d.set_item("starting_player", v.starting_player)?;
+        d.set_item("events", events_to_py(py, &v.events)?)?;
+        let pending: Vec<Decision> = self.decisions(py, v.pending)?;
+        d.set_item("pending", pending)?;
+        let waiting: Vec<(usize, &'static str)> =
+            v.waiting_for.iter().map(|(s, k)| (*s, k.name())).collect();
+        d.set_item("waiting_for", waiting)?;
+        Ok(d)
+    }
+
+    /// The host seed's commitment and each contribution's, in seat order.
+    #[getter]
+    fn contribution_commitments(&self) -> Vec<String> {
+        self.contributions
+            .iter()
+            .map(|c| mulligan_core::seed::contribution_commitment(c))
+            .collect()
+    }
+
+    /// The players' random contributions mixed into the game seed (empty when none).
+    #[getter]
+    fn contributions<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, pyo3::types::PyBytes>> {
+        self.contributions
+            .iter()
+            .map(|c| pyo3::types::PyBytes::new(py, c))
+            .collect()
+    }
+
+    /// The seat given as the starting player (None when drawn or chosen).
+    #[getter]
+    fn given_starting_player(&self) -> Option<usize> {
+        match self.start {
+            Start::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The chooser given to this game (a match's previous loser), None otherwise.
+    #[getter]
+    fn given_chooser(&self) -> Option<usize> {
+        match self.start {
+            Start::ChosenBy(c) => Some(c),
+            _ => None,
+        }
     }
 
     /// The decisions outstanding now.
     fn pending<'py>(&self, py: Python<'py>) -> PyResult<Vec<Decision>> {
-        self.core
-            .pending()
-            .into_iter()
-            .map(|d| {
-                Ok(Decision {
-                    kind: d.kind.name(),
-                    seat: d.seat,
-                    hand: self.objects(py, d.seat, &d.hand)?.unbind(),
-                    count: d.count,
-                    card: d
-                        .card
-                        .map(|c| self.arenas[d.seat][c as usize].clone_ref(py)),
-                    can_mulligan: d.can_mulligan,
-                    actions: self.objects(py, d.seat, &d.actions)?.unbind(),
-                    options: d.options,
-                })
-            })
-            .collect()
+        self.decisions(py, self.core.pending())
     }
 
     /// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
@@ -601,17 +747,19 @@ impl Game {
         self.players.iter().map(|p| p.clone_ref(py)).collect()
     }
 
+    /// The host's seed (reveal it after the game). With contributions, the game's streams use
+    /// `seed.mix(contributions)`.
     #[getter]
     fn seed(&self) -> Seed {
         Seed {
-            inner: self.core.seed().clone(),
+            inner: self.host_seed.clone(),
         }
     }
 
     /// The commitment to this game's seed (publish it before the game).
     #[getter]
     fn commitment(&self) -> String {
-        self.core.seed().commitment()
+        self.host_seed.commitment()
     }
 
     /// Every step so far, in order: dicts with "type" and "rule".
@@ -728,6 +876,7 @@ impl Match {
             self.variant,
             self.rule,
             self.seed.clone(),
+            vec![],
             start,
             index,
         )?;

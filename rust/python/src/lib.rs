@@ -20,6 +20,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<seed::Seed>()?;
     m.add_function(wrap_pyfunction!(seed::verify_commitment, m)?)?;
+    m.add_function(wrap_pyfunction!(seed::contribution_commitment, m)?)?;
+    m.add_function(wrap_pyfunction!(seed::mix_seed, m)?)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<cards::Deck>()?;
     m.add_class::<library::Library>()?;
@@ -36,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_shuffles, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::tournament_play_draw, m)?)?;
     #[cfg(feature = "bench-peers")]
     peers::register(m)?;
     Ok(())

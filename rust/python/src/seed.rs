@@ -108,3 +108,41 @@ pub fn verify_commitment(seed: &Bound<'_, PyAny>, commitment: &Bound<'_, PyAny>)
     let c = text.to_str()?;
     guard(|| seed.verify_commitment(c))
 }
+
+/// The commitment to a player's random contribution (hex SHA-256, domain-separated).
+#[pyfunction]
+pub fn contribution_commitment(data: &Bound<'_, PyAny>) -> PyResult<String> {
+    let bytes = data.cast::<PyBytes>().map_err(|_| {
+        seed_error(format!(
+            "a contribution must be bytes, got {}",
+            type_name(data)
+        ))
+    })?;
+    Ok(mulligan_core::seed::contribution_commitment(
+        bytes.as_bytes(),
+    ))
+}
+
+/// The game seed made from the host's seed and the players' contributions (seat order).
+#[pyfunction]
+pub fn mix_seed(seed: &Bound<'_, PyAny>, contributions: &Bound<'_, PyAny>) -> PyResult<Seed> {
+    let seed = extract_seed(seed)?;
+    if contributions.is_instance_of::<PyBytes>() || contributions.is_instance_of::<PyString>() {
+        return Err(seed_error("contributions must be a sequence of bytes"));
+    }
+    let mut parts = vec![];
+    for item in contributions
+        .try_iter()
+        .map_err(|_| seed_error("contributions must be a sequence of bytes"))?
+    {
+        let item = item?;
+        let b = item.cast::<PyBytes>().map_err(|_| {
+            seed_error(format!(
+                "each contribution must be bytes, got {}",
+                type_name(&item)
+            ))
+        })?;
+        parts.push(b.as_bytes().to_vec());
+    }
+    guard(|| seed.mix(&parts)).map(|inner| Seed { inner })
+}

@@ -694,3 +694,22 @@ pub fn bulk_hands<'py>(
     py.detach(|| guard(|| sim::hands(&seed, deck_size, hand_size, start, out, threads)))?;
     Ok(array)
 }
+
+/// Who chooses to play first at tables `first .. first + tables` of a round (0: the first
+/// player of the pairing, 1: the second), from the round seed.
+#[pyfunction]
+#[pyo3(signature = (seed, tables, *, first = None), text_signature = "(seed, tables, *, first=0)")]
+pub fn tournament_play_draw<'py>(
+    py: Python<'py>,
+    seed: &Bound<'py, PyAny>,
+    tables: &Bound<'py, PyAny>,
+    first: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let seed = extract_seed(seed)?;
+    let tables = usize::try_from(non_negative(tables, "tables")?)
+        .map_err(|_| config_error("too many tables"))?;
+    let first = opt_non_negative(first, "first", 0)?;
+    let mut out = vec![0u8; tables];
+    py.detach(|| guard(|| mulligan_core::tournament::play_draw(&seed, first, &mut out)))?;
+    Ok(PyArray1::from_vec(py, out))
+}

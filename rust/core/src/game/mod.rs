@@ -14,6 +14,9 @@
 
 mod decision;
 mod flow;
+mod view;
+
+pub use view::{PublicSeat, View};
 
 pub use decision::{Decision, DecisionKind};
 

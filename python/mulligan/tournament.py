@@ -1,0 +1,37 @@
+"""Tournament helpers: who chooses to play first (103.1) at every table of a round.
+
+One round seed, committed before the pairings are published (``round_seed.commitment()``),
+decides every table: table ``t`` reads its own stream of the seed (docs/DETERMINISM.md), so
+anyone can recompute any table once the seed is revealed, and no table's result depends on how
+many tables there are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from mulligan._core import Seed, tournament_play_draw
+
+__all__ = ["play_draw"]
+
+T = TypeVar("T")
+
+
+@overload
+def play_draw(round_seed: Seed | bytes | str, tables: int) -> npt.NDArray[np.uint8]: ...
+@overload
+def play_draw(round_seed: Seed | bytes | str, tables: Sequence[tuple[T, T]]) -> list[T]: ...
+def play_draw(
+    round_seed: Seed | bytes | str, tables: int | Sequence[tuple[T, T]]
+) -> npt.NDArray[np.uint8] | list[T]:
+    """With a number of tables: an array, 0 where the first-listed player of table ``t``
+    chooses, 1 where the second does. With a list of pairings ``(a, b)``: the chooser of each."""
+    if isinstance(tables, int):
+        return tournament_play_draw(round_seed, tables)
+    pairs = list(tables)
+    choice = tournament_play_draw(round_seed, len(pairs))
+    return [pair[int(c)] for pair, c in zip(pairs, choice)]
