@@ -21,8 +21,8 @@ pub use keep_rule::{Abort, Bottom, CompiledRule, KeepRule, Policy, MAX_HAND};
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::rng::{
-    batch_from_words, chacha_blocks, chacha_rows, key_words, lane_block, row_word, FirstBlock,
-    Words, LANES, MAX_BATCH,
+    batch_from_words, chacha_rows, key_words, lane_block, row_word, FirstBlock, Words, LANES,
+    MAX_BATCH,
 };
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
@@ -157,6 +157,44 @@ impl Plan {
             step += m;
         }
         Plan { n, batches }
+    }
+
+    /// The digits of the first `steps` steps of eight shuffles at once, from their first
+    /// blocks (word-major `rows`), interleaved across lanes so the multiply chains overlap.
+    /// `digits[l * stride + i]` is step `i` of lane `l`. A lane is `false` when its words ran
+    /// out (a rejected word, probability below 2^-16, or more than eight batches): the caller
+    /// then takes the general path for it.
+    #[inline]
+    fn lane_digits(
+        &self,
+        rows: &[[u32; LANES]; 16],
+        steps: usize,
+        stride: usize,
+        digits: &mut [u32],
+    ) -> [bool; LANES] {
+        let mut ok = [true; LANES];
+        for (b, (start, m, product, bounds)) in self.batches.iter().enumerate() {
+            if *start >= steps {
+                break;
+            }
+            if b >= 8 || start + m > stride {
+                return [false; LANES];
+            }
+            let mut x: [u64; LANES] = core::array::from_fn(|l| row_word(rows, b, l));
+            for (k, &bound) in bounds[..*m].iter().enumerate() {
+                for (l, xl) in x.iter_mut().enumerate() {
+                    let wide = u128::from(*xl) * u128::from(bound);
+                    digits[l * stride + start + k] = (wide >> 64) as u32;
+                    *xl = wide as u64;
+                }
+            }
+            for (l, &xl) in x.iter().enumerate() {
+                if xl < *product && xl < product.wrapping_neg() % product {
+                    ok[l] = false;
+                }
+            }
+        }
+        ok
     }
 
     /// The top `need` cards of the shuffle of cards `0..n`. `scratch` holds `0..n` on entry
@@ -320,37 +358,16 @@ impl Engine<'_> {
     ) {
         let n = self.cfg.deck_size;
         let need = self.cfg.hand_size.min(n);
-        let mut digits = [[0u32; MAX_HAND + MAX_BATCH]; LANES];
-        let mut ok = [true; LANES];
-        for (b, (start, m, product, bounds)) in self.plan.batches.iter().enumerate() {
-            if *start >= need {
-                break;
-            }
-            if b >= 8 {
-                ok = [false; LANES];
-                break;
-            }
-            let mut x: [u64; LANES] = core::array::from_fn(|l| row_word(rows, b, l));
-            for (k, &bound) in bounds[..*m].iter().enumerate() {
-                for l in 0..LANES {
-                    let wide = u128::from(x[l]) * u128::from(bound);
-                    digits[l][start + k] = (wide >> 64) as u32;
-                    x[l] = wide as u64;
-                }
-            }
-            for l in 0..LANES {
-                if x[l] < *product && x[l] < product.wrapping_neg() % product {
-                    ok[l] = false;
-                }
-            }
-        }
+        const STRIDE: usize = MAX_HAND + MAX_BATCH;
+        let mut digits = [0u32; STRIDE * LANES];
+        let ok = self.plan.lane_digits(rows, need, STRIDE, &mut digits);
         for (l, st) in group.iter().enumerate() {
             let mut hand = [0 as CardId; MAX_HAND + 1];
             if ok[l] {
                 // Step i fixes position i: take the card at i + d[i], leave position i's card
                 // there; then put back the identity at every touched position.
                 let s = &mut scratch[l * n..(l + 1) * n];
-                let d = &digits[l];
+                let d = &digits[l * STRIDE..(l + 1) * STRIDE];
                 for i in 0..need {
                     let j = i + d[i] as usize;
                     hand[i] = s[j];
@@ -638,18 +655,47 @@ fn rows(
             s.spawn(move || {
                 let mut full: Vec<u32> = (0..n as u32).collect();
                 let mut blocks = [[0u64; 8]; LANES];
+                let steps = width.min(n.saturating_sub(1));
+                let stride = 8 * MAX_BATCH;
+                let mut digits = vec![0u32; stride * LANES];
                 for (g, group) in chunk.chunks_mut(width * LANES).enumerate() {
                     let rows_here = group.len() / width;
                     let ids: [StreamId; LANES] = core::array::from_fn(|l| {
                         Engine::stream_id(first + (g * LANES + l.min(rows_here - 1)) as u64, 0)
                     });
-                    chacha_blocks(
+                    let rows = chacha_rows(
                         key,
                         &ids.map(|id| id.first_block()),
                         &ids.map(|id| id.nonce),
-                        &mut blocks,
                     );
+                    let ok = plan.lane_digits(&rows, steps, stride, &mut digits);
                     for (l, row) in group.chunks_mut(width).enumerate() {
+                        if ok[l] {
+                            // The shuffle written straight into the row (step i fixes position i).
+                            let d = &digits[l * stride..];
+                            if width == n {
+                                for (i, c) in row.iter_mut().enumerate() {
+                                    *c = i as u32;
+                                }
+                                for (i, &di) in d[..steps].iter().enumerate() {
+                                    row.swap(i, i + di as usize);
+                                }
+                            } else {
+                                for i in 0..steps {
+                                    let j = i + d[i] as usize;
+                                    row[i] = full[j];
+                                    full[j] = full[i];
+                                }
+                                row[steps..].copy_from_slice(&full[steps..width]);
+                                for i in 0..steps {
+                                    let j = i + d[i] as usize;
+                                    full[i] = i as u32;
+                                    full[j] = j as u32;
+                                }
+                            }
+                            continue;
+                        }
+                        blocks[l] = lane_block(&rows, l);
                         let mut rng = FirstBlock::new(key, ids[l], &blocks[l]);
                         if sparse {
                             plan.top_cards(width, &mut rng, &mut full, row);
