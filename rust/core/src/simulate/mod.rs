@@ -362,15 +362,15 @@ impl Engine<'_> {
         let mut digits = [0u32; STRIDE * LANES];
         let ok = self.plan.lane_digits(rows, need, STRIDE, &mut digits);
         for (l, st) in group.iter().enumerate() {
-            let mut hand = [0 as CardId; MAX_HAND + 1];
-            if ok[l] {
-                // Step i fixes position i: take the card at i + d[i], leave position i's card
-                // there; then put back the identity at every touched position.
+            let lands: usize = if ok[l] {
+                // Step i fixes position i: take the card at i + d[i] (counting lands), leave
+                // position i's card there; then put back the identity at every touched position.
                 let s = &mut scratch[l * n..(l + 1) * n];
                 let d = &digits[l * STRIDE..(l + 1) * STRIDE];
+                let mut lands = 0;
                 for i in 0..need {
                     let j = i + d[i] as usize;
-                    hand[i] = s[j];
+                    lands += usize::from(self.lands[s[j] as usize]);
                     s[j] = s[i];
                 }
                 for i in 0..need {
@@ -378,16 +378,18 @@ impl Engine<'_> {
                     s[i] = i as CardId;
                     s[j] = j as CardId;
                 }
+                lands
             } else {
+                let mut hand = [0 as CardId; MAX_HAND + 1];
                 let block = lane_block(rows, l);
                 let mut rng = FirstBlock::new(&self.key, ids[l], &block);
                 self.plan
                     .top_cards(need, &mut rng, &mut scratch[l * n..(l + 1) * n], &mut hand);
-            }
-            let lands: usize = hand[..need]
-                .iter()
-                .map(|&c| usize::from(self.lands[c as usize]))
-                .sum();
+                hand[..need]
+                    .iter()
+                    .map(|&c| usize::from(self.lands[c as usize]))
+                    .sum()
+            };
             if table[lands] || self.cfg.hand_size == 0 {
                 let o = Outcome {
                     hand_size: need as u8,
