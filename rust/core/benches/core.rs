@@ -1,0 +1,55 @@
+//! Criterion benchmarks of the core's hot paths (`cargo bench -p mulligan-core`); the Python
+//! benchmarks in benches/ compare against peers.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mulligan_core::rng::ChaChaStream;
+use mulligan_core::seed::{StreamId, DOMAIN_LIBRARY};
+use mulligan_core::shuffle::shuffle_set;
+use mulligan_core::simulate::{self, Bottom, Config, KeepRule};
+use mulligan_core::{MulliganRule, Seed};
+use std::hint::black_box;
+
+fn shuffles(c: &mut Criterion) {
+    let seed = Seed::from_bytes([1; 32]);
+    let mut cards: Vec<u32> = (0..60).collect();
+    let mut k = 0u32;
+    c.bench_function("shuffle 60 cards (one library)", |b| {
+        b.iter(|| {
+            k = k.wrapping_add(1);
+            let mut rng = ChaChaStream::new(&seed, StreamId::new(DOMAIN_LIBRARY, 0, k));
+            shuffle_set(black_box(&mut cards), &mut rng);
+        })
+    });
+    let mut group = c.benchmark_group("bulk");
+    group.throughput(Throughput::Elements(10_000));
+    let mut out = vec![0u32; 60 * 10_000];
+    group.bench_function("bulk shuffles of 60 cards", |b| {
+        b.iter(|| simulate::shuffles(&seed, 60, 0, black_box(&mut out), 1).unwrap())
+    });
+    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+    let rule = KeepRule {
+        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+        keep_at: Some(4),
+        bottom: Bottom::Balance,
+        requires: vec![],
+    }
+    .compile(&lands, &vec![vec![]; 60])
+    .unwrap();
+    let cfg = Config {
+        rule: MulliganRule::London,
+        free_first: false,
+        hand_size: 7,
+        deck_size: 60,
+    };
+    group.bench_function("London game starts", |b| {
+        b.iter(|| {
+            simulate::simulate(&seed, cfg, &lands, &rule, 0, 10_000, 1, None)
+                .unwrap()
+                .unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, shuffles);
+criterion_main!(benches);
