@@ -35,29 +35,7 @@ def deck() -> m.Deck:
 def play(game: m.Game, rng: random.Random) -> None:
     """Drives a game with random legal answers until done."""
     while not game.done:
-        d = rng.choice(game.pending())
-        if d.kind == "choose_starting_player":
-            game.choose_starting_player(d.seat, rng.choice(d.options))
-        elif d.kind == "keep_or_mulligan":
-            roll = rng.random()
-            if d.actions and roll < 0.2:
-                game.mulligan_action(d.seat, d.actions[0])
-            elif d.can_mulligan and roll < 0.55:
-                game.mulligan(d.seat)
-            else:
-                game.keep(d.seat)
-        elif d.kind == "bottom":
-            assert d.count is not None
-            game.bottom(d.seat, rng.sample(d.hand, d.count))
-        elif d.kind == "vancouver":
-            game.vancouver(d.seat, rng.random() < 0.5)
-        elif d.actions and rng.random() < 0.7:
-            card = d.actions[0]
-            others = [c for c in d.hand if c is not card]
-            exile = others[0] if "gemstone_caverns" in card.tags and others else None
-            game.opening_hand_action(d.seat, card, exile=exile)
-        else:
-            game.pass_actions(d.seat)
+        play_one(game, rng.choice(game.pending()), rng)
 
 
 def finished_game(seed: m.Seed = SEED, **kw: Any) -> m.Game:
@@ -355,6 +333,11 @@ def play_one(game: m.Game, d: m.Decision, rng: random.Random) -> None:
         game.bottom(d.seat, rng.sample(d.hand, d.count))
     elif d.kind == "vancouver":
         game.vancouver(d.seat, rng.random() < 0.5)
+    elif d.actions and rng.random() < 0.7:
+        card = d.actions[0]
+        others = [c for c in d.hand if c is not card]
+        exile = others[0] if "gemstone_caverns" in card.tags and others else None
+        game.opening_hand_action(d.seat, card, exile=exile)
     else:
         game.pass_actions(d.seat)
 

@@ -64,6 +64,25 @@ impl Library {
         }
     }
 
+    /// Puts Card objects into the library with `op`; new objects are registered only if it
+    /// succeeds.
+    fn put<'py>(
+        &mut self,
+        py: Python<'py>,
+        cards: &Bound<'py, PyAny>,
+        op: fn(
+            &mut mulligan_core::Library,
+            &[CardId],
+        ) -> mulligan_core::Result<Vec<mulligan_core::Event>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let given = card_list(cards, "cards")?;
+        let (ids, new) = self.plan_ids(&given);
+        let core = &mut self.core;
+        let events = guard(|| op(core, &ids))?;
+        self.register(py, new);
+        events_to_py(py, &events)
+    }
+
     pub fn shuffle_events(&mut self) -> PyResult<Vec<mulligan_core::Event>> {
         guard(|| self.core.shuffle())
     }
@@ -285,12 +304,7 @@ impl Library {
         py: Python<'py>,
         cards: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let given = card_list(cards, "cards")?;
-        let (ids, new) = self.plan_ids(&given);
-        let core = &mut self.core;
-        let events = guard(|| core.put_on_top(&ids))?;
-        self.register(py, new);
-        events_to_py(py, &events)
+        self.put(py, cards, mulligan_core::Library::put_on_top)
     }
 
     /// Puts `cards` on the bottom; the sequence is their final top-to-bottom order (401.4).
@@ -299,12 +313,7 @@ impl Library {
         py: Python<'py>,
         cards: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let given = card_list(cards, "cards")?;
-        let (ids, new) = self.plan_ids(&given);
-        let core = &mut self.core;
-        let events = guard(|| core.put_on_bottom(&ids))?;
-        self.register(py, new);
-        events_to_py(py, &events)
+        self.put(py, cards, mulligan_core::Library::put_on_bottom)
     }
 }
 
