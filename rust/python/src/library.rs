@@ -1,12 +1,14 @@
 //! `Library` and `shuffle_simultaneously`: Card objects over the core's card identities.
 
 use crate::cards::{card_list, distinct_cards, Card};
-use crate::convert::events_to_py;
+use crate::convert::{event_to_py, events_to_py};
 use crate::errors::{guard, illegal, type_error};
 use crate::seed::{extract_seed, type_name};
+use mulligan_core::event::EventKind;
 use mulligan_core::{CardId, Destination};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::collections::HashMap;
 
 /// A library: ordered, top first (401). Every operation succeeds completely or changes nothing.
@@ -16,6 +18,9 @@ pub struct Library {
     arena: Vec<Py<Card>>,
     ids: HashMap<usize, CardId>,
     core: mulligan_core::Library,
+    /// The shuffle event of this library as a dict, copied for each shuffle (the hot path of
+    /// `shuffle()`: a copy and two stores cost less than building the dict).
+    shuffle_event: Option<Py<PyDict>>,
 }
 
 impl Library {
@@ -140,7 +145,12 @@ impl Library {
         let core = guard(|| {
             mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream as u64)
         })?;
-        Ok(Library { arena, ids, core })
+        Ok(Library {
+            arena,
+            ids,
+            core,
+            shuffle_event: None,
+        })
     }
 
     /// The cards, top first.
@@ -182,7 +192,25 @@ impl Library {
     /// 701.24a (a library of 0 or 1 cards still shuffles, 701.24e). Returns the events.
     fn shuffle<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let events = self.shuffle_events()?;
-        events_to_py(py, &events)
+        let [event] = events.as_slice() else {
+            return events_to_py(py, &events);
+        };
+        let template = match &self.shuffle_event {
+            Some(t) => t.bind(py).clone(),
+            None => {
+                let t = event_to_py(py, event)?.cast_into::<PyDict>()?;
+                self.shuffle_event = Some(t.clone().unbind());
+                t
+            }
+        };
+        let EventKind::Shuffle { size, shuffle, .. } = event.kind else {
+            return events_to_py(py, &events);
+        };
+        let d = template.copy()?;
+        d.set_item(intern!(py, "size"), size)?;
+        d.set_item(intern!(py, "shuffle"), shuffle)?;
+        d.set_item(intern!(py, "rule"), PyString::intern(py, event.rule))?;
+        PyList::new(py, [d])
     }
 
     /// 701.24b: search (cards for which `predicate(card)` is true, top to bottom, at most
