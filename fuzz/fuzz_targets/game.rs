@@ -1,0 +1,331 @@
+//! The game-start state machine (rule 103) through the core `Game` API: the input chooses a
+//! set-up (2 to 4 players, variant, mulligan era, decks from a small pool with every ability
+//! tag, seed, start) and then a sequence of answers, legal, slightly wrong and arbitrary.
+//!
+//! Checked after every call: no panic; every seat's hand + library + battlefield + exile is a
+//! permutation of its deck's card ids; the pending decisions describe the state (hands, counts,
+//! usable cards); a legal answer is accepted and only appends events; an answer that returns
+//! `Err` is an `IllegalAction` and leaves `pending()`, `events()` and every seat's `zones()`
+//! exactly as they were. Once the input is spent the game is played to its end with always-legal
+//! answers, `result()` must agree with the zones, and replaying the accepted answers on a fresh
+//! game from the same set-up must give the same events (determinism).
+
+#![no_main]
+
+use libfuzzer_sys::arbitrary::Unstructured;
+use libfuzzer_sys::fuzz_target;
+use mulligan_core::card::tags;
+use mulligan_core::event::EventKind;
+use mulligan_core::game::Zones;
+use mulligan_core::{Decision, DecisionKind, Error, Event, Game};
+use mulligan_fuzz::{
+    default_answer, next_answer, Answer, Kind, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
+};
+
+/// Answers per input at most (an input is a few hundred bytes; this bounds the worst case).
+const MAX_ANSWERS: usize = 400;
+/// A game start answered always legally ends within this many answers: the decks here hold at
+/// most 72 + 12 cards per seat, so mulligans, Serum Powders and opening-hand actions run out.
+const MAX_FINISH: usize = 5_000;
+
+fn view(d: &Decision) -> View {
+    View {
+        kind: match d.kind {
+            DecisionKind::ChooseStartingPlayer => Kind::ChooseStartingPlayer,
+            DecisionKind::KeepOrMulligan => Kind::KeepOrMulligan,
+            DecisionKind::Bottom => Kind::Bottom,
+            DecisionKind::Vancouver => Kind::Vancouver,
+            DecisionKind::OpeningHandAction => Kind::OpeningHandAction,
+        },
+        seat: d.seat,
+        hand: d.hand.clone(),
+        count: d.count,
+        card: d.card,
+        can_mulligan: d.can_mulligan,
+        actions: d.actions.clone(),
+        options: d.options.clone(),
+    }
+}
+
+fn apply(game: &mut Game, answer: &Answer) -> mulligan_core::Result<()> {
+    match answer {
+        Answer::Choose { chooser, starting } => game.choose_starting_player(*chooser, *starting),
+        Answer::Keep(s) => game.keep(*s),
+        Answer::Mulligan(s) => game.mulligan(*s),
+        Answer::MulliganAction(s, c) => game.mulligan_action(*s, *c),
+        Answer::Bottom(s, cards) => game.bottom(*s, cards),
+        Answer::Vancouver(s, b) => game.vancouver(*s, *b),
+        Answer::Action(s, c, x) => game.opening_hand_action(*s, *c, *x),
+        Answer::Pass(s) => game.pass_actions(*s),
+    }
+}
+
+/// Everything an illegal answer must leave alone.
+#[derive(Debug, PartialEq, Eq)]
+struct Snapshot {
+    pending: Vec<Decision>,
+    events: Vec<Event>,
+    zones: Vec<Zones>,
+    done: bool,
+    starting: Option<usize>,
+    chooser: Option<usize>,
+}
+
+fn snapshot(game: &Game) -> Snapshot {
+    Snapshot {
+        pending: game.pending(),
+        events: game.events().to_vec(),
+        zones: (0..game.players())
+            .map(|s| game.zones(s).expect("a seat of the game"))
+            .collect(),
+        done: game.done(),
+        starting: game.starting_player(),
+        chooser: game.chooser(),
+    }
+}
+
+fn sorted(mut v: Vec<u32>) -> Vec<u32> {
+    v.sort_unstable();
+    v
+}
+
+/// The invariants that hold after every call, legal or not.
+fn check(game: &Game, deck_lens: &[usize]) {
+    let n = game.players();
+    assert_eq!(n, deck_lens.len());
+    let zones: Vec<Zones> = (0..n).map(|s| game.zones(s).unwrap()).collect();
+    for (s, z) in zones.iter().enumerate() {
+        // No card lost or duplicated: the four zones hold each card id of the deck once.
+        let all: Vec<u32> = [&z.hand, &z.library, &z.battlefield, &z.exile]
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        let expect: Vec<u32> = (0..deck_lens[s] as u32).collect();
+        assert_eq!(
+            sorted(all),
+            expect,
+            "seat {s}: cards lost or duplicated: {z:?}"
+        );
+        assert_eq!(game.hand(s).unwrap(), &z.hand[..]);
+        let revealed = sorted(z.revealed.clone());
+        assert!(
+            revealed.windows(2).all(|w| w[0] < w[1])
+                && revealed.iter().all(|&c| (c as usize) < deck_lens[s]),
+            "seat {s}: revealed cards {:?}",
+            z.revealed
+        );
+        let cards = game.cards(s).unwrap();
+        assert_eq!(cards.len(), deck_lens[s]);
+        for &c in &z.battlefield {
+            let card = &cards[c as usize];
+            assert!(
+                card.has_tag(tags::BEGIN_ON_BATTLEFIELD) || card.has_tag(tags::GEMSTONE_CAVERNS),
+                "seat {s}: {card:?} is on the battlefield"
+            );
+        }
+    }
+    assert!(game.zones(n).is_err() && game.hand(n).is_err() && game.cards(n).is_err());
+
+    let pending = game.pending();
+    assert_eq!(pending.is_empty(), game.done(), "pending {pending:?}");
+    let mut seats: Vec<usize> = pending.iter().map(|d| d.seat).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    assert_eq!(
+        seats.len(),
+        pending.len(),
+        "two decisions for one seat: {pending:?}"
+    );
+    for d in &pending {
+        let z = &zones[d.seat];
+        assert_eq!(d.hand, z.hand, "decision {d:?} shows another hand");
+        let in_hand = |c: &u32| z.hand.contains(c);
+        assert!(d.actions.iter().all(in_hand), "{d:?}: actions not in hand");
+        match d.kind {
+            DecisionKind::ChooseStartingPlayer => {
+                assert_eq!(d.options, (0..n).collect::<Vec<_>>());
+                assert!(game.starting_player().is_none());
+            }
+            DecisionKind::KeepOrMulligan => {
+                let cards = game.cards(d.seat).unwrap();
+                for &c in &z.hand {
+                    let usable = cards[c as usize].has_tag(tags::MULLIGAN_ACTION);
+                    assert_eq!(d.actions.contains(&c), usable, "{d:?}: card {c}");
+                }
+            }
+            DecisionKind::Bottom => {
+                let count = d.count.expect("a bottom decision has a count");
+                assert!(count >= 1 && count <= z.hand.len(), "{d:?}");
+            }
+            DecisionKind::Vancouver => {
+                assert!(
+                    d.card.is_some() && d.card == z.library.first().copied(),
+                    "{d:?}"
+                );
+            }
+            DecisionKind::OpeningHandAction => {
+                assert!(!d.actions.is_empty(), "{d:?}: nothing to use, yet asked");
+                assert!(game.starting_player().is_some());
+            }
+        }
+    }
+
+    // 103.6a: Gemstone Caverns only for a player who is not the starting player.
+    for e in game.events() {
+        if let EventKind::OpeningHandAction { seat, action, .. } = &e.kind {
+            assert!(
+                !(*action == "gemstone_caverns" && game.starting_player() == Some(*seat)),
+                "the starting player (seat {seat}) used a Gemstone Caverns action: {e:?}"
+            );
+        }
+    }
+
+    match game.result() {
+        Ok(results) => {
+            assert!(game.done());
+            assert_eq!(results.len(), n);
+            let start = game
+                .starting_player()
+                .expect("a done game has a starting player");
+            for (s, r) in results.iter().enumerate() {
+                let z = &zones[s];
+                assert_eq!(r.seat, s);
+                assert_eq!(
+                    (
+                        &r.hand,
+                        r.library_size,
+                        &r.battlefield,
+                        &r.exile,
+                        &r.revealed
+                    ),
+                    (
+                        &z.hand,
+                        z.library.len(),
+                        &z.battlefield,
+                        &z.exile,
+                        &z.revealed
+                    )
+                );
+                if n == 2 {
+                    assert_eq!(r.skips_first_draw, s == start, "103.8a");
+                }
+            }
+        }
+        Err(e) => {
+            assert!(!game.done());
+            assert!(matches!(e, Error::IllegalAction(_)), "{e:?}");
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let Ok(spec) = SetupSpec::arbitrary(&mut u) else {
+        return;
+    };
+    if spec
+        .players
+        .iter()
+        .map(|p| mulligan_fuzz::copies_estimate(&p.deck))
+        .sum::<u64>()
+        > MAX_FUZZ_COPIES
+    {
+        return;
+    }
+    let setup = spec.to_core();
+    let deck_lens: Vec<usize> = setup.players.iter().map(|p| p.deck.main.len()).collect();
+    let mut game = match Game::new(setup.clone()) {
+        Ok(game) => game,
+        Err(e) => {
+            assert!(matches!(e, Error::Config(_)), "Game::new: {e:?}");
+            return;
+        }
+    };
+    check(&game, &deck_lens);
+
+    let gemstone_cards: Vec<Vec<bool>> = (0..game.players())
+        .map(|s| {
+            let cards = game.cards(s).unwrap();
+            cards
+                .iter()
+                .map(|c| c.has_tag(tags::GEMSTONE_CAVERNS))
+                .collect()
+        })
+        .collect();
+    let gemstone = |s: usize, c: u32| {
+        gemstone_cards
+            .get(s)
+            .and_then(|v| v.get(c as usize))
+            .copied()
+            .unwrap_or(false)
+    };
+    let table = Table {
+        players: game.players(),
+        deck_lens: &deck_lens,
+        gemstone: &gemstone,
+    };
+
+    let mut accepted: Vec<Answer> = vec![];
+    let mut answers = 0;
+    while !u.is_empty() && answers < MAX_ANSWERS {
+        answers += 1;
+        let pending: Vec<View> = game.pending().iter().map(view).collect();
+        let Ok((answer, mode)) = next_answer(&mut u, &pending, &table) else {
+            break;
+        };
+        let before = snapshot(&game);
+        match apply(&mut game, &answer) {
+            Ok(()) => {
+                let events = game.events();
+                assert!(
+                    events.len() > before.events.len()
+                        && events[..before.events.len()] == before.events[..],
+                    "{answer:?} rewrote or added no events"
+                );
+                accepted.push(answer);
+            }
+            Err(e) => {
+                assert!(
+                    mode != Mode::Legal,
+                    "the legal answer {answer:?} was refused: {e}\npending: {:?}",
+                    before.pending
+                );
+                assert!(matches!(e, Error::IllegalAction(_)), "{answer:?}: {e:?}");
+                let after = snapshot(&game);
+                assert!(
+                    after == before,
+                    "the illegal answer {answer:?} ({e}) changed the game:\nbefore {before:?}\nafter {after:?}"
+                );
+            }
+        }
+        check(&game, &deck_lens);
+    }
+
+    // Play on to the end with answers that are always legal.
+    let mut steps = 0;
+    while let Some(d) = game.pending().first() {
+        steps += 1;
+        assert!(steps <= MAX_FINISH, "the game start does not end: {d:?}");
+        let answer = default_answer(&view(d));
+        if let Err(e) = apply(&mut game, &answer) {
+            panic!("the legal answer {answer:?} was refused: {e}\npending: {d:?}");
+        }
+        accepted.push(answer);
+        check(&game, &deck_lens);
+    }
+    assert!(game.done() && game.result().is_ok());
+
+    // The same set-up and the same answers give the same game (determinism).
+    let mut replay = Game::new(setup).expect("the same set-up");
+    for answer in &accepted {
+        apply(&mut replay, answer).expect("an answer accepted before");
+    }
+    assert_eq!(replay.events(), game.events(), "replay differs");
+    for s in 0..game.players() {
+        assert_eq!(replay.zones(s).unwrap(), game.zones(s).unwrap());
+        for e in game.events() {
+            let _ = e.seen_by(s).to_json();
+        }
+    }
+});

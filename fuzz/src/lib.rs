@@ -1,0 +1,544 @@
+//! What the fuzz targets share: decoding fuzz bytes into a game set-up (the same set-up as a
+//! core `GameSetup` and as the C ABI's setup JSON), a neutral view of a pending decision, and
+//! the answers to it (legal, slightly wrong, or arbitrary). See docs/FUZZING.md.
+//!
+//! Everything here is deterministic in the input bytes, so a crashing input replays exactly.
+
+use libfuzzer_sys::arbitrary::{Result, Unstructured};
+use mulligan_core::{DeckList, GameSetup, MulliganRule, PlayerSetup, Seed, Start, Variant};
+
+/// The card pool decks are built from: plain cards, every card the engine tags by name, and
+/// cards tagged by hand with more than one ability tag (the deck format allows any tags).
+pub const POOL: &[&str] = &[
+    "Forest",
+    "Island",
+    "Grizzly Bears",
+    "Serum Powder",
+    "Leyline of the Void",
+    "Gemstone Caverns",
+    "Chancellor of the Annex",
+    "Dryad Arbor [land, creature]",
+    "Odd Relic [begin_on_battlefield, reveal]",
+    "Odd Powder [mulligan_action, begin_on_battlefield]",
+    "Odd Cave [gemstone_caverns, reveal]",
+    "Odd Land [land, gemstone_caverns, mulligan_action]",
+];
+
+/// About as many card copies as `DeckList::parse(text)` makes, or more: every line counts its
+/// leading digits (at least 1), which is at least the count the parser reads from it, except
+/// that a count above the parser's limit counts 1 (the parser refuses that line and stops).
+/// The targets skip texts above [`MAX_FUZZ_COPIES`]: a 4 KiB list of `100000 x` lines is tens
+/// of millions of cards, which only measures the allocator (see docs/FUZZING.md).
+pub fn copies_estimate(text: &str) -> u64 {
+    text.lines()
+        .map(|line| {
+            let digits: String = line
+                .trim()
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .take(7)
+                .collect();
+            match digits.parse::<u64>() {
+                Ok(n) if n <= u64::from(mulligan_core::deck::MAX_COPIES) => n.max(1),
+                _ => 1,
+            }
+        })
+        .sum()
+}
+
+/// Inputs whose deck lists could hold more copies than this are skipped (a parse of this many
+/// cards takes milliseconds; most inputs hold a few dozen).
+pub const MAX_FUZZ_COPIES: u64 = 5_000;
+
+/// Bugs the targets have found that are not fixed yet: inputs that would hit them are steered
+/// away, so that a bounded run keeps finding *new* problems. Set `MULLIGAN_FUZZ_KNOWN_BUGS=1`
+/// to stop steering and reproduce them. Remove an entry once its fix has landed.
+pub mod known_bugs {
+    use super::PlayerSpec;
+    use std::sync::OnceLock;
+
+    /// The card pool, without the cards that reach bug 3.
+    pub fn pool() -> &'static [&'static str] {
+        static POOL: OnceLock<Vec<&'static str>> = OnceLock::new();
+        POOL.get_or_init(|| {
+            super::POOL
+                .iter()
+                .copied()
+                .filter(|c| {
+                    reachable() || !(c.contains("gemstone_caverns") && c.contains("reveal"))
+                })
+                .collect()
+        })
+    }
+
+    /// Whether known bugs are left reachable (`MULLIGAN_FUZZ_KNOWN_BUGS=1`).
+    pub fn reachable() -> bool {
+        static REACHABLE: OnceLock<bool> = OnceLock::new();
+        *REACHABLE
+            .get_or_init(|| std::env::var_os("MULLIGAN_FUZZ_KNOWN_BUGS").is_some_and(|v| v == "1"))
+    }
+
+    /// 1. rust/core/src/game/mod.rs (`Game::new`): the hand size `7 + hand_modifier` is added in
+    ///    i32 and overflows for a hand modifier above `i32::MAX - 7` (a panic with overflow
+    ///    checks, a wrapped, absurd hand size without).
+    /// 2. rust/core/src/game/flow.rs (`set_life`): the starting life `base + life_modifier` is
+    ///    added in i32 and overflows for a life modifier above `i32::MAX - base` (base 20 to 40
+    ///    in these set-ups): a panic with overflow checks, a negative life total without.
+    /// 3. rust/core/src/game/flow.rs (`opening_hand_action`): a card tagged both
+    ///    `gemstone_caverns` and `reveal` is usable by the starting player (it can be revealed),
+    ///    but using it takes the Gemstone Caverns path: onto the battlefield, exiling a card,
+    ///    which 103.6a allows only a player who is not the starting player.
+    pub fn avoid_in_setup(p: &mut PlayerSpec) {
+        if reachable() {
+            return;
+        }
+        p.hand_modifier = p.hand_modifier.min(i32::MAX - 7);
+        p.life_modifier = p.life_modifier.min(i32::MAX - 40);
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub deck: String,
+    pub team: Option<String>,
+    pub hand_modifier: i32,
+    pub life_modifier: i32,
+    pub archenemy: bool,
+}
+
+/// A game set-up, decoded from fuzz bytes; mostly valid, sometimes not (then `Game::new` and
+/// `mulligan_game_new` must refuse it with an error, not a panic).
+#[derive(Debug, Clone)]
+pub struct SetupSpec {
+    pub players: Vec<PlayerSpec>,
+    pub variant: Variant,
+    pub rule: MulliganRule,
+    pub seed: [u8; 32],
+    pub game_index: u64,
+    pub start: Start,
+}
+
+fn valid_variants(n: usize) -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|v| match v {
+            Variant::TwoPlayer | Variant::Vanguard => n == 2,
+            Variant::FreeForAll | Variant::Archenemy => n >= 3,
+            Variant::Commander | Variant::Brawl => n >= 2,
+            Variant::TwoHeadedGiant => n >= 4,
+        })
+        .collect()
+}
+
+/// A modifier: mostly 0, sometimes small (down to an illegal hand size of -1), rarely an
+/// extreme or any i32 (the APIs take any `int32`).
+fn modifier(u: &mut Unstructured) -> Result<i32> {
+    const EXTREMES: [i32; 6] = [
+        i32::MIN,
+        i32::MIN + 1,
+        -1_000_000,
+        1_000_000,
+        i32::MAX - 7,
+        i32::MAX,
+    ];
+    Ok(match u.int_in_range(0u8..=31)? {
+        0..=21 => 0,
+        22..=29 => u.int_in_range(-8..=3)?,
+        30 => *u.choose(&EXTREMES)?,
+        _ => u.arbitrary()?,
+    })
+}
+
+fn deck_text(u: &mut Unstructured) -> Result<String> {
+    let mut lines = vec!["Deck".to_string()];
+    for _ in 0..u.int_in_range(0u8..=6)? {
+        let card = u.choose(known_bugs::pool())?;
+        let count = u.int_in_range(1u8..=12)?;
+        lines.push(format!("{count} {card}"));
+    }
+    let extras = u.int_in_range(0u8..=15)?;
+    if extras & 1 != 0 {
+        lines.push("Sideboard\n2 Naturalize\n1 Serum Powder".into());
+    }
+    if extras & 2 != 0 {
+        lines.push("Commander\n1 Atraxa, Praetors' Voice".into());
+    }
+    if extras & 4 != 0 {
+        lines.push("Companion\n1 Lurrus of the Dream-Den".into());
+    }
+    Ok(lines.join("\n"))
+}
+
+impl SetupSpec {
+    pub fn arbitrary(u: &mut Unstructured) -> Result<SetupSpec> {
+        let n = u.int_in_range(2usize..=4)?;
+        let variant = if u.ratio(1u8, 16)? {
+            *u.choose(&Variant::ALL)?
+        } else {
+            *u.choose(&valid_variants(n))?
+        };
+        let rule = *u.choose(&MulliganRule::ALL)?;
+        let mut seed = [0u8; 32];
+        seed[..8].copy_from_slice(&u.arbitrary::<u64>()?.to_le_bytes());
+        let game_index = if u.ratio(1u8, 32)? {
+            u.arbitrary()?
+        } else {
+            u.int_in_range(0..=3)?
+        };
+        let seat = |u: &mut Unstructured| u.int_in_range(0..=n);
+        let start = match u.int_in_range(0u8..=3)? {
+            0 | 1 => Start::Random,
+            2 => Start::Seat(seat(u)?),
+            _ => Start::ChosenBy(seat(u)?),
+        };
+        let archenemy = if variant == Variant::Archenemy {
+            Some(u.int_in_range(0..=n - 1)?)
+        } else {
+            None
+        };
+        let mut players: Vec<PlayerSpec> = vec![];
+        for i in 0..n {
+            let deck = match players.last() {
+                Some(p) if u.ratio(1u8, 2)? => p.deck.clone(),
+                _ => deck_text(u)?,
+            };
+            let team = (variant == Variant::TwoHeadedGiant)
+                .then(|| if i < n / 2 { "A" } else { "B" }.to_string());
+            players.push(PlayerSpec {
+                name: format!("P{i}"),
+                deck,
+                team,
+                hand_modifier: modifier(u)?,
+                life_modifier: modifier(u)?,
+                archenemy: archenemy == Some(i),
+            });
+        }
+        for p in &mut players {
+            known_bugs::avoid_in_setup(p);
+        }
+        // Now and then a broken layout: a missing or odd team, a second archenemy.
+        if u.ratio(1u8, 16)? {
+            let i = u.choose_index(n)?;
+            let p = &mut players[i];
+            match u.int_in_range(0u8..=2)? {
+                0 => p.team = None,
+                1 => p.team = Some("C".into()),
+                _ => p.archenemy = !p.archenemy,
+            }
+        }
+        Ok(SetupSpec {
+            players,
+            variant,
+            rule,
+            seed,
+            game_index,
+            start,
+        })
+    }
+
+    /// The set-up as the core takes it (deck lists parsed by the core's parser).
+    pub fn to_core(&self) -> GameSetup {
+        let players = self
+            .players
+            .iter()
+            .map(|p| {
+                let deck = DeckList::parse(&p.deck).expect("the pool's deck lists parse");
+                let mut player = PlayerSetup::new(p.name.clone(), deck);
+                player.team = p.team.clone();
+                player.hand_modifier = p.hand_modifier;
+                player.life_modifier = p.life_modifier;
+                player.archenemy = p.archenemy;
+                player
+            })
+            .collect();
+        GameSetup {
+            players,
+            variant: self.variant,
+            rule: self.rule,
+            seed: Seed::from_bytes(self.seed),
+            game_index: self.game_index,
+            start: self.start,
+        }
+    }
+
+    /// The set-up as the C ABI's setup JSON (docs/C_ABI.md, "Setup JSON").
+    pub fn to_json(&self) -> String {
+        use serde_json::{json, Value};
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "deck": p.deck,
+                    "team": p.team,
+                    "hand_modifier": p.hand_modifier,
+                    "life_modifier": p.life_modifier,
+                    "archenemy": p.archenemy,
+                })
+            })
+            .collect();
+        let seed: String = self.seed.iter().map(|b| format!("{b:02x}")).collect();
+        let (starting_player, chooser) = match self.start {
+            Start::Random => (None, None),
+            Start::Seat(s) => (Some(s), None),
+            Start::ChosenBy(s) => (None, Some(s)),
+        };
+        json!({
+            "players": players,
+            "variant": self.variant.name(),
+            "mulligan": self.rule.name(),
+            "seed": seed,
+            "starting_player": starting_player,
+            "chooser": chooser,
+            "game_index": self.game_index,
+        })
+        .to_string()
+    }
+}
+
+/// The kinds of decision, by their names in the API (docs/API.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    ChooseStartingPlayer,
+    KeepOrMulligan,
+    Bottom,
+    Vancouver,
+    OpeningHandAction,
+}
+
+impl Kind {
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Some(match name {
+            "choose_starting_player" => Kind::ChooseStartingPlayer,
+            "keep_or_mulligan" => Kind::KeepOrMulligan,
+            "bottom" => Kind::Bottom,
+            "vancouver" => Kind::Vancouver,
+            "opening_hand_action" => Kind::OpeningHandAction,
+            _ => return None,
+        })
+    }
+}
+
+/// A pending decision, whichever API it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    pub kind: Kind,
+    pub seat: usize,
+    pub hand: Vec<u32>,
+    pub count: Option<usize>,
+    pub card: Option<u32>,
+    pub can_mulligan: bool,
+    pub actions: Vec<u32>,
+    pub options: Vec<usize>,
+}
+
+/// An answer to a decision (any of them, to any seat).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Choose { chooser: usize, starting: usize },
+    Keep(usize),
+    Mulligan(usize),
+    MulliganAction(usize, u32),
+    Bottom(usize, Vec<u32>),
+    Vancouver(usize, bool),
+    Action(usize, u32, Option<u32>),
+    Pass(usize),
+}
+
+/// What the answer generator needs to know about the game besides its pending decisions.
+pub struct Table<'a> {
+    pub players: usize,
+    /// Main-deck size of each seat (card ids are `0..len`).
+    pub deck_lens: &'a [usize],
+    /// Whether the seat's card carries the `gemstone_caverns` tag.
+    pub gemstone: &'a dyn Fn(usize, u32) -> bool,
+}
+
+/// A legal answer to `d`, chosen by the input among all the legal ones.
+pub fn legal_answer(u: &mut Unstructured, d: &View, t: &Table) -> Result<Answer> {
+    let seat = d.seat;
+    Ok(match d.kind {
+        Kind::ChooseStartingPlayer => Answer::Choose {
+            chooser: seat,
+            starting: *u.choose(&d.options)?,
+        },
+        Kind::KeepOrMulligan => match u.int_in_range(0u8..=3)? {
+            0 if d.can_mulligan => Answer::Mulligan(seat),
+            1 if !d.actions.is_empty() => Answer::MulliganAction(seat, *u.choose(&d.actions)?),
+            _ => Answer::Keep(seat),
+        },
+        Kind::Bottom => {
+            let mut hand = d.hand.clone();
+            let mut chosen = vec![];
+            for _ in 0..d.count.unwrap_or(0).min(hand.len()) {
+                let i = u.choose_index(hand.len())?;
+                chosen.push(hand.remove(i));
+            }
+            Answer::Bottom(seat, chosen)
+        }
+        Kind::Vancouver => Answer::Vancouver(seat, u.arbitrary()?),
+        Kind::OpeningHandAction => {
+            if d.actions.is_empty() || u.ratio(1u8, 4)? {
+                Answer::Pass(seat)
+            } else {
+                let card = *u.choose(&d.actions)?;
+                let others: Vec<u32> = d.hand.iter().copied().filter(|&c| c != card).collect();
+                let exile = if (t.gemstone)(seat, card) && !others.is_empty() {
+                    Some(*u.choose(&others)?)
+                } else {
+                    None
+                };
+                Answer::Action(seat, card, exile)
+            }
+        }
+    })
+}
+
+/// The answer a patient player gives: keep, bottom the first cards, leave the top card, pass,
+/// name themselves. Always legal; used to finish a game once the input runs out.
+pub fn default_answer(d: &View) -> Answer {
+    let seat = d.seat;
+    match d.kind {
+        Kind::ChooseStartingPlayer => Answer::Choose {
+            chooser: seat,
+            starting: seat,
+        },
+        Kind::KeepOrMulligan => Answer::Keep(seat),
+        Kind::Bottom => {
+            let count = d.count.unwrap_or(0).min(d.hand.len());
+            Answer::Bottom(seat, d.hand[..count].to_vec())
+        }
+        Kind::Vancouver => Answer::Vancouver(seat, false),
+        Kind::OpeningHandAction => Answer::Pass(seat),
+    }
+}
+
+fn any_seat(u: &mut Unstructured, t: &Table) -> Result<usize> {
+    Ok(if u.ratio(1u8, 16)? {
+        u.arbitrary::<u32>()? as usize
+    } else {
+        u.int_in_range(0..=t.players)?
+    })
+}
+
+fn any_card(u: &mut Unstructured, t: &Table, seat: usize) -> Result<u32> {
+    Ok(if u.ratio(1u8, 16)? {
+        u.arbitrary()?
+    } else {
+        let len = t.deck_lens.get(seat).copied().unwrap_or(0) as u32;
+        u.int_in_range(0..=len.saturating_add(1))?
+    })
+}
+
+/// Any answer at all: a random kind, seat and cards. Usually illegal.
+pub fn arbitrary_answer(u: &mut Unstructured, t: &Table) -> Result<Answer> {
+    let seat = any_seat(u, t)?;
+    Ok(match u.int_in_range(0u8..=7)? {
+        0 => Answer::Choose {
+            chooser: seat,
+            starting: any_seat(u, t)?,
+        },
+        1 => Answer::Keep(seat),
+        2 => Answer::Mulligan(seat),
+        3 => Answer::MulliganAction(seat, any_card(u, t, seat)?),
+        4 => {
+            let mut cards = vec![];
+            for _ in 0..u.int_in_range(0u8..=9)? {
+                cards.push(any_card(u, t, seat)?);
+            }
+            Answer::Bottom(seat, cards)
+        }
+        5 => Answer::Vancouver(seat, u.arbitrary()?),
+        6 => {
+            let card = any_card(u, t, seat)?;
+            let exile = if u.arbitrary()? {
+                Some(any_card(u, t, seat)?)
+            } else {
+                None
+            };
+            Answer::Action(seat, card, exile)
+        }
+        _ => Answer::Pass(seat),
+    })
+}
+
+/// A legal answer with one thing wrong (or, by chance, still right): another seat, one card
+/// more, less, repeated or swapped, an exile added or dropped.
+pub fn mutated_answer(u: &mut Unstructured, d: &View, t: &Table) -> Result<Answer> {
+    let answer = legal_answer(u, d, t)?;
+    let other_seat = any_seat(u, t)?;
+    let other_card = any_card(u, t, d.seat)?;
+    Ok(match (answer, u.int_in_range(0u8..=3)?) {
+        (Answer::Choose { starting, .. }, 0) => Answer::Choose {
+            chooser: other_seat,
+            starting,
+        },
+        (Answer::Choose { chooser, .. }, _) => Answer::Choose {
+            chooser,
+            starting: other_seat,
+        },
+        (Answer::Keep(_), 0) => Answer::Keep(other_seat),
+        (Answer::Keep(s), _) => Answer::Mulligan(s),
+        (Answer::Mulligan(_), _) => Answer::Mulligan(other_seat),
+        (Answer::MulliganAction(s, _), 0) => Answer::MulliganAction(s, other_card),
+        (Answer::MulliganAction(_, c), _) => Answer::MulliganAction(other_seat, c),
+        (Answer::Bottom(s, mut cards), 0) => {
+            cards.push(other_card);
+            Answer::Bottom(s, cards)
+        }
+        (Answer::Bottom(s, mut cards), 1) => {
+            cards.pop();
+            Answer::Bottom(s, cards)
+        }
+        (Answer::Bottom(s, mut cards), 2) => {
+            if let Some(&first) = cards.first() {
+                cards.push(first);
+            }
+            Answer::Bottom(s, cards)
+        }
+        (Answer::Bottom(s, mut cards), _) => {
+            if let Some(last) = cards.last_mut() {
+                *last = other_card;
+            }
+            Answer::Bottom(s, cards)
+        }
+        (Answer::Vancouver(_, b), _) => Answer::Vancouver(other_seat, b),
+        (Answer::Action(s, c, None), 0) => Answer::Action(s, c, Some(other_card)),
+        (Answer::Action(s, c, Some(_)), 0) => Answer::Action(s, c, None),
+        (Answer::Action(s, c, Some(_)), 1) => Answer::Action(s, c, Some(c)),
+        (Answer::Action(s, _, x), _) => Answer::Action(s, other_card, x),
+        (Answer::Pass(_), _) => Answer::Pass(other_seat),
+    })
+}
+
+/// How the next answer is chosen: mostly legal (so games get deep), sometimes near-legal or
+/// arbitrary (illegal answers, which must change nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Legal,
+    Mutated,
+    Arbitrary,
+}
+
+pub fn next_answer(u: &mut Unstructured, pending: &[View], t: &Table) -> Result<(Answer, Mode)> {
+    let mode = match u.int_in_range(0u8..=7)? {
+        _ if pending.is_empty() => Mode::Arbitrary,
+        0..=4 => Mode::Legal,
+        5 | 6 => Mode::Mutated,
+        _ => Mode::Arbitrary,
+    };
+    let answer = match mode {
+        Mode::Legal => {
+            let d = u.choose(pending)?;
+            legal_answer(u, d, t)?
+        }
+        Mode::Mutated => {
+            let d = u.choose(pending)?;
+            mutated_answer(u, d, t)?
+        }
+        Mode::Arbitrary => arbitrary_answer(u, t)?,
+    };
+    Ok((answer, mode))
+}
