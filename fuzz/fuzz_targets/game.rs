@@ -19,7 +19,7 @@ use mulligan_core::event::EventKind;
 use mulligan_core::game::Zones;
 use mulligan_core::{Decision, DecisionKind, Error, Event, Game};
 use mulligan_fuzz::{
-    default_answer, next_answer, Answer, Kind, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
+    default_answer, next_answer, Answer, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
 };
 
 /// Answers per input at most (an input is a few hundred bytes; this bounds the worst case).
@@ -27,25 +27,6 @@ const MAX_ANSWERS: usize = 400;
 /// A game start answered always legally ends within this many answers: the decks here hold at
 /// most 72 + 12 cards per seat, so mulligans, Serum Powders and opening-hand actions run out.
 const MAX_FINISH: usize = 5_000;
-
-fn view(d: &Decision) -> View {
-    View {
-        kind: match d.kind {
-            DecisionKind::ChooseStartingPlayer => Kind::ChooseStartingPlayer,
-            DecisionKind::KeepOrMulligan => Kind::KeepOrMulligan,
-            DecisionKind::Bottom => Kind::Bottom,
-            DecisionKind::Vancouver => Kind::Vancouver,
-            DecisionKind::OpeningHandAction => Kind::OpeningHandAction,
-        },
-        seat: d.seat,
-        hand: d.hand.clone(),
-        count: d.count,
-        card: d.card,
-        can_mulligan: d.can_mulligan,
-        actions: d.actions.clone(),
-        options: d.options.clone(),
-    }
-}
 
 fn apply(game: &mut Game, answer: &Answer) -> mulligan_core::Result<()> {
     match answer {
@@ -270,7 +251,7 @@ fuzz_target!(|data: &[u8]| {
     let mut answers = 0;
     while !u.is_empty() && answers < MAX_ANSWERS {
         answers += 1;
-        let pending: Vec<View> = game.pending().iter().map(view).collect();
+        let pending: Vec<View> = game.pending().iter().map(View::of).collect();
         let Ok((answer, mode)) = next_answer(&mut u, &pending, &table) else {
             break;
         };
@@ -307,7 +288,7 @@ fuzz_target!(|data: &[u8]| {
     while let Some(d) = game.pending().first() {
         steps += 1;
         assert!(steps <= MAX_FINISH, "the game start does not end: {d:?}");
-        let answer = default_answer(&view(d));
+        let answer = default_answer(&View::of(d));
         if let Err(e) = apply(&mut game, &answer) {
             panic!("the legal answer {answer:?} was refused: {e}\npending: {d:?}");
         }

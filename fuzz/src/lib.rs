@@ -334,6 +334,29 @@ pub struct View {
     pub options: Vec<usize>,
 }
 
+impl View {
+    /// The core's decision, as a view.
+    pub fn of(d: &mulligan_core::Decision) -> View {
+        use mulligan_core::DecisionKind as D;
+        View {
+            kind: match d.kind {
+                D::ChooseStartingPlayer => Kind::ChooseStartingPlayer,
+                D::KeepOrMulligan => Kind::KeepOrMulligan,
+                D::Bottom => Kind::Bottom,
+                D::Vancouver => Kind::Vancouver,
+                D::OpeningHandAction => Kind::OpeningHandAction,
+            },
+            seat: d.seat,
+            hand: d.hand.clone(),
+            count: d.count,
+            card: d.card,
+            can_mulligan: d.can_mulligan,
+            actions: d.actions.clone(),
+            options: d.options.clone(),
+        }
+    }
+}
+
 /// An answer to a decision (any of them, to any seat).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
