@@ -1244,14 +1244,12 @@ fn raw_setup_is_fine(json: &[u8]) -> bool {
         if let Some(deck) = p.get("deck").and_then(Value::as_str) {
             copies += copies_estimate(deck);
         }
-        if !known_bugs::reachable() {
-            for key in ["hand_modifier", "life_modifier"] {
-                if p.get(key)
-                    .and_then(Value::as_i64)
-                    .is_some_and(|m| m > i64::from(i32::MAX) - 10_000)
-                {
-                    return false;
-                }
+        for key in ["hand_modifier", "life_modifier"] {
+            if p.get(key)
+                .and_then(Value::as_i64)
+                .is_some_and(known_bugs::modifier_overflows)
+            {
+                return false;
             }
         }
     }

@@ -50,14 +50,48 @@ pub fn copies_estimate(text: &str) -> u64 {
 /// cards takes milliseconds; most inputs hold a few dozen).
 pub const MAX_FUZZ_COPIES: u64 = 5_000;
 
-/// Bugs the targets have found that are not fixed yet: inputs that would hit them are steered
-/// away, so that a bounded run keeps finding *new* problems. Set `MULLIGAN_FUZZ_KNOWN_BUGS=1`
-/// to stop steering and reproduce them. Remove an entry once its fix has landed.
+/// Bugs the targets have found that are not fixed yet (docs/FUZZING.md lists them too). The
+/// inputs that would hit them are steered away, so that a bounded run keeps looking for *new*
+/// problems; `MULLIGAN_FUZZ_KNOWN_BUGS=1` stops the steering, to reproduce them or to check a
+/// fix. Remove an entry, and its steering, once its fix has landed.
+///
+/// 1. rust/core/src/game/mod.rs (`Game::new`): the hand size `7 + hand_modifier` is added in
+///    i32 and overflows for a hand modifier above `i32::MAX - 7` (a panic with overflow checks,
+///    a wrapped, absurd hand size without).
+/// 2. rust/core/src/game/flow.rs (`set_life`): the starting life `base + life_modifier` is
+///    added in i32 and overflows for a life modifier above `i32::MAX - base` (base 20 to 40 in
+///    these set-ups): a panic with overflow checks, a negative life total without.
+/// 3. rust/core/src/game/flow.rs (`opening_hand_action`): a card tagged both
+///    `gemstone_caverns` and `reveal` is usable by the starting player (it can be revealed),
+///    but using it takes the Gemstone Caverns path: onto the battlefield, exiling a card, which
+///    103.6a allows only a player who is not the starting player.
 pub mod known_bugs {
     use super::PlayerSpec;
     use std::sync::OnceLock;
 
-    /// The card pool, without the cards that reach bug 3.
+    /// Whether known bugs are left reachable (`MULLIGAN_FUZZ_KNOWN_BUGS=1`).
+    pub fn reachable() -> bool {
+        static REACHABLE: OnceLock<bool> = OnceLock::new();
+        *REACHABLE
+            .get_or_init(|| std::env::var_os("MULLIGAN_FUZZ_KNOWN_BUGS").is_some_and(|v| v == "1"))
+    }
+
+    /// Bugs 1 and 2: modifiers kept below the overflow.
+    pub fn avoid_in_setup(p: &mut PlayerSpec) {
+        if reachable() {
+            return;
+        }
+        p.hand_modifier = p.hand_modifier.min(i32::MAX - 7);
+        p.life_modifier = p.life_modifier.min(i32::MAX - 40);
+    }
+
+    /// Bugs 1 and 2 in raw setup JSON (any player count and team size): whether a modifier
+    /// is near enough `i32::MAX` to overflow.
+    pub fn modifier_overflows(m: i64) -> bool {
+        !reachable() && m > i64::from(i32::MAX) - 10_000
+    }
+
+    /// Bug 3: the card pool without cards tagged both `gemstone_caverns` and `reveal`.
     pub fn pool() -> &'static [&'static str] {
         static POOL: OnceLock<Vec<&'static str>> = OnceLock::new();
         POOL.get_or_init(|| {
@@ -69,31 +103,6 @@ pub mod known_bugs {
                 })
                 .collect()
         })
-    }
-
-    /// Whether known bugs are left reachable (`MULLIGAN_FUZZ_KNOWN_BUGS=1`).
-    pub fn reachable() -> bool {
-        static REACHABLE: OnceLock<bool> = OnceLock::new();
-        *REACHABLE
-            .get_or_init(|| std::env::var_os("MULLIGAN_FUZZ_KNOWN_BUGS").is_some_and(|v| v == "1"))
-    }
-
-    /// 1. rust/core/src/game/mod.rs (`Game::new`): the hand size `7 + hand_modifier` is added in
-    ///    i32 and overflows for a hand modifier above `i32::MAX - 7` (a panic with overflow
-    ///    checks, a wrapped, absurd hand size without).
-    /// 2. rust/core/src/game/flow.rs (`set_life`): the starting life `base + life_modifier` is
-    ///    added in i32 and overflows for a life modifier above `i32::MAX - base` (base 20 to 40
-    ///    in these set-ups): a panic with overflow checks, a negative life total without.
-    /// 3. rust/core/src/game/flow.rs (`opening_hand_action`): a card tagged both
-    ///    `gemstone_caverns` and `reveal` is usable by the starting player (it can be revealed),
-    ///    but using it takes the Gemstone Caverns path: onto the battlefield, exiling a card,
-    ///    which 103.6a allows only a player who is not the starting player.
-    pub fn avoid_in_setup(p: &mut PlayerSpec) {
-        if reachable() {
-            return;
-        }
-        p.hand_modifier = p.hand_modifier.min(i32::MAX - 7);
-        p.life_modifier = p.life_modifier.min(i32::MAX - 40);
     }
 }
 
