@@ -36,6 +36,9 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 printf '%s; %s\n' "$(cargo fuzz --version)" "$(rustc --version)"
 
+# The fuzz crate is outside the workspace, so `cargo fmt --all` does not see it.
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+
 step "build (cargo fuzz build, sanitizer: $FUZZ_SANITIZER)"
 # Cargo caches rustc's answers in fuzz/target/.rustc_info.json, a refusal of -Z flags from a
 # run without RUSTC_BOOTSTRAP included; start from a fresh probe (it costs a fraction of a second).
