@@ -7,17 +7,21 @@
 #   FUZZ_TARGETS="game capi" bash scripts/fuzz.sh
 #
 #   FUZZ_SANITIZER=address bash scripts/fuzz.sh # with AddressSanitizer (about 10x fewer runs a second)
+#   FUZZ_CORPUS=keep bash scripts/fuzz.sh       # keep what the run finds in fuzz/corpus/<target>/
 #
 # Installs cargo-fuzz from crates.io if it is missing, builds every target (release, debug
 # assertions and overflow checks on), runs each for FUZZ_SECONDS starting from its corpus
-# fuzz/corpus/<target>/ (the committed seed-* files plus whatever earlier runs here added), and
-# exits non-zero when any target finds a crash; the crashing input is saved under
-# fuzz/artifacts/<target>/ and the command that replays it is printed.
+# fuzz/corpus/<target>/ (the committed seed-* files, plus whatever earlier FUZZ_CORPUS=keep
+# runs added there), and exits non-zero when any target finds a crash; the crashing input is
+# saved under fuzz/artifacts/<target>/ and the command that replays it is printed. By default
+# the inputs a run adds go to a temporary directory, removed afterwards, so that every default
+# run starts from the same corpus and takes the same time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-20}
 FUZZ_SANITIZER=${FUZZ_SANITIZER:-none}
+FUZZ_CORPUS=${FUZZ_CORPUS:-seeds}
 read -r -a TARGETS <<<"${FUZZ_TARGETS:-deck_parse game capi}"
 CARGO_FUZZ_VERSION=0.13.2
 
@@ -46,6 +50,9 @@ rm -f fuzz/target/.rustc_info.json
 cargo fuzz build -s "$FUZZ_SANITIZER"
 printf '(built in %d s)\n' $((SECONDS - start))
 
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
 failed=()
 for target in "${TARGETS[@]}"; do
     step "$target for ${FUZZ_SECONDS} s"
@@ -56,8 +63,13 @@ for target in "${TARGETS[@]}"; do
         # Long inputs from the start: a game needs a few hundred bytes of answers to get deep.
         args+=(-max_len=2048 -len_control=0)
     fi
-    mkdir -p "fuzz/corpus/$target"
-    if ! cargo fuzz run -s "$FUZZ_SANITIZER" "$target" -- "${args[@]}" 2>"fuzz/$target.log"; then
+    # The first corpus directory receives what libFuzzer finds; the others are only read.
+    corpora=("fuzz/corpus/$target")
+    if [[ $FUZZ_CORPUS != keep ]]; then
+        corpora=("$work/$target" "fuzz/corpus/$target")
+    fi
+    mkdir -p "${corpora[@]}"
+    if ! cargo fuzz run -s "$FUZZ_SANITIZER" "$target" "${corpora[@]}" -- "${args[@]}" 2>"fuzz/$target.log"; then
         # What failed (the panic message or libFuzzer's error), then libFuzzer's report.
         grep -m1 -A3 -e 'panicked at' -e 'ERROR: libFuzzer' "fuzz/$target.log" || true
         printf -- '--- the end of fuzz/%s.log:\n' "$target"
