@@ -14,6 +14,8 @@
 
 mod decision;
 mod flow;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use view::{PublicSeat, View};
@@ -32,6 +34,20 @@ use crate::seed::Seed;
 pub const MAX_GAME_INDEX: u64 = (1 << 48) - 1;
 /// Seats per game: the seat fills the low 8 bits of a library stream.
 pub const MAX_PLAYERS: usize = 256;
+/// The largest Vanguard modifier, hand or life, in size: a bound that keeps every hand size and
+/// life total far from overflow (a whole Two-Headed Giant team of [`MAX_PLAYERS`] at this bound
+/// still fits an `i32`), not a rule; printed Vanguard avatars have single-digit modifiers.
+pub const MAX_MODIFIER: i32 = 1_000_000;
+/// The hand size before a Vanguard hand modifier (103.5).
+const BASE_HAND_SIZE: i32 = 7;
+
+/// 103.5a: the starting hand size, 7 plus or minus the hand modifier; None when that is
+/// negative or overflows.
+fn starting_hand_size(hand_modifier: i32) -> Option<usize> {
+    BASE_HAND_SIZE
+        .checked_add(hand_modifier)
+        .and_then(|h| usize::try_from(h).ok())
+}
 
 /// One player as set up, in seat order.
 #[derive(Debug, Clone)]
@@ -191,6 +207,8 @@ impl Game {
         let mut seats = Vec::with_capacity(n);
         let mut setup_events = vec![];
         for (i, p) in setup.players.into_iter().enumerate() {
+            let hand_size =
+                starting_hand_size(p.hand_modifier).expect("validate checked the hand modifier");
             setup_events.extend(set_aside_events(setup.rule, i, &p.deck));
             let ids: Vec<CardId> = (0..p.deck.main.len() as CardId).collect();
             let library =
@@ -200,7 +218,7 @@ impl Game {
                 cards: p.deck.main,
                 team: teams[i],
                 archenemy: p.archenemy,
-                hand_size: (7 + p.hand_modifier) as usize,
+                hand_size,
                 life_modifier: p.life_modifier,
                 library,
                 hand: vec![],
@@ -455,10 +473,24 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
         )));
     }
     for (i, p) in setup.players.iter().enumerate() {
-        if 7 + i64::from(p.hand_modifier) < 0 {
+        let who = format!("seat {i} ({:?})", p.name);
+        for (what, m) in [
+            ("hand_modifier", p.hand_modifier),
+            ("life_modifier", p.life_modifier),
+        ] {
+            if m.unsigned_abs() > MAX_MODIFIER.unsigned_abs() {
+                return Err(Error::config(format!(
+                    "{who}: {what} {m} is out of range: a Vanguard modifier is between \
+                     -{MAX_MODIFIER} and {MAX_MODIFIER}"
+                )));
+            }
+        }
+        if starting_hand_size(p.hand_modifier).is_none() {
             return Err(Error::config(format!(
-                "seat {i}: a hand modifier of {} makes the starting hand size negative (103.5a)",
-                p.hand_modifier
+                "{who}: a hand modifier of {} makes the starting hand size {} (103.5a: 7 plus \
+                 or minus the modifier), which cannot be negative",
+                p.hand_modifier,
+                i64::from(BASE_HAND_SIZE) + i64::from(p.hand_modifier)
             )));
         }
         if p.archenemy && v != Variant::Archenemy {
