@@ -403,12 +403,28 @@ impl Game {
         s.hand
             .iter()
             .copied()
-            .filter(|&c| {
-                s.has(c, tags::BEGIN_ON_BATTLEFIELD)
-                    || (s.has(c, tags::GEMSTONE_CAVERNS) && self.starting != Some(seat))
-                    || (s.has(c, tags::REVEAL) && !s.revealed.contains(&c))
-            })
+            .filter(|&c| self.opening_action(seat, c).is_some())
             .collect()
+    }
+
+    /// What using `card` from the seat's hand does now (103.6), None if it can do nothing. The
+    /// one place that decides, so that a card is used for the reason it is usable. A card with
+    /// several tags takes the first that applies to this player: Gemstone Caverns (103.6a, only
+    /// for a player who is not the starting player), then beginning on the battlefield
+    /// (103.6a), then revealing (103.6b, once per card). So the starting player reveals a card
+    /// tagged both `gemstone_caverns` and `reveal`, and anyone else puts it onto the
+    /// battlefield, exiling a card, as Gemstone Caverns.
+    fn opening_action(&self, seat: usize, card: CardId) -> Option<OpeningAction> {
+        let s = &self.seats[seat];
+        if s.has(card, tags::GEMSTONE_CAVERNS) && self.starting != Some(seat) {
+            Some(OpeningAction::GemstoneCaverns)
+        } else if s.has(card, tags::BEGIN_ON_BATTLEFIELD) {
+            Some(OpeningAction::BeginOnBattlefield)
+        } else if s.has(card, tags::REVEAL) && !s.revealed.contains(&card) {
+            Some(OpeningAction::Reveal)
+        } else {
+            None
+        }
     }
 
     // ----- answers ---------------------------------------------------------------------------
@@ -561,8 +577,9 @@ impl Game {
         Ok(())
     }
 
-    /// 103.6: use one opening-hand card. Gemstone Caverns also exiles `exile`, another card
-    /// from hand (required when there is one).
+    /// 103.6: use one opening-hand card, for the action it is usable for (see
+    /// `opening_action`). Gemstone Caverns also exiles `exile`, another card from hand
+    /// (required when there is one).
     pub fn opening_hand_action(
         &mut self,
         seat: usize,
@@ -570,20 +587,23 @@ impl Game {
         exile: Option<CardId>,
     ) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::OpeningHandAction)?;
-        if !d.actions.contains(&card) {
-            let why = if self.seats[seat].has(card, tags::GEMSTONE_CAVERNS)
-                && self.starting == Some(seat)
-            {
-                " (Gemstone Caverns only for a player who is not the starting player)"
-            } else {
-                ""
-            };
-            return Err(Error::illegal(format!(
-                "card {card} is not an opening-hand action seat {seat} can take now{why}"
-            )));
-        }
+        let action = match self.opening_action(seat, card) {
+            Some(action) if d.actions.contains(&card) => action,
+            _ => {
+                let why = if self.seats[seat].has(card, tags::GEMSTONE_CAVERNS)
+                    && self.starting == Some(seat)
+                {
+                    " (Gemstone Caverns only for a player who is not the starting player)"
+                } else {
+                    ""
+                };
+                return Err(Error::illegal(format!(
+                    "card {card} is not an opening-hand action seat {seat} can take now{why}"
+                )));
+            }
+        };
         let s = &self.seats[seat];
-        let gemstone = s.has(card, tags::GEMSTONE_CAVERNS);
+        let gemstone = action == OpeningAction::GemstoneCaverns;
         if gemstone {
             let others = d.hand.iter().any(|&c| c != card);
             match exile {
@@ -600,28 +620,38 @@ impl Game {
                 _ => {}
             }
         } else if exile.is_some() {
-            return Err(Error::illegal(
-                "only Gemstone Caverns exiles a card from hand",
-            ));
+            let why = if s.has(card, tags::GEMSTONE_CAVERNS) {
+                format!(
+                    "; card {card} is used for its {} action here: its Gemstone Caverns \
+                     ability is only for a player who is not the starting player (103.6a)",
+                    action.name()
+                )
+            } else {
+                String::new()
+            };
+            return Err(Error::illegal(format!(
+                "only Gemstone Caverns exiles a card from hand{why}"
+            )));
         }
         let s = &mut self.seats[seat];
-        let (step, action, exiled) = if gemstone {
-            s.hand.retain(|&c| c != card && Some(c) != exile);
-            s.battlefield.push(card);
-            s.exile.extend(exile);
-            (
-                Step::BattlefieldAction,
-                "gemstone_caverns",
-                exile.map(|x| s.card_ref(x)),
-            )
-        } else if s.has(card, tags::BEGIN_ON_BATTLEFIELD) {
-            s.hand.retain(|&c| c != card);
-            s.battlefield.push(card);
-            (Step::BattlefieldAction, "begin_on_battlefield", None)
-        } else {
-            s.revealed.push(card);
-            (Step::RevealAction, "reveal", None)
+        let (step, exiled) = match action {
+            OpeningAction::GemstoneCaverns => {
+                s.hand.retain(|&c| c != card && Some(c) != exile);
+                s.battlefield.push(card);
+                s.exile.extend(exile);
+                (Step::BattlefieldAction, exile.map(|x| s.card_ref(x)))
+            }
+            OpeningAction::BeginOnBattlefield => {
+                s.hand.retain(|&c| c != card);
+                s.battlefield.push(card);
+                (Step::BattlefieldAction, None)
+            }
+            OpeningAction::Reveal => {
+                s.revealed.push(card);
+                (Step::RevealAction, None)
+            }
         };
+        let action = action.name();
         let card = s.card_ref(card);
         self.emit(
             step,
@@ -658,6 +688,29 @@ impl Game {
                 let (slots, next) = (std::mem::take(slots), *slot + 1);
                 self.next_action_slot(slots, next);
             }
+        }
+    }
+}
+
+/// The three opening-hand actions of 103.6, by what they do to the card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OpeningAction {
+    /// 103.6a: onto the battlefield, exiling another card from hand (a player who is not the
+    /// starting player only).
+    GemstoneCaverns,
+    /// 103.6a: onto the battlefield.
+    BeginOnBattlefield,
+    /// 103.6b: revealed, stays in hand.
+    Reveal,
+}
+
+impl OpeningAction {
+    /// The name in `opening_hand_action` events.
+    fn name(self) -> &'static str {
+        match self {
+            OpeningAction::GemstoneCaverns => "gemstone_caverns",
+            OpeningAction::BeginOnBattlefield => "begin_on_battlefield",
+            OpeningAction::Reveal => "reveal",
         }
     }
 }

@@ -154,3 +154,86 @@ fn two_headed_giant_life_at_the_modifier_bound_does_not_overflow() {
     let b = 60 - 4 * MAX_MODIFIER;
     assert_eq!(lives, [a, a, a, a, b, b, b, b]);
 }
+
+fn odd_caves() -> GameSetup {
+    let caves = "60 Odd Cave [gemstone_caverns, reveal]";
+    setup(Variant::TwoPlayer, vec![deck(caves), deck(caves)])
+}
+
+/// 103.6a: Gemstone Caverns' ability is only for a player who is not the starting player. A
+/// card that can also be revealed (103.6b) is usable by the starting player, and using it must
+/// reveal it, not put it onto the battlefield exiling a card.
+#[test]
+fn the_starting_player_reveals_a_card_tagged_gemstone_caverns_and_reveal() {
+    let mut game = Game::new(odd_caves()).unwrap();
+    game.keep(0).unwrap();
+    game.keep(1).unwrap();
+    let d = game.pending()[0].clone();
+    assert_eq!((d.kind, d.seat), (DecisionKind::OpeningHandAction, 0));
+    let (card, other) = (d.hand[0], d.hand[1]);
+    assert!(d.actions.contains(&card));
+
+    // An exile is refused (only Gemstone Caverns exiles) and changes nothing.
+    let (events, zones) = (game.events().to_vec(), game.zones(0).unwrap());
+    match game.opening_hand_action(0, card, Some(other)) {
+        Err(Error::IllegalAction(m)) => assert!(m.contains("103.6a"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        (game.events(), game.zones(0).unwrap()),
+        (&events[..], zones)
+    );
+
+    game.opening_hand_action(0, card, None).unwrap();
+    let z = game.zones(0).unwrap();
+    assert_eq!(z.revealed, [card]);
+    assert!(z.battlefield.is_empty() && z.exile.is_empty());
+    assert!(z.hand.contains(&card) && z.hand.contains(&other) && z.hand.len() == 7);
+    match &game.events().last().unwrap().kind {
+        EventKind::OpeningHandAction {
+            seat: 0,
+            action,
+            exiled: None,
+            ..
+        } => assert_eq!(*action, "reveal"),
+        e => panic!("{e:?}"),
+    }
+    // Revealed once: no longer usable, and the Gemstone Caverns path stays closed.
+    assert!(!game.pending()[0].actions.contains(&card));
+    assert!(game.opening_hand_action(0, card, Some(other)).is_err());
+    game.pass_actions(0).unwrap();
+
+    // The other player may use the same card as Gemstone Caverns (battlefield first).
+    let d = game.pending()[0].clone();
+    assert_eq!((d.kind, d.seat), (DecisionKind::OpeningHandAction, 1));
+    let (card, other) = (d.hand[0], d.hand[1]);
+    assert!(game.opening_hand_action(1, card, None).is_err()); // needs exile=
+    game.opening_hand_action(1, card, Some(other)).unwrap();
+    let z = game.zones(1).unwrap();
+    assert_eq!((z.battlefield, z.exile), (vec![card], vec![other]));
+    assert!(z.revealed.is_empty());
+    let results = finish(&mut game);
+    assert!(results[0].battlefield.is_empty() && results[0].exile.is_empty());
+    assert_eq!(results[1].battlefield, [card]);
+}
+
+/// The same for a card tagged `gemstone_caverns` and `begin_on_battlefield`: the starting
+/// player may begin with it on the battlefield (a Leyline), exiling nothing.
+#[test]
+fn the_starting_player_uses_gemstone_and_battlefield_cards_as_battlefield_cards() {
+    let cards = "60 Odd Leyline [gemstone_caverns, begin_on_battlefield]";
+    let mut game = Game::new(setup(Variant::TwoPlayer, vec![deck(cards), deck(cards)])).unwrap();
+    game.keep(0).unwrap();
+    game.keep(1).unwrap();
+    let hand = game.hand(0).unwrap().to_vec();
+    assert!(game.opening_hand_action(0, hand[0], Some(hand[1])).is_err());
+    game.opening_hand_action(0, hand[0], None).unwrap();
+    let z = game.zones(0).unwrap();
+    assert_eq!((z.battlefield, z.exile.len()), (vec![hand[0]], 0));
+    match &game.events().last().unwrap().kind {
+        EventKind::OpeningHandAction { action, .. } => {
+            assert_eq!(*action, "begin_on_battlefield")
+        }
+        e => panic!("{e:?}"),
+    }
+}
