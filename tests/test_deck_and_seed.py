@@ -4,6 +4,7 @@ Specification: docs/API.md, sections "Errors", "Seeds and commitments", "Cards a
 """
 
 import hashlib
+import itertools
 import re
 
 import pytest
@@ -315,6 +316,19 @@ def test_103_2b_at_most_one_companion():
         Deck([Card("A")], companions=[Card("Lurrus"), Card("Yorion")])
 
 
+MAX_DECK_CARDS = 1_000_000  # docs/API.md: the most cards one deck holds, all parts together
+
+
+def test_deck_holds_at_most_a_million_cards_even_from_an_endless_iterator():
+    """docs/API.md: a deck holds at most 1,000,000 cards (cards, sideboard, commanders and
+    companions together): an endless iterator ends in a DeckError, not in exhausted memory."""
+    forest = Card("Forest", land=True)
+    with pytest.raises(DeckError, match="at most 1000000 cards"):
+        Deck(itertools.repeat(forest))
+    with pytest.raises(DeckError, match="sideboard goes over"):
+        Deck([forest], sideboard=itertools.repeat(forest, MAX_DECK_CARDS))
+
+
 def test_deck_of_non_cards_raises_type_error():
     """A list of cards holding a str is an argument of the wrong type."""
     with pytest.raises(MulliganTypeError):
@@ -422,6 +436,19 @@ def test_103_2b_parse_two_companions_raises():
         Deck.parse("4 Forest\nCompanion\n1 Lurrus of the Dream-Den\n1 Yorion, Sky Nomad")
     with pytest.raises(DeckError):
         Deck.parse("4 Forest\nCompanion\n2 Lurrus of the Dream-Den")
+
+
+def test_parse_refuses_more_than_a_million_cards_in_all():
+    """docs/API.md: at most 100,000 copies a line and 1,000,000 cards in all (every section
+    together): a few kilobytes of `100000 Forest` lines cannot ask for tens of millions of
+    cards. The error names the line that goes over."""
+    at_cap = "100000 Forest\n" * 10
+    with pytest.raises(DeckError, match=r"line 12: .*at most 1000000 cards.*makes 1000001"):
+        Deck.parse(at_cap + "Sideboard\n1 Duress\n")
+    with pytest.raises(DeckError, match=r"line 11: "):
+        Deck.parse("100000 Forest\n" * 1000)
+    with pytest.raises(DeckError, match="at most 100000 copies per line"):
+        Deck.parse("100001 Forest")
 
 
 def test_parse_len_counts_only_main_deck():

@@ -18,6 +18,11 @@ use crate::error::{Error, Result};
 /// Copies above this in one line are refused (a typo, not a deck).
 pub const MAX_COPIES: u32 = 100_000;
 
+/// Cards above this in one deck list, all sections together, are refused: a bound on memory
+/// (a few kilobytes of `100000 x` lines would otherwise ask for tens of millions of cards), far
+/// above any real deck. [`crate::Game::new`] refuses a bigger deck too.
+pub const MAX_DECK_CARDS: usize = 1_000_000;
+
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DeckList {
     pub main: Vec<Card>,
@@ -67,7 +72,13 @@ pub fn known_card(name: &str) -> (bool, Vec<String>) {
 }
 
 impl DeckList {
-    /// Parses the plain list format (module docs). Errors name the 1-based line.
+    /// Every card of the list: main deck, sideboard, commanders and companions.
+    pub fn total_cards(&self) -> usize {
+        self.main.len() + self.sideboard.len() + self.commanders.len() + self.companions.len()
+    }
+
+    /// Parses the plain list format (module docs). Errors name the 1-based line; a list of
+    /// more than [`MAX_DECK_CARDS`] cards in all is refused at the line that goes over.
     pub fn parse(text: &str) -> Result<DeckList> {
         let mut deck = DeckList::default();
         let mut section = Section::Main;
@@ -85,6 +96,16 @@ impl DeckList {
                 line: line_no,
                 message,
             })?;
+            let total = deck.total_cards() + count as usize;
+            if total > MAX_DECK_CARDS {
+                return Err(Error::Deck {
+                    line: line_no,
+                    message: format!(
+                        "a deck list holds at most {MAX_DECK_CARDS} cards in all (main deck, \
+                         sideboard, commanders and companions together); this line makes {total}"
+                    ),
+                });
+            }
             let target = match section {
                 Section::Main => &mut deck.main,
                 Section::Sideboard => &mut deck.sideboard,
@@ -244,6 +265,30 @@ mod tests {
                 Err(Error::Deck { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
                 other => panic!("{text:?} gave {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn total_cards_are_capped_across_sections() {
+        // Exactly at the cap: accepted.
+        let at_cap = "100000 Forest\n".repeat(MAX_DECK_CARDS / 100_000);
+        let deck = DeckList::parse(&at_cap).unwrap();
+        assert_eq!(deck.total_cards(), MAX_DECK_CARDS);
+        // One card more, here in the sideboard: refused at that line, with the cap and the total.
+        let over = format!("{at_cap}Sideboard\n1 Duress\n");
+        match DeckList::parse(&over) {
+            Err(Error::Deck { line, message }) => {
+                assert_eq!(line, MAX_DECK_CARDS / 100_000 + 2);
+                assert!(message.contains("at most 1000000 cards"), "{message}");
+                assert!(message.contains("makes 1000001"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A long list of large lines stops at the first line over the cap, not at its end.
+        let many = "100000 Island\n".repeat(1_000);
+        match DeckList::parse(&many) {
+            Err(Error::Deck { line, .. }) => assert_eq!(line, MAX_DECK_CARDS / 100_000 + 1),
+            other => panic!("{other:?}"),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::errors::{deck_error, guard, type_error};
 use crate::seed::type_name;
+use mulligan_core::deck::MAX_DECK_CARDS;
 use mulligan_core::DeckList;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -96,6 +97,12 @@ pub fn new_card(py: Python<'_>, card: mulligan_core::Card) -> PyResult<Py<Card>>
 
 /// The Card objects of an iterable, each a distinct identity: an object listed twice is copied.
 pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Card>>> {
+    deck_cards(obj, what, usize::MAX)
+}
+
+/// As [`distinct_cards`], but a `DeckError` once the iterable yields more than `room` cards (a
+/// deck's cap, [`MAX_DECK_CARDS`], less what its other parts hold), before copying any more.
+fn deck_cards(obj: &Bound<'_, PyAny>, what: &str, room: usize) -> PyResult<Vec<Py<Card>>> {
     let py = obj.py();
     if obj.is_instance_of::<PyString>() {
         return Err(type_error(format!(
@@ -118,6 +125,12 @@ pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Car
                 type_name(&item)
             ))
         })?;
+        if out.len() == room {
+            return Err(deck_error(format!(
+                "a deck holds at most {MAX_DECK_CARDS} cards in all (cards, sideboard, \
+                 commanders and companions together); {what} goes over"
+            )));
+        }
         if seen.insert(card.as_ptr() as usize) {
             out.push(card.clone().unbind());
         } else {
@@ -190,15 +203,20 @@ impl Deck {
         commanders: Option<&Bound<'_, PyAny>>,
         companions: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Deck> {
-        let opt = |o: Option<&Bound<'_, PyAny>>, what: &str| match o {
-            Some(o) => distinct_cards(o, what),
-            None => Ok(vec![]),
+        // The parts count against one cap together, checked as each card arrives (an endless
+        // iterator ends in a DeckError, not in exhausted memory).
+        let mut room = MAX_DECK_CARDS;
+        let mut part = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Vec<Py<Card>>> {
+            let Some(o) = o else { return Ok(vec![]) };
+            let cards = deck_cards(o, what, room)?;
+            room -= cards.len();
+            Ok(cards)
         };
         let deck = Deck {
-            cards: distinct_cards(cards, "cards")?,
-            sideboard: opt(sideboard, "sideboard")?,
-            commanders: opt(commanders, "commanders")?,
-            companions: opt(companions, "companions")?,
+            cards: part(Some(cards), "cards")?,
+            sideboard: part(sideboard, "sideboard")?,
+            commanders: part(commanders, "commanders")?,
+            companions: part(companions, "companions")?,
         };
         if deck.companions.len() > 1 {
             return Err(deck_error(format!(

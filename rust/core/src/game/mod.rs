@@ -23,7 +23,7 @@ pub use view::{PublicSeat, View};
 pub use decision::{Decision, DecisionKind};
 
 use crate::card::{tags, Card, CardId};
-use crate::deck::DeckList;
+use crate::deck::{DeckList, MAX_DECK_CARDS};
 use crate::error::{Error, Result};
 use crate::event::{CardRef, Event, EventKind};
 use crate::library::Library;
@@ -491,6 +491,12 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
                  or minus the modifier), which cannot be negative",
                 p.hand_modifier,
                 i64::from(BASE_HAND_SIZE) + i64::from(p.hand_modifier)
+            )));
+        }
+        if p.deck.total_cards() > MAX_DECK_CARDS {
+            return Err(Error::config(format!(
+                "{who}: the deck holds {} cards, more than the {MAX_DECK_CARDS} a deck may hold",
+                p.deck.total_cards()
             )));
         }
         if p.archenemy && v != Variant::Archenemy {

@@ -106,6 +106,19 @@ fn a_negative_starting_hand_size_is_a_config_error() {
 }
 
 #[test]
+fn a_deck_above_the_card_cap_is_a_config_error() {
+    // DeckList::parse refuses such a list; a DeckList built by hand is refused here.
+    let mut big = deck("60 Forest");
+    let forest = big.main[0].clone();
+    big.sideboard = vec![forest; MAX_DECK_CARDS - 59];
+    let mut s = two_player();
+    s.players[1].deck = big;
+    let message = config_error(s);
+    assert!(message.contains("seat 1"), "{message}");
+    assert!(message.contains("1000001 cards"), "{message}");
+}
+
+#[test]
 fn two_headed_giant_teams_share_one_life_total_with_life_modifiers() {
     let mut s = setup(
         Variant::TwoHeadedGiant,
