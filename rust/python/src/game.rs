@@ -4,8 +4,9 @@ use crate::cards::{Card, Deck};
 use crate::convert::events_to_py;
 use crate::errors::{config_error, guard, illegal, type_error};
 use crate::seed::{extract_seed, type_name, Seed};
-use mulligan_core::game::Zones;
+use mulligan_core::game::{Zones, MAX_MODIFIER};
 use mulligan_core::{CardId, GameSetup, MatchState, PlayerSetup, Start};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString};
 
@@ -140,15 +141,27 @@ impl Player {
             if o.is_instance_of::<pyo3::types::PyBool>() {
                 return Err(type_error(format!("{what} must be an int, got bool")));
             }
-            o.extract::<i32>()
-                .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(o))))
+            o.extract::<i32>().map_err(|e| {
+                if e.is_instance_of::<PyOverflowError>(o.py()) {
+                    // An int too large for the core's i32 is also beyond the bound the game
+                    // checks (MAX_MODIFIER): the same GameConfigError as for one that fits.
+                    config_error(format!(
+                        "player {name:?}: {what} {o} is out of range: a Vanguard modifier is \
+                         between -{MAX_MODIFIER} and {MAX_MODIFIER}"
+                    ))
+                } else {
+                    type_error(format!("{what} must be an int, got {}", type_name(o)))
+                }
+            })
         };
+        let hand_modifier = modifier(hand_modifier, "hand_modifier")?;
+        let life_modifier = modifier(life_modifier, "life_modifier")?;
         Ok(Player {
             name,
             deck,
             team: team.map(|t| t.clone().unbind()),
-            hand_modifier: modifier(hand_modifier, "hand_modifier")?,
-            life_modifier: modifier(life_modifier, "life_modifier")?,
+            hand_modifier,
+            life_modifier,
             archenemy: match archenemy {
                 None => false,
                 Some(a) => a.extract::<bool>().map_err(|_| {
