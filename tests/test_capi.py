@@ -898,6 +898,96 @@ def test_setup_json_errors(capi: Capi) -> None:
     assert capi.live() == before
 
 
+def test_setup_json_bounds_modifiers_and_deck_size(capi: Capi) -> None:
+    """docs/C_ABI.md: Vanguard modifiers between -1,000,000 and 1,000,000 (2^31 - 1 used to
+    overflow the hand size and life total: a panic, MULLIGAN_ERR_INTERNAL, in a debug build);
+    a deck of at most 1,000,000 cards in all."""
+    out = capi.ffi.new("uint64_t *")
+    before = capi.live()
+    for field in ("hand_modifier", "life_modifier"):
+        for value in (2**31 - 1, 1_000_001, -1_000_001, -(2**31)):
+            setup = golden_setup(variant="VANGUARD", starting_player=0)
+            setup["players"][1][field] = value
+            text = json.dumps(setup).encode()
+            message = capi.fails(CONFIG, "mulligan_game_new", text, out)
+            assert out[0] == 0
+            assert f'seat 1 ("B"): {field} {value} is out of range' in message
+        setup = golden_setup(variant="VANGUARD", starting_player=0)
+        setup["players"][1][field] = 2**31  # not an int32: a wrong type
+        capi.fails(INVALID_ARGUMENT, "mulligan_game_new", json.dumps(setup).encode(), out)
+    setup = golden_setup(variant="VANGUARD", starting_player=0)
+    setup["players"][0].update(hand_modifier=1_000_000, life_modifier=-1_000_000)
+    game = capi.game(setup)
+    assert len(capi.ids("mulligan_game_hand", game, 0)) == 60
+    events = capi.json("mulligan_game_events_json", game, 0)
+    assert [e["life"] for e in events if e["type"] == "life"] == [-999_980, 20]
+    capi.call("mulligan_game_free", game)
+
+    big = golden_setup()
+    big["players"][0]["deck"] = "100000 Forest\n" * 10 + "Sideboard\n1 Duress"
+    message = capi.fails(DECK_ERROR, "mulligan_game_new", json.dumps(big).encode(), out)
+    assert message.startswith("players[0].deck: line 12: ") and "1000000 cards" in message
+    assert capi.live() == before
+
+
+def test_two_headed_giant_teams_share_life_with_modifiers(capi: Capi) -> None:
+    """docs/API.md, 103.4: a Two-Headed Giant team has one life total, 30 plus the sum of its
+    players' life modifiers, reported for every teammate."""
+    players = [
+        {"name": n, "deck": GOLDEN_DECK, "team": t, "life_modifier": lm}
+        for n, t, lm in [("A", "x", 3), ("B", "x", -1), ("C", "y", 0), ("D", "y", 5)]
+    ]
+    setup = {
+        "players": players,
+        "seed": GOLDEN_SEED_HEX,
+        "variant": "TWO_HEADED_GIANT",
+        "starting_player": 0,
+    }
+    game = capi.game(setup)
+    events = capi.json("mulligan_game_events_json", game, 0)
+    assert [(e["seat"], e["life"]) for e in events if e["type"] == "life"] == [
+        (0, 32),
+        (1, 32),
+        (2, 35),
+        (3, 35),
+    ]
+    capi.call("mulligan_game_free", game)
+
+
+def test_103_6a_starting_player_reveals_a_caverns_card_that_can_be_revealed(capi: Capi) -> None:
+    """103.6a: the starting player's card tagged both gemstone_caverns and reveal is revealed,
+    never put onto the battlefield exiling a card; an exile is refused and changes nothing."""
+    deck = "60 Odd Cave [land, gemstone_caverns, reveal]"
+    setup = {
+        "players": [{"name": "A", "deck": deck}, {"name": "B", "deck": deck}],
+        "seed": GOLDEN_SEED_HEX,
+        "starting_player": 0,
+    }
+    game = capi.game(setup)
+    capi.call("mulligan_game_keep", game, 0)
+    capi.call("mulligan_game_keep", game, 1)
+    (d,) = capi.json("mulligan_game_pending_json", game)
+    assert (d["kind"], d["seat"]) == ("opening_hand_action", 0)
+    hand = capi.ids("mulligan_game_hand", game, 0)
+    card, other = hand[0], hand[1]
+    before = capi.snapshot(game)
+    message = capi.fails(ILLEGAL, "mulligan_game_opening_hand_action", game, 0, card, 1, other)
+    assert "103.6a" in message
+    assert capi.snapshot(game) == before
+    capi.call("mulligan_game_opening_hand_action", game, 0, card, 0, 0)
+    zones = capi.json("mulligan_game_zones_json", game, 0)
+    assert [c["id"] for c in zones["revealed"]] == [card]
+    assert zones["battlefield"] == [] and zones["exile"] == []
+    last = capi.json("mulligan_game_events_json", game, 0)[-1]
+    assert (last["type"], last["action"], last["exiled"]) == ("opening_hand_action", "reveal", None)
+    capi.call("mulligan_game_pass_actions", game, 0)
+    hand = capi.ids("mulligan_game_hand", game, 1)
+    capi.call("mulligan_game_opening_hand_action", game, 1, hand[0], 1, hand[1])
+    last = capi.json("mulligan_game_events_json", game, 0)[-1]
+    assert (last["seat"], last["action"]) == (1, "gemstone_caverns")
+    capi.call("mulligan_game_free", game)
+
+
 def test_illegal_answers_change_nothing(capi: Capi) -> None:
     game = capi.game(golden_setup())  # seat 0 chooses who starts
     ffi = capi.ffi

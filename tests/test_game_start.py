@@ -18,6 +18,7 @@ from mulligan import (
     Match,
     MulliganError,
     MulliganRule,
+    MulliganTypeError,
     Player,
     Seed,
     Variant,
@@ -467,20 +468,31 @@ LIFE_CASES = [
         dict(variant=Variant.COMMANDER, n=2, player_kw={1: {"life_modifier": 5}}),
         [40, 45],
     ),
+    (
+        # One shared total per team: 30 plus the sum of the teammates' modifiers.
+        "2hg_with_life_modifiers",
+        dict(
+            variant=Variant.TWO_HEADED_GIANT,
+            n=4,
+            teams=[TEAM_A, TEAM_A, TEAM_B, TEAM_B],
+            player_kw={0: {"life_modifier": 3}, 1: {"life_modifier": -1}, 3: {"life_modifier": 5}},
+        ),
+        [32, 32, 35, 35],
+    ),
 ]
 
 
 @pytest.mark.parametrize("case, kwargs, expected", LIFE_CASES, ids=[c[0] for c in LIFE_CASES])
 def test_103_4_starting_life_totals(case, kwargs, expected):
     """103.4: 20 life; Two-Headed Giant 30 per team + 15 per player beyond two (810.11, each
-    teammate reports the shared total); Vanguard 20 +/- the life modifier (applied in any
-    variant); Commander 40; Brawl 25 two-player, 30 multiplayer; Archenemy 40 for the
-    archenemy, 20 for the others."""
+    teammate reports the shared total, which every teammate's life modifier changes); Vanguard
+    20 +/- the life modifier (applied in any variant); Commander 40; Brawl 25 two-player, 30
+    multiplayer; Archenemy 40 for the archenemy, 20 for the others."""
     game, _ = new_game(**kwargs)
     results = finish(game)
     assert [r.life for r in results] == expected
     assert [r.seat for r in results] == list(range(len(expected)))
-    assert events_of(game, "life")
+    assert [e["life"] for e in events_of(game, "life")] == expected
 
 
 # --------------------------------------------------------------------------------------------
@@ -1016,6 +1028,52 @@ def test_103_6a_gemstone_caverns_non_starting_player_exiles_a_card():
     assert list(results[1].exile) == [other]
 
 
+def odd_cave_deck(n=60):
+    """A card with two opening-hand abilities: Gemstone Caverns' (103.6a) and a reveal (103.6b)."""
+    return mono_deck("Odd Cave", n, land=True, tags=("gemstone_caverns", "reveal"))
+
+
+def test_103_6a_starting_player_reveals_a_caverns_card_that_can_be_revealed():
+    """103.6a: Gemstone Caverns' ability is only for a player who is not the starting player. A
+    card that can also be revealed (103.6b) is usable by the starting player, for its reveal:
+    it stays in hand, nothing is exiled, nothing goes onto the battlefield (docs/API.md). The
+    other player uses the same card as Gemstone Caverns (a battlefield action comes first)."""
+    game, _ = new_game(decks=[odd_cave_deck(), odd_cave_deck()], starting_player=0)
+    d = _play_to_opening_actions(game)
+    assert (d.kind, d.seat) == (OHA, 0)
+    hand = list(game.hand(0))
+    card, other = hand[0], hand[1]
+    assert set(d.actions) == set(hand)
+    # An exile is the Gemstone Caverns path: refused, and nothing changes.
+    assert_illegal(game, 2, game.opening_hand_action, 0, card, exile=other)
+    with pytest.raises(IllegalActionError, match="103.6a"):
+        game.opening_hand_action(0, card, exile=other)
+    game.opening_hand_action(0, card)
+    z = game.zones(0)
+    assert list(z["revealed"]) == [card]
+    assert list(z["battlefield"]) == [] and list(z["exile"]) == []
+    assert list(z["hand"]) == hand
+    (event,) = events_of(game, OHA)
+    assert (event["seat"], event["action"], event["exiled"]) == (0, "reveal", None)
+    assert event["rule"] == "103.6b"
+    (d,) = game.pending()
+    assert (d.kind, d.seat) == (OHA, 0) and card not in d.actions
+    assert_illegal(game, 2, game.opening_hand_action, 0, card)  # revealed once
+    game.pass_actions(0)
+
+    (d,) = game.pending()
+    assert (d.kind, d.seat) == (OHA, 1)
+    hand1 = list(game.hand(1))
+    assert_illegal(game, 2, game.opening_hand_action, 1, hand1[0])  # Caverns: exile= needed
+    game.opening_hand_action(1, hand1[0], exile=hand1[1])
+    event = events_of(game, OHA)[-1]
+    assert (event["seat"], event["action"]) == (1, "gemstone_caverns")
+    results = finish(game)
+    assert list(results[0].battlefield) == [] and list(results[0].revealed) == [card]
+    assert list(results[1].battlefield) == [hand1[0]] and list(results[1].exile) == [hand1[1]]
+    assert list(results[1].revealed) == []
+
+
 def test_103_6b_chancellor_is_revealed_and_stays_in_hand():
     """103.6b: a card that lets its owner reveal it from the opening hand (Chancellor of the
     Dross) stays in the hand and is revealed (once) until the first turn begins."""
@@ -1224,6 +1282,58 @@ def test_103_5a_negative_hand_size_is_rejected():
     """103.5a / docs: the starting hand size 7 + hand_modifier must not be negative."""
     with pytest.raises(MulliganError):
         new_game(Variant.VANGUARD, 2, player_kw={0: {"hand_modifier": -8}})
+    with pytest.raises(GameConfigError, match=r'seat 1 \("P1"\).*hand size -2'):
+        new_game(Variant.VANGUARD, 2, player_kw={1: {"hand_modifier": -9}})
+    game, _ = new_game(Variant.VANGUARD, 2, player_kw={1: {"hand_modifier": -7}})
+    assert len(game.hand(1)) == 0
+
+
+OUT_OF_RANGE_MODIFIERS = [2**31 - 1, 2**31 - 7, 1_000_001, -1_000_001, -(2**31)]
+
+
+@pytest.mark.parametrize("field", ["hand_modifier", "life_modifier"])
+@pytest.mark.parametrize("value", OUT_OF_RANGE_MODIFIERS)
+def test_vanguard_modifiers_out_of_range_are_config_errors(field, value):
+    """docs/API.md: a Vanguard modifier is between -1,000,000 and 1,000,000 (2**31 - 1 used to
+    overflow the hand size or the life total: a 60-card hand, a negative life). The error names
+    the player and the value; the players and decks are left as they were and still play."""
+    decks = [basic_deck(), basic_deck()]
+    players = [Player("Ann", decks[0]), Player("Ben", decks[1], **{field: value})]
+    expected = rf'seat 1 \("Ben"\): {field} {value} is out of range'
+    with pytest.raises(GameConfigError, match=expected):
+        Game(players, variant=Variant.VANGUARD, seed=SEED, starting_player=0)
+    assert getattr(players[1], field) == value
+    assert players[1].deck is decks[1] and len(decks[1]) == 60
+    ok = [Player("Ann", decks[0]), Player("Ben", decks[1])]
+    results = finish(Game(ok, variant=Variant.VANGUARD, seed=SEED, starting_player=0))
+    assert [len(r.hand) for r in results] == [7, 7]
+
+
+@pytest.mark.parametrize("field", ["hand_modifier", "life_modifier"])
+@pytest.mark.parametrize("value", [2**31, -(2**31) - 1, 10**30])
+def test_vanguard_modifiers_beyond_int32_are_config_errors_too(field, value):
+    """An int too large for the engine is refused like any other out-of-range modifier."""
+    with pytest.raises(GameConfigError, match=rf'player "Ben": {field} {value} is out of range'):
+        Player("Ben", basic_deck(), **{field: value})
+    with pytest.raises(MulliganTypeError):
+        Player("Ben", basic_deck(), **{field: 1.5})
+
+
+def test_vanguard_modifiers_at_the_bound_are_accepted():
+    """+-1,000,000 is allowed: a huge hand size draws the whole library (121.4 aside), a huge
+    negative life modifier gives a starting life below 0 (the game start applies no
+    state-based actions)."""
+    game, _ = new_game(
+        Variant.VANGUARD,
+        2,
+        player_kw={
+            0: {"hand_modifier": 1_000_000, "life_modifier": 1_000_000},
+            1: {"hand_modifier": -7, "life_modifier": -1_000_000},
+        },
+    )
+    assert [len(game.hand(s)) for s in (0, 1)] == [60, 0]
+    results = finish(game)
+    assert [r.life for r in results] == [1_000_020, -999_980]
 
 
 # --------------------------------------------------------------------------------------------
