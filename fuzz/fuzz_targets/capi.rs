@@ -21,8 +21,7 @@ use libfuzzer_sys::fuzz_target;
 use mulligan::*;
 use mulligan_core::{Destination, Event, Game, Library, Seed};
 use mulligan_fuzz::{
-    copies_estimate, known_bugs, next_answer, Answer, Kind, Mode, SetupSpec, Table, View,
-    MAX_FUZZ_COPIES,
+    copies_estimate, next_answer, Answer, Kind, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
 };
 use serde_json::Value;
 use std::ffi::c_char;
@@ -1230,8 +1229,8 @@ fn game_new(u: &mut Unstructured, w: &mut World) -> Result<()> {
     Ok(())
 }
 
-/// Raw setup JSON that would only measure the allocator (huge decks) or hit a known bug is
-/// skipped; anything that is not even JSON goes through.
+/// Raw setup JSON that would only measure the allocator (huge decks) is skipped; anything that
+/// is not even JSON goes through.
 fn raw_setup_is_fine(json: &[u8]) -> bool {
     let Ok(Value::Object(setup)) = serde_json::from_slice::<Value>(json) else {
         return true;
@@ -1239,20 +1238,11 @@ fn raw_setup_is_fine(json: &[u8]) -> bool {
     let Some(Value::Array(players)) = setup.get("players") else {
         return true;
     };
-    let mut copies = 0u64;
-    for p in players {
-        if let Some(deck) = p.get("deck").and_then(Value::as_str) {
-            copies += copies_estimate(deck);
-        }
-        for key in ["hand_modifier", "life_modifier"] {
-            if p.get(key)
-                .and_then(Value::as_i64)
-                .is_some_and(known_bugs::modifier_overflows)
-            {
-                return false;
-            }
-        }
-    }
+    let copies: u64 = players
+        .iter()
+        .filter_map(|p| p.get("deck").and_then(Value::as_str))
+        .map(copies_estimate)
+        .sum();
     copies <= MAX_FUZZ_COPIES
 }
 
@@ -1294,10 +1284,25 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
             .unwrap_or(false)
     };
     let deck_lens = g.deck_lens.clone();
+    // The starting player decides what a Caverns-tagged card does (103.6a); it only matters
+    // once opening-hand actions are pending.
+    let starting = match &g.shadow {
+        Some(core) => core.starting_player(),
+        None if pending.iter().any(|d| d.kind == Kind::OpeningHandAction) => {
+            let info = must_text("mulligan_game_info_json", &|b, n, nd| unsafe {
+                mulligan_game_info_json(h, b, n, nd)
+            });
+            json_of("info", &info)["starting_player"]
+                .as_u64()
+                .map(|s| s as usize)
+        }
+        None => None,
+    };
     let table = Table {
         players: deck_lens.len(),
         deck_lens: &deck_lens,
         gemstone: &gemstone,
+        starting,
     };
     let (answer, mode) = next_answer(u, &pending, &table)?;
     let (s, ptr_status) = match &answer {

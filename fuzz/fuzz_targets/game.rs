@@ -250,13 +250,21 @@ fn check_outcome(game: &Game, spec: &SetupSpec) {
             false
         };
         assert_eq!(r.skips_first_draw, skips, "seat {s}: 103.8 (start {start})");
-        // 103.4: a Two-Headed Giant team shares its life total (Vanguard life modifiers,
-        // which apply per player, aside).
+        // 103.4: a Two-Headed Giant team shares its life total, Vanguard life modifiers
+        // included (the sum of the team's modifiers applies to it).
         if spec.variant == Variant::TwoHeadedGiant {
+            let modifiers: i32 = (0..n)
+                .filter(|&t| team(t) == team(s))
+                .map(|t| spec.players[t].life_modifier)
+                .sum();
+            let mates = (0..n).filter(|&t| team(t) == team(s)).count() as i32;
+            assert_eq!(
+                r.life,
+                30 + 15 * (mates - 2) + modifiers,
+                "seat {s}: team life"
+            );
             for (t, other) in results.iter().enumerate() {
-                let plain =
-                    spec.players[s].life_modifier == 0 && spec.players[t].life_modifier == 0;
-                if team(t) == team(s) && plain {
+                if team(t) == team(s) {
                     assert_eq!(r.life, other.life, "seats {s} and {t}: one team, two lives");
                 }
             }
@@ -318,16 +326,16 @@ fuzz_target!(|data: &[u8]| {
             .copied()
             .unwrap_or(false)
     };
-    let table = Table {
-        players: game.players(),
-        deck_lens: &deck_lens,
-        gemstone: &gemstone,
-    };
-
     let mut accepted: Vec<Answer> = vec![];
     let mut answers = 0;
     while !u.is_empty() && answers < MAX_ANSWERS {
         answers += 1;
+        let table = Table {
+            players: game.players(),
+            deck_lens: &deck_lens,
+            gemstone: &gemstone,
+            starting: game.starting_player(),
+        };
         let pending: Vec<View> = game.pending().iter().map(View::of).collect();
         let Ok((answer, mode)) = next_answer(&mut u, &pending, &table) else {
             break;
