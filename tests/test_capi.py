@@ -34,8 +34,8 @@ GOLDEN_COMMITMENT = "346ff16f08299135ee8f3af8db5337a576953ccdd44a07ad0edc089e399
 ZERO_COMMITMENT = "447d7d05ae3225f8beb1efa51aa38712de1898dac1a6b9e9936002a942e748df"
 GOLDEN_DECK = "\n".join([f"L{i} [land]" for i in range(24)] + [f"S{i}" for i in range(36)])
 GOLDEN_HANDS = [
-    ["S21", "L7", "L5", "S32", "S34", "L13", "S22"],
-    ["S28", "L16", "S32", "S27", "S1", "L9", "S23"],
+    ["S1", "L12", "L4", "L8", "S14", "L19", "S8"],
+    ["L3", "S27", "S8", "L22", "S20", "S11", "S13"],
 ]
 GOLDEN_CHOOSERS = [0, 2, 1, 2, 2, 2, 1, 1, 2, 1, 0, 2]
 
@@ -226,7 +226,7 @@ def hand_names(capi: Capi, game: int, seat: int) -> list[str]:
 def test_format_version_and_version(capi: Capi) -> None:
     out = capi.ffi.new("uint32_t *")
     capi.call("mulligan_format_version", out)
-    assert out[0] == m.FORMAT_VERSION == 1
+    assert out[0] == m.FORMAT_VERSION == 2
     assert capi.text("mulligan_version") == m.__version__
 
 
@@ -298,9 +298,9 @@ def test_library_shuffles(capi: Capi) -> None:
 
     lib = capi.library(10, stream=7)
     for expect in (
-        [7, 1, 0, 9, 4, 3, 6, 2, 8, 5],
-        [0, 1, 3, 5, 9, 7, 8, 4, 6, 2],
-        [8, 9, 0, 2, 5, 3, 7, 1, 6, 4],
+        [3, 5, 9, 1, 6, 2, 4, 8, 7, 0],
+        [5, 0, 3, 9, 6, 8, 7, 1, 4, 2],
+        [9, 4, 1, 2, 7, 8, 5, 6, 3, 0],
     ):
         capi.call("mulligan_library_shuffle", lib)
         assert capi.ids("mulligan_library_cards", lib) == expect
@@ -398,7 +398,7 @@ def test_game_hands_are_library_stream_prefixes(capi: Capi) -> None:
     assert info["commitment"] == GOLDEN_COMMITMENT
     assert info["starting_player"] == 0 and info["chooser"] is None and info["done"] is False
     assert info["names"] == ["A", "B"] and info["variant"] == "TWO_PLAYER"
-    assert info["mulligan"] == "LONDON" and info["format_version"] == 1
+    assert info["mulligan"] == "LONDON" and info["format_version"] == 2
     capi.call("mulligan_game_free", game)
 
 

@@ -39,8 +39,8 @@ def test_seed_error_is_mulligan_error_and_value_error():
 
 
 def test_format_version_is_1():
-    """FORMAT_VERSION names the seed-to-output derivation, now 1."""
-    assert mulligan.FORMAT_VERSION == 1
+    """FORMAT_VERSION names the seed-to-output derivation, now 2."""
+    assert mulligan.FORMAT_VERSION == 2
     assert isinstance(mulligan.FORMAT_VERSION, int)
 
 

@@ -1,4 +1,4 @@
-"""Golden vectors of the seed-to-output derivation, FORMAT_VERSION 1 (docs/DETERMINISM.md).
+"""Golden vectors of the seed-to-output derivation, FORMAT_VERSION 2 (docs/DETERMINISM.md).
 
 The same vectors are pinned in rust/core/tests/golden.rs. If one changes, the format changed:
 bump FORMAT_VERSION and document it. Never change these silently.
@@ -14,14 +14,14 @@ import mulligan as m
 SEED = m.Seed.from_hex(bytes(range(32)).hex())
 
 SHUFFLE_60_FIRST = [
-    45, 7, 5, 56, 58, 13, 46, 1, 53, 15, 33, 26, 0, 48, 3, 10, 6, 8, 49, 17, 28, 51, 52, 37, 43,
-    38, 54, 2, 59, 39, 31, 20, 44, 55, 27, 57, 25, 12, 50, 16, 19, 18, 11, 14, 40, 9, 36, 21, 22,
-    30, 34, 4, 24, 47, 23, 32, 29, 41, 42, 35,
+    25, 12, 4, 8, 38, 19, 32, 42, 47, 13, 37, 0, 33, 17, 40, 2, 54, 24, 56, 46, 57, 1, 22, 20, 35,
+    49, 44, 7, 58, 6, 59, 30, 9, 21, 26, 27, 15, 36, 16, 34, 23, 45, 18, 11, 53, 3, 51, 39, 48, 10,
+    55, 28, 31, 5, 14, 52, 50, 41, 43, 29,
 ]  # fmt: skip
 SHUFFLE_60_SECOND = [
-    12, 23, 37, 14, 42, 43, 40, 7, 0, 8, 27, 9, 13, 33, 29, 32, 4, 54, 52, 48, 16, 10, 57, 5, 3,
-    35, 18, 1, 56, 45, 17, 22, 21, 58, 31, 50, 6, 15, 51, 11, 20, 30, 38, 19, 25, 41, 24, 28, 46,
-    55, 59, 26, 44, 34, 47, 39, 49, 53, 36, 2,
+    20, 26, 41, 0, 28, 9, 15, 35, 18, 46, 1, 50, 31, 13, 29, 53, 19, 7, 56, 47, 59, 44, 2, 4, 12,
+    5, 38, 3, 24, 58, 11, 21, 32, 16, 42, 17, 40, 52, 14, 10, 33, 6, 34, 48, 39, 37, 23, 57, 43,
+    49, 27, 25, 45, 36, 55, 51, 54, 8, 30, 22,
 ]  # fmt: skip
 
 
@@ -39,7 +39,7 @@ def deck() -> m.Deck:
 
 
 def test_format_version() -> None:
-    assert m.FORMAT_VERSION == 1
+    assert m.FORMAT_VERSION == 2
 
 
 def test_commitments() -> None:
@@ -58,9 +58,9 @@ def test_library_shuffles() -> None:
 
     lib = m.Library(numbered(10), seed=SEED, stream=7)
     expect = [
-        [7, 1, 0, 9, 4, 3, 6, 2, 8, 5],
-        [0, 1, 3, 5, 9, 7, 8, 4, 6, 2],
-        [8, 9, 0, 2, 5, 3, 7, 1, 6, 4],
+        [3, 5, 9, 1, 6, 2, 4, 8, 7, 0],
+        [5, 0, 3, 9, 6, 8, 7, 1, 4, 2],
+        [9, 4, 1, 2, 7, 8, 5, 6, 3, 0],
     ]
     for e in expect:
         lib.shuffle()
@@ -94,8 +94,8 @@ def test_library_event_records() -> None:
 def test_game_hands_are_library_stream_prefixes() -> None:
     d = deck()
     g = m.Game([m.Player("A", d), m.Player("B", d)], seed=SEED, starting_player=0)
-    assert [c.name for c in g.hand(0)] == ["S21", "L7", "L5", "S32", "S34", "L13", "S22"]
-    assert [c.name for c in g.hand(1)] == ["S28", "L16", "S32", "S27", "S1", "L9", "S23"]
+    assert [c.name for c in g.hand(0)] == ["S1", "L12", "L4", "L8", "S14", "L19", "S8"]
+    assert [c.name for c in g.hand(1)] == ["L3", "S27", "S8", "L22", "S20", "S11", "S13"]
 
 
 def test_starting_player_choosers() -> None:
@@ -126,4 +126,4 @@ def test_whole_event_log() -> None:
     assert hashlib.sha256(log.encode()).hexdigest() == GAME_LOG_SHA256
 
 
-GAME_LOG_SHA256 = "e76529cf2f69732b100527be6d995dcb2af95e742379b758c41ab71fcc102efa"
+GAME_LOG_SHA256 = "0a68bd3e28020ca8fc7f101e3db7aa2408609e6d4a5d8946168c8e302f066d09"

@@ -39,5 +39,6 @@ pub use seed::Seed;
 pub use starting_player::MatchState;
 
 /// Version of the seed-to-output derivation (stream layout, ChaCha rounds, bounded-integer
-/// batching, shuffle order). Any change to an output for a given seed bumps it.
-pub const FORMAT_VERSION: u32 = 1;
+/// batching, shuffle order). Any change to an output for a given seed bumps it. Version 2
+/// (2026-12): every library shuffle reads a lead word first ([`seed::lead_address`]).
+pub const FORMAT_VERSION: u32 = 2;

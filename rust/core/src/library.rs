@@ -8,7 +8,7 @@
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::event::{Event, EventKind};
-use crate::rng::ChaChaStream;
+use crate::rng::ShuffleWords;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 use crate::shuffle::shuffle_set;
 
@@ -90,7 +90,7 @@ impl Library {
                 "this library has used all 2^32 - 1 of its shuffles",
             ));
         }
-        let mut rng = ChaChaStream::new(&self.seed, self.next_stream());
+        let mut rng = ShuffleWords::new(&self.seed, self.stream, self.shuffles);
         shuffle_set(cards, &mut rng);
         let event = Event::new(
             rule,
@@ -244,7 +244,7 @@ impl Library {
     /// below the 2^32 sub-streams a library has.
     pub(crate) fn reshuffle(&mut self, rule: &'static str, seat: Option<usize>) -> Event {
         let mut cards = std::mem::take(&mut self.cards);
-        let mut rng = ChaChaStream::new(&self.seed, self.next_stream());
+        let mut rng = ShuffleWords::new(&self.seed, self.stream, self.shuffles);
         shuffle_set(&mut cards, &mut rng);
         let event = Event::new(
             rule,
@@ -322,7 +322,7 @@ mod tests {
         let mut expect: Vec<u32> = (0..10).filter(|c| *c != 3 && *c != 7).collect();
         shuffle_set(
             &mut expect,
-            &mut ChaChaStream::new(&Seed::from_bytes([3; 32]), StreamId::new(1, 0, 0)),
+            &mut ShuffleWords::new(&Seed::from_bytes([3; 32]), 0, 0),
         );
         assert_eq!(&l.cards()[2..], &expect[..]);
     }

@@ -464,46 +464,95 @@ impl Words for ChaChaStream {
     }
 }
 
-/// A stream whose first block was computed already (by [`chacha_blocks`]); the rest of the
-/// stream is computed only if a shuffle ever needs more than eight words.
-pub struct FirstBlock<'a> {
-    key: &'a [u32; 8],
+/// The words one library shuffle reads (format 2, [`crate::seed::lead_address`]): its lead
+/// word, then its own stream from the start. The stream's first block may be given (computed
+/// eight lanes at a time by [`chacha_rows`]); otherwise it is computed only if the shuffle needs
+/// more than the lead word.
+#[derive(Clone)]
+pub struct ShuffleWords {
+    lead: Option<u64>,
+    key: [u32; 8],
     id: StreamId,
-    first: &'a [u64; 8],
-    next: usize,
+    first: Option<[u64; 8]>,
     rest: Option<ChaChaStream>,
 }
 
-impl<'a> FirstBlock<'a> {
-    pub fn new(key: &'a [u32; 8], id: StreamId, first: &'a [u64; 8]) -> Self {
-        FirstBlock {
-            key,
-            id,
-            first,
-            next: 0,
+impl ShuffleWords {
+    /// Shuffle `sub` of library stream `index` (computes its lead block).
+    pub fn new(seed: &Seed, index: u64, sub: u32) -> Self {
+        let key = key_words(seed);
+        let (lead_id, word) = crate::seed::lead_address(index, sub);
+        let block = chacha_block(&key, lead_id.first_block(), lead_id.nonce, ROUNDS);
+        let lead = u64::from(block[2 * word]) | (u64::from(block[2 * word + 1]) << 32);
+        Self::with_lead(&key, index, sub, lead)
+    }
+
+    /// The same words, with the lead word already known.
+    pub fn with_lead(key: &[u32; 8], index: u64, sub: u32, lead: u64) -> Self {
+        ShuffleWords {
+            lead: Some(lead),
+            key: *key,
+            id: StreamId::new(crate::seed::DOMAIN_LIBRARY, index, sub),
+            first: None,
             rest: None,
+        }
+    }
+
+    /// The same words, with the lead word and the stream's first block already known.
+    pub fn with_blocks(key: &[u32; 8], index: u64, sub: u32, lead: u64, first: [u64; 8]) -> Self {
+        ShuffleWords {
+            first: Some(first),
+            ..Self::with_lead(key, index, sub, lead)
         }
     }
 }
 
-impl Words for FirstBlock<'_> {
+impl Words for ShuffleWords {
     #[inline]
     fn next_u64(&mut self) -> u64 {
-        if self.next < 8 {
-            self.next += 1;
-            return self.first[self.next - 1];
+        if let Some(lead) = self.lead.take() {
+            return lead;
         }
-        let (key, id, first) = (self.key, self.id, self.first);
+        let (key, id, first) = (&self.key, self.id, self.first);
         self.rest
-            .get_or_insert_with(|| ChaChaStream::with_first_block(key, id, *first).skip_block())
+            .get_or_insert_with(|| match first {
+                Some(block) => ChaChaStream::with_first_block(key, id, block),
+                None => ChaChaStream::from_key(key, id),
+            })
             .next_u64()
     }
 }
 
+/// The lead blocks of seat `seat`'s shuffle `sub` in the game groups `groups`: word `w` of
+/// `out[k]` is the lead word of game `8 * groups[k] + w` ([`crate::seed::lead_address`]).
+/// Eight blocks per vectorised ChaCha call.
+pub fn lead_blocks(key: &[u32; 8], seat: u8, sub: u32, groups: &[u64], out: &mut [[u64; 8]]) {
+    debug_assert_eq!(groups.len(), out.len());
+    for (gs, chunk) in groups.chunks(LANES).zip(out.chunks_mut(LANES)) {
+        let ids: [StreamId; LANES] = core::array::from_fn(|l| {
+            crate::seed::lead_address(gs[l.min(gs.len() - 1)] << 11 | u64::from(seat), sub).0
+        });
+        let rows = chacha_rows(
+            key,
+            &ids.map(|id| id.first_block()),
+            &ids.map(|id| id.nonce),
+        );
+        for (l, block) in chunk.iter_mut().enumerate() {
+            *block = lane_block(&rows, l);
+        }
+    }
+}
+
 impl ChaChaStream {
-    fn skip_block(mut self) -> Self {
-        self.next = 8;
-        self
+    /// A stream from an expanded key.
+    pub fn from_key(key: &[u32; 8], id: StreamId) -> Self {
+        ChaChaStream {
+            key: *key,
+            nonce: id.nonce,
+            counter: id.first_block(),
+            buf: [0; 8],
+            next: 8,
+        }
     }
 
     /// A stream whose first block (already computed, e.g. by [`chacha_blocks`]) is `first`.
@@ -541,10 +590,8 @@ mod lane_tests {
             let scalar: Vec<u64> = (0..8).map(|_| s.next_u64()).collect();
             assert_eq!(fast[l].to_vec(), scalar);
             let mut resumed = ChaChaStream::with_first_block(&key, ids[l], fast[l]);
-            let mut lazy = FirstBlock::new(&key, ids[l], &fast[l]);
             for w in scalar {
                 assert_eq!(resumed.next_u64(), w);
-                assert_eq!(Words::next_u64(&mut lazy), w);
             }
             let second = s.next_u64();
             assert_eq!(
@@ -552,7 +599,43 @@ mod lane_tests {
                 second,
                 "continues into the second block"
             );
-            assert_eq!(Words::next_u64(&mut lazy), second);
+        }
+    }
+
+    #[test]
+    fn shuffle_words_are_the_lead_word_then_the_stream() {
+        use crate::seed::lead_address;
+        let seed = Seed::from_bytes(core::array::from_fn(|i| (i * 5 + 2) as u8));
+        let key = key_words(&seed);
+        for (index, sub) in [(0u64, 0u32), (13 << 8 | 1, 2), (1 << 40 | 7 << 8, 9)] {
+            let (lead_id, word) = lead_address(index, sub);
+            let mut lead_stream = ChaChaStream::new(&seed, lead_id);
+            let lead = (0..=word).map(|_| lead_stream.next_u64()).last().unwrap();
+            let mut own = ChaChaStream::new(&seed, StreamId::new(DOMAIN_LIBRARY, index, sub));
+            let expect: Vec<u64> = std::iter::once(lead)
+                .chain((0..12).map(|_| own.next_u64()))
+                .collect();
+            let mut first = ChaChaStream::new(&seed, StreamId::new(DOMAIN_LIBRARY, index, sub));
+            let block: [u64; 8] = core::array::from_fn(|_| first.next_u64());
+            let sources = [
+                ShuffleWords::new(&seed, index, sub),
+                ShuffleWords::with_lead(&key, index, sub, lead),
+                ShuffleWords::with_blocks(&key, index, sub, lead, block),
+            ];
+            for mut src in sources {
+                let got: Vec<u64> = (0..13).map(|_| src.next_u64()).collect();
+                assert_eq!(got, expect, "index {index} sub {sub}");
+            }
+            let mut blocks = [[0u64; 8]; 10];
+            let groups: Vec<u64> = (0..10).map(|k| (index >> 11) + k * 3).collect();
+            lead_blocks(&key, (index & 0xff) as u8, sub, &groups, &mut blocks);
+            assert_eq!(blocks[0][word], lead);
+            for (k, &g) in groups.iter().enumerate() {
+                let (id, _) = lead_address(g << 11 | (index & 0xff), sub);
+                let mut s = ChaChaStream::new(&seed, id);
+                let expect: [u64; 8] = core::array::from_fn(|_| s.next_u64());
+                assert_eq!(blocks[k], expect);
+            }
         }
     }
 }

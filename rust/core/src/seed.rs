@@ -12,6 +12,9 @@ use sha2::{Digest, Sha256};
 pub const DOMAIN_LIBRARY: u8 = 1;
 /// Domain tag of the starting-player draw (103.1): index = game index.
 pub const DOMAIN_STARTING_PLAYER: u8 = 2;
+/// Domain tag of the lead blocks (format 2): the first word of every library shuffle, eight
+/// libraries to a block (see [`lead_address`]). Domain 3 is the tournament's play/draw draw.
+pub const DOMAIN_LEAD: u8 = 4;
 /// Largest index a stream may have (56 bits).
 pub const MAX_STREAM_INDEX: u64 = (1 << 56) - 1;
 
@@ -145,6 +148,21 @@ impl StreamId {
     }
 }
 
+/// Where shuffle `sub` of library stream `index` finds its **lead word**, the first word it
+/// reads (format 2): word `(index >> 8) & 7` of the first block of the lead stream
+/// `(DOMAIN_LEAD, (index >> 11) << 8 | (index & 0xff), sub)`. In a game, library stream
+/// `g << 8 | s` is seat `s` of game `g`, so the lead block holds the lead words of seat `s` in
+/// the eight games `8⌊g/8⌋ … 8⌊g/8⌋ + 7`. After its lead word a shuffle reads its own stream
+/// `(DOMAIN_LIBRARY, index, sub)` from the start. A 60-card library draws its opening hand from
+/// the lead word alone, so the bulk engine computes one ChaCha block per eight hands.
+pub fn lead_address(index: u64, sub: u32) -> (StreamId, usize) {
+    let group = ((index >> 11) << 8) | (index & 0xff);
+    (
+        StreamId::new(DOMAIN_LEAD, group, sub),
+        ((index >> 8) & 7) as usize,
+    )
+}
+
 fn to_hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);
@@ -240,6 +258,22 @@ mod tests {
         assert_eq!(a.as_bytes(), &<[u8; 32]>::from(h.finalize()));
         assert_eq!(contribution_commitment(b"").len(), 64);
         assert!(s.mix(&[vec![0; MAX_CONTRIBUTION + 1]]).is_err());
+    }
+
+    #[test]
+    fn lead_addresses_are_a_bijection_sharing_blocks_by_eight_games() {
+        let mut seen = std::collections::HashSet::new();
+        for game in 0..64u64 {
+            for seat in [0u64, 1, 255] {
+                let (id, word) = lead_address(game << 8 | seat, 3);
+                assert_eq!(word, (game % 8) as usize);
+                assert_eq!(id, StreamId::new(DOMAIN_LEAD, (game / 8) << 8 | seat, 3));
+                assert!(seen.insert((id.nonce, word)));
+            }
+        }
+        let (id, word) = lead_address(MAX_STREAM_INDEX, u32::MAX);
+        assert_eq!(word, 7);
+        assert_eq!(id.nonce >> 56, u64::from(DOMAIN_LEAD));
     }
 
     #[test]

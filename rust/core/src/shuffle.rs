@@ -10,7 +10,7 @@
 //! step `i`, drawing the top `k` cards needs only the batches that cover steps `0..k`: the bulk
 //! engine and the game agree card for card.
 
-use crate::rng::{batch_from_words, ChaChaStream, Words, MAX_BATCH};
+use crate::rng::{batch_from_words, Words, MAX_BATCH};
 
 const BATCH_PRODUCT_LIMIT: u64 = 1 << 48;
 
@@ -52,7 +52,7 @@ pub fn fisher_yates_prefix<T, W: Words>(cards: &mut [T], prefix: usize, rng: &mu
 }
 
 /// Sorts by identity, then a full Fisher–Yates shuffle. Identities must be distinct.
-pub fn shuffle_set(cards: &mut [u32], rng: &mut ChaChaStream) {
+pub fn shuffle_set<W: Words>(cards: &mut [u32], rng: &mut W) {
     sort_distinct(cards);
     fisher_yates_prefix(cards, usize::MAX, rng);
 }
@@ -97,6 +97,7 @@ pub fn sort_distinct(cards: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::ChaChaStream;
     use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
 
     fn rng(sub: u32) -> ChaChaStream {

@@ -1,9 +1,9 @@
-//! Golden vectors: the seed-to-output derivation of FORMAT_VERSION 1, pinned. If one of these
+//! Golden vectors: the seed-to-output derivation of FORMAT_VERSION 2, pinned. If one of these
 //! changes, the format changed: bump `FORMAT_VERSION`, update docs/DETERMINISM.md, and update
 //! the same vectors in tests/test_golden.py. Never change them silently.
 
-use mulligan_core::rng::ChaChaStream;
-use mulligan_core::seed::{StreamId, DOMAIN_LIBRARY};
+use mulligan_core::rng::{ChaChaStream, ShuffleWords, Words};
+use mulligan_core::seed::{lead_address, StreamId, DOMAIN_LEAD, DOMAIN_LIBRARY};
 use mulligan_core::{
     Card, DeckList, Game, GameSetup, Library, MulliganRule, PlayerSetup, Seed, Start, Variant,
     FORMAT_VERSION,
@@ -14,20 +14,48 @@ fn seed() -> Seed {
 }
 
 const SHUFFLE_60_FIRST: [u32; 60] = [
-    45, 7, 5, 56, 58, 13, 46, 1, 53, 15, 33, 26, 0, 48, 3, 10, 6, 8, 49, 17, 28, 51, 52, 37, 43,
-    38, 54, 2, 59, 39, 31, 20, 44, 55, 27, 57, 25, 12, 50, 16, 19, 18, 11, 14, 40, 9, 36, 21, 22,
-    30, 34, 4, 24, 47, 23, 32, 29, 41, 42, 35,
+    25, 12, 4, 8, 38, 19, 32, 42, 47, 13, 37, 0, 33, 17, 40, 2, 54, 24, 56, 46, 57, 1, 22, 20, 35,
+    49, 44, 7, 58, 6, 59, 30, 9, 21, 26, 27, 15, 36, 16, 34, 23, 45, 18, 11, 53, 3, 51, 39, 48, 10,
+    55, 28, 31, 5, 14, 52, 50, 41, 43, 29,
 ];
 const SHUFFLE_60_SECOND: [u32; 60] = [
-    12, 23, 37, 14, 42, 43, 40, 7, 0, 8, 27, 9, 13, 33, 29, 32, 4, 54, 52, 48, 16, 10, 57, 5, 3,
-    35, 18, 1, 56, 45, 17, 22, 21, 58, 31, 50, 6, 15, 51, 11, 20, 30, 38, 19, 25, 41, 24, 28, 46,
-    55, 59, 26, 44, 34, 47, 39, 49, 53, 36, 2,
+    20, 26, 41, 0, 28, 9, 15, 35, 18, 46, 1, 50, 31, 13, 29, 53, 19, 7, 56, 47, 59, 44, 2, 4, 12,
+    5, 38, 3, 24, 58, 11, 21, 32, 16, 42, 17, 40, 52, 14, 10, 33, 6, 34, 48, 39, 37, 23, 57, 43,
+    49, 27, 25, 45, 36, 55, 51, 54, 8, 30, 22,
 ];
 
 #[test]
-fn format_version_is_one() {
-    assert_eq!(FORMAT_VERSION, 1);
+fn format_version_is_two() {
+    assert_eq!(FORMAT_VERSION, 2);
 }
+
+#[test]
+fn lead_words() {
+    // The lead block of library streams 0, 1 << 8, …, 7 << 8 (seat 0 of games 0–7), shuffle 0.
+    let (id, word) = lead_address(0, 0);
+    assert_eq!((id, word), (StreamId::new(DOMAIN_LEAD, 0, 0), 0));
+    let mut s = ChaChaStream::new(&seed(), id);
+    let words: Vec<u64> = (0..8).map(|_| s.next_u64()).collect();
+    assert_eq!(words, LEAD_BLOCK_0_0);
+    for game in 0..8u64 {
+        assert_eq!(lead_address(game << 8, 0), (id, game as usize));
+    }
+    // A shuffle reads its lead word, then its own stream.
+    let mut w = ShuffleWords::new(&seed(), 0, 0);
+    assert_eq!(w.next_u64(), LEAD_BLOCK_0_0[0]);
+    assert_eq!(w.next_u64(), KEYSTREAM_LIBRARY_0_0[0]);
+}
+
+const LEAD_BLOCK_0_0: [u64; 8] = [
+    7743652288424198592,
+    11687107007807884876,
+    1564248469410166658,
+    8651557084339624151,
+    2827363840521752234,
+    12075138515560641023,
+    5447921909562818351,
+    13912297432908376950,
+];
 
 #[test]
 fn commitments() {
@@ -51,9 +79,9 @@ fn library_shuffles() {
 
     let mut lib = Library::new((0..10).collect(), seed(), 7).unwrap();
     let expect = [
-        [7, 1, 0, 9, 4, 3, 6, 2, 8, 5],
-        [0, 1, 3, 5, 9, 7, 8, 4, 6, 2],
-        [8, 9, 0, 2, 5, 3, 7, 1, 6, 4],
+        [3, 5, 9, 1, 6, 2, 4, 8, 7, 0],
+        [5, 0, 3, 9, 6, 8, 7, 1, 4, 2],
+        [9, 4, 1, 2, 7, 8, 5, 6, 3, 0],
     ];
     for e in expect {
         lib.shuffle().unwrap();
@@ -103,7 +131,7 @@ fn game(players: usize, variant: Variant, start: Start, game_index: u64) -> Game
 fn game_opening_hands_are_library_stream_prefixes() {
     let g = game(2, Variant::TwoPlayer, Start::Seat(0), 0);
     assert_eq!(g.hand(0).unwrap(), &SHUFFLE_60_FIRST[..7]);
-    assert_eq!(g.hand(1).unwrap(), &[52, 16, 56, 51, 25, 9, 47]);
+    assert_eq!(g.hand(1).unwrap(), &[3, 51, 32, 22, 44, 35, 37]);
 }
 
 #[test]

@@ -29,11 +29,43 @@ pub trait Policy {
     /// Vancouver: put the `top` card on the bottom?
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort>;
 
-    /// For a policy whose decision on a hand of `size` cards depends only on its land count:
-    /// `table[lands]`, whether it keeps. The engine then decides the first hand of a game (most
-    /// games) without the general path. The default: no such table.
-    fn keep_table(&self, _size: usize) -> Option<&[bool]> {
+    /// For a policy whose every decision depends only on land counts: those decisions as
+    /// tables, for a player whose opening hand has `hand_size` cards. The engine then decides
+    /// every hand it can draw from one word without building the hand (most hands). The
+    /// default: none, every hand goes through the methods above.
+    fn count_rule(&self, _hand_size: usize) -> Option<CountRule> {
         None
+    }
+}
+
+/// The decisions of a [`Policy`] that looks only at land counts, as tables (`W = MAX_HAND + 1`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountRule {
+    /// `[size * W + lands]`: keep a hand of `size` cards holding `lands` lands?
+    pub keep: Vec<bool>,
+    /// London, `[count * W + lands]`: the lands left after putting `count` cards of the drawn
+    /// hand (`hand_size` cards, `lands` lands) on the bottom.
+    pub kept_lands: Vec<u8>,
+    /// Vancouver, `[(size * W + lands) * 2 + top_is_land]`: put the top card on the bottom?
+    pub vancouver: Vec<bool>,
+}
+
+impl CountRule {
+    pub const W: usize = MAX_HAND + 1;
+
+    #[inline]
+    pub fn keeps(&self, size: usize, lands: usize) -> bool {
+        self.keep[size * Self::W + lands]
+    }
+
+    #[inline]
+    pub fn kept_lands(&self, count: usize, lands: usize) -> usize {
+        usize::from(self.kept_lands[count * Self::W + lands])
+    }
+
+    #[inline]
+    pub fn vancouver(&self, size: usize, lands: usize, top_is_land: bool) -> bool {
+        self.vancouver[(size * Self::W + lands) * 2 + usize::from(top_is_land)]
     }
 }
 
@@ -200,10 +232,20 @@ impl CompiledRule {
     /// cards that meet no requirement first, later-drawn first.
     pub fn choose_bottom(&self, hand: &[CardId], count: usize) -> Vec<CardId> {
         let count = count.min(hand.len());
-        let keep = hand.len() - count;
         let lands = self.land_count(hand) as usize;
-        let spells = hand.len() - lands;
-        let lands_to_bottom = match self.bottom {
+        let lands_to_bottom = self.lands_to_bottom(hand.len(), lands, count);
+        let mut out = Vec::with_capacity(count);
+        self.pick(hand, true, lands_to_bottom, &mut out);
+        self.pick(hand, false, count - lands_to_bottom, &mut out);
+        out
+    }
+
+    /// How many of the `count` cards put on the bottom are lands, for a hand of `size` cards
+    /// holding `lands` lands (`count <= size`).
+    fn lands_to_bottom(&self, size: usize, lands: usize, count: usize) -> usize {
+        let keep = size - count;
+        let spells = size - lands;
+        match self.bottom {
             Bottom::LandsFirst => count.min(lands),
             Bottom::SpellsFirst => count - count.min(spells),
             Bottom::Balance => {
@@ -220,11 +262,7 @@ impl CompiledRule {
                     .unwrap_or(lowest);
                 lands - best
             }
-        };
-        let mut out = Vec::with_capacity(count);
-        self.pick(hand, true, lands_to_bottom, &mut out);
-        self.pick(hand, false, count - lands_to_bottom, &mut out);
-        out
+        }
     }
 
     fn pick(&self, hand: &[CardId], land: bool, n: usize, out: &mut Vec<CardId>) {
@@ -245,12 +283,19 @@ impl CompiledRule {
     /// Vancouver: bottom a land when the hand already has its target of lands, a spell when
     /// it has fewer.
     pub fn vancouver_bottom(&self, hand: &[CardId], top: CardId) -> bool {
-        let lands = f64::from(self.land_count(hand));
-        let target = self.target(hand.len());
-        if self.is_land(top) {
-            lands >= target
+        self.vancouver_counted(
+            hand.len(),
+            self.land_count(hand) as usize,
+            self.is_land(top),
+        )
+    }
+
+    fn vancouver_counted(&self, size: usize, lands: usize, top_is_land: bool) -> bool {
+        let target = self.target(size);
+        if top_is_land {
+            lands as f64 >= target
         } else {
-            lands < target
+            (lands as f64) < target
         }
     }
 }
@@ -273,9 +318,32 @@ impl Policy for CompiledRule {
         Ok(self.vancouver_bottom(hand, top))
     }
 
-    fn keep_table(&self, size: usize) -> Option<&[bool]> {
-        const W: usize = MAX_HAND + 1;
-        (self.requires.is_empty() && size < W).then(|| &self.table[size * W..(size + 1) * W])
+    fn count_rule(&self, hand_size: usize) -> Option<CountRule> {
+        const W: usize = CountRule::W;
+        if !self.requires.is_empty() || hand_size >= W {
+            return None;
+        }
+        let mut kept_lands = vec![0u8; W * W];
+        for count in 0..=hand_size {
+            for lands in 0..=hand_size {
+                let bottom = self.lands_to_bottom(hand_size, lands, count);
+                kept_lands[count * W + lands] = (lands - bottom) as u8;
+            }
+        }
+        let mut vancouver = vec![false; W * W * 2];
+        for size in 0..W {
+            for lands in 0..=size {
+                for top in [false, true] {
+                    vancouver[(size * W + lands) * 2 + usize::from(top)] =
+                        self.vancouver_counted(size, lands, top);
+                }
+            }
+        }
+        Some(CountRule {
+            keep: self.table.clone(),
+            kept_lands,
+            vancouver,
+        })
     }
 }
 
@@ -350,6 +418,45 @@ mod tests {
     }
 
     #[test]
+    fn count_tables_agree_with_the_rule_on_real_hands() {
+        // Every hand shape of a 20-card deck (10 lands, 10 spells), every strategy.
+        for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+            let k = KeepRule {
+                ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 3)],
+                keep_at: Some(3),
+                bottom,
+                requires: vec![],
+            };
+            let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
+            let r = k.compile(&lands, &vec![vec![]; 20]).unwrap();
+            let t = r.count_rule(7).unwrap();
+            let hand = |size: usize, l: usize| -> Vec<CardId> {
+                (0..l as u32).chain(10..(10 + (size - l) as u32)).collect()
+            };
+            for size in 0..=8usize {
+                for l in 0..=size {
+                    let h = hand(size, l);
+                    assert_eq!(t.keeps(size, l), r.keeps(&h, true), "{size} {l}");
+                    assert_eq!(t.vancouver(size, l, true), r.vancouver_bottom(&h, 0));
+                    assert_eq!(t.vancouver(size, l, false), r.vancouver_bottom(&h, 19));
+                }
+            }
+            for l in 0..=7 {
+                let h = hand(7, l);
+                for count in 0..=7 {
+                    let out = r.choose_bottom(&h, count);
+                    let bottomed = out.iter().filter(|&&c| c < 10).count();
+                    assert_eq!(
+                        t.kept_lands(count, l),
+                        l - bottomed,
+                        "{bottom:?} {count} {l}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_table_agrees_with_the_rule() {
         let k = KeepRule {
             ranges: vec![(7, 2, 5), (6, 2, 4)],
@@ -363,14 +470,14 @@ mod tests {
             for l in 0..=size.min(10) {
                 let hand: Vec<CardId> = (0..l as u32).chain(10..(10 + (size - l) as u32)).collect();
                 assert_eq!(
-                    r.keep_table(size).unwrap()[l],
+                    r.count_rule(7).unwrap().keeps(size, l),
                     r.keeps(&hand, true),
                     "size {size} lands {l}"
                 );
             }
         }
         assert!(
-            rule(Bottom::Balance).keep_table(7).is_none(),
+            rule(Bottom::Balance).count_rule(7).is_none(),
             "a tag requirement needs the hand"
         );
     }

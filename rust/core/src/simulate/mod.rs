@@ -1,28 +1,33 @@
 //! The bulk engine: millions of mulligan processes (103.5) per second, rule-exact and seeded.
 //!
-//! Game `i` is seat 0 of `Game(seed, game_index=i)`: its shuffle `k` reads library stream
-//! `i << 8`, sub-stream `k` (see [`crate::seed`]), so a game's randomness depends only on
-//! `(seed, i)` and any split into threads or chunks gives the same counts. Each shuffle is the
-//! one a [`crate::Game`] would do, computed only as far as the cards drawn (the top `k`
-//! positions of a Fisher–Yates shuffle are final after `k` steps, [`crate::shuffle`]).
+//! Game `i` is seat 0 of `Game(seed, game_index=i)`: its shuffle `k` reads the lead word of
+//! library stream `i << 8`, shuffle `k`, then that stream (see [`crate::seed::lead_address`]),
+//! so a game's randomness depends only on `(seed, i)` and any split into threads or chunks gives
+//! the same counts. Each shuffle is the one a [`crate::Game`] would do, computed only as far as
+//! the cards drawn (the top `k` positions of a Fisher–Yates shuffle are final after `k` steps,
+//! [`crate::shuffle`]).
 //!
-//! Speed: games are processed in blocks whose first ChaCha blocks are computed eight lanes at
-//! a time ([`crate::rng::chacha_blocks`]); mulligans of a block are batched the same way, round
-//! after round; only the top cards are shuffled, with a sparse Fisher–Yates; the batched
-//! bounded integers draw a whole opening hand from one 64-bit word.
+//! Speed: games are processed in blocks, round by round (round `k` holds the games about to
+//! shuffle for the `k`-th time). The lead words of a round come eight games to a ChaCha block,
+//! eight blocks per vectorised call ([`crate::rng::chacha_rows`]); a 60-card library draws a
+//! whole hand (and Vancouver's look at the next card) from its lead word. For a policy that
+//! decides by land counts ([`CountRule`]), a hand drawn from one word is decided without being
+//! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved.
+//! Every other hand (a tag requirement, a Python callable, a rejected word, a deck or hand
+//! that needs more words) takes the general path, with the same result.
 //!
 //! Not simulated here: 103.5b and 103.6 actions (Serum Powder, Leylines, Gemstone Caverns):
 //! such cards count as ordinary cards of the hand.
 
 pub mod keep_rule;
 
-pub use keep_rule::{Abort, Bottom, CompiledRule, KeepRule, Policy, MAX_HAND};
+pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, KeepRule, Policy, MAX_HAND};
 
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::rng::{
-    batch_from_words, chacha_rows, key_words, lane_block, row_word, FirstBlock, Words, LANES,
-    MAX_BATCH,
+    batch_from_words, chacha_rows, key_words, lane_block, lead_blocks, row_word, ShuffleWords,
+    Words, LANES, MAX_BATCH,
 };
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
@@ -91,12 +96,22 @@ impl Counts {
         }
     }
 
+    #[inline(always)]
     fn add(&mut self, o: &Outcome) {
+        self.record(
+            usize::from(o.hand_size),
+            usize::from(o.lands),
+            usize::from(o.mulligans),
+            o.vancouver_bottom,
+        );
+    }
+
+    #[inline(always)]
+    fn record(&mut self, size: usize, lands: usize, mulligans: usize, vancouver_bottom: bool) {
         self.games += 1;
-        self.hand_lands[usize::from(o.hand_size) * (self.hand_size + 1) + usize::from(o.lands)] +=
-            1;
-        self.mulligans[usize::from(o.mulligans)] += 1;
-        self.vancouver_bottomed += u64::from(o.vancouver_bottom);
+        self.hand_lands[size * (self.hand_size + 1) + lands] += 1;
+        self.mulligans[mulligans] += 1;
+        self.vancouver_bottomed += u64::from(vancouver_bottom);
     }
 
     /// Adds another run's counts (of other games of the same configuration).
@@ -159,15 +174,21 @@ impl Plan {
         Plan { n, batches }
     }
 
-    /// The digits of the first `steps` steps of eight shuffles at once, from their first
-    /// blocks (word-major `rows`), interleaved across lanes so the multiply chains overlap.
-    /// `digits[l * stride + i]` is step `i` of lane `l`. A lane is `false` when its words ran
-    /// out (a rejected word, probability below 2^-16, or more than eight batches): the caller
-    /// then takes the general path for it.
+    /// How many words (without rejections) the first `steps` steps read.
+    fn words_for(&self, steps: usize) -> usize {
+        self.batches.iter().take_while(|b| b.0 < steps).count()
+    }
+
+    /// The digits of the first `steps` steps of eight shuffles at once, interleaved across
+    /// lanes so the multiply chains overlap: batch 0 from each lane's lead word, batch `b` from
+    /// word `b - 1` of its stream's first block (word-major `rows`). `digits[l * stride + i]`
+    /// is step `i` of lane `l`. A lane is `false` when its words ran out (a rejected word,
+    /// probability below 2^-16, or more batches than words): it then takes the general path.
     #[inline]
     fn lane_digits(
         &self,
-        rows: &[[u32; LANES]; 16],
+        leads: &[u64; LANES],
+        rows: Option<&[[u32; LANES]; 16]>,
         steps: usize,
         stride: usize,
         digits: &mut [u32],
@@ -177,10 +198,15 @@ impl Plan {
             if *start >= steps {
                 break;
             }
-            if b >= 8 || start + m > stride {
+            if start + m > stride {
                 return [false; LANES];
             }
-            let mut x: [u64; LANES] = core::array::from_fn(|l| row_word(rows, b, l));
+            let words: [u64; LANES] = match (b, rows) {
+                (0, _) => *leads,
+                (1..=8, Some(rows)) => core::array::from_fn(|l| row_word(rows, b - 1, l)),
+                _ => return [false; LANES],
+            };
+            let mut x = words;
             for (k, &bound) in bounds[..*m].iter().enumerate() {
                 for (l, xl) in x.iter_mut().enumerate() {
                     let wide = u128::from(*xl) * u128::from(bound);
@@ -191,6 +217,47 @@ impl Plan {
             for (l, &xl) in x.iter().enumerate() {
                 if xl < *product && xl < product.wrapping_neg() % product {
                     ok[l] = false;
+                }
+            }
+        }
+        ok
+    }
+
+    /// Whole shuffles of rows `first .. first + 4` of `group` (rows of `width = n` cards, each
+    /// holding `0..n`), in place, four rows interleaved so the multiply chains overlap; batch
+    /// `b` of row `l` reads `word(b, l)`. A row is `false` when a word was rejected (probability
+    /// below 2^-16): the caller redoes it by the general path.
+    #[inline(always)]
+    fn four_rows(
+        &self,
+        group: &mut [u32],
+        width: usize,
+        first: usize,
+        word: impl Fn(usize, usize) -> u64,
+    ) -> [bool; 4] {
+        let mut ok = [true; 4];
+        assert!(width == self.n && group.len() >= (first + 4) * width);
+        let base: [usize; 4] = core::array::from_fn(|q| (first + q) * width);
+        let rows = group.as_mut_ptr();
+        for (b, (start, m, product, bounds)) in self.batches.iter().enumerate() {
+            let mut x: [u64; 4] = core::array::from_fn(|q| word(b, first + q));
+            for (k, &bound) in bounds[..*m].iter().enumerate() {
+                let i = start + k;
+                for q in 0..4 {
+                    let wide = u128::from(x[q]) * u128::from(bound);
+                    x[q] = wide as u64;
+                    // Step `i` has bound `n - i`, so the digit `d < n - i` and both positions
+                    // `i` and `i + d` lie in row `first + q`, inside `group` (asserted above).
+                    let (a, c) = (base[q] + i, base[q] + i + (wide >> 64) as usize);
+                    debug_assert!(c < base[q] + width);
+                    // SAFETY: `a` and `c` are in bounds of `group` (see above); `ptr::swap`
+                    // allows `a == c`.
+                    unsafe { core::ptr::swap(rows.add(a), rows.add(c)) };
+                }
+            }
+            for q in 0..4 {
+                if x[q] < *product && x[q] < product.wrapping_neg() % product {
+                    ok[q] = false;
                 }
             }
         }
@@ -255,11 +322,192 @@ enum Step {
     Again(State),
 }
 
+/// The land flags of a whole library in one integer, bit `j` for position `j`: the count
+/// kernel's sparse shuffles then run in registers (decks of at most 64 or 128 cards).
+trait LandMask: Copy {
+    fn from_flags(flags: &[bool]) -> Self;
+    fn bit(self, j: usize) -> u32;
+    /// Flips bit `j` when `flip` is 1.
+    fn flip(self, j: usize, flip: u32) -> Self;
+    /// Shifted right by one (the next step's view).
+    fn next(self) -> Self;
+}
+
+impl LandMask for u64 {
+    fn from_flags(flags: &[bool]) -> Self {
+        flags.iter().rev().fold(0, |m, &f| (m << 1) | u64::from(f))
+    }
+    #[inline(always)]
+    fn bit(self, j: usize) -> u32 {
+        ((self >> j) & 1) as u32
+    }
+    #[inline(always)]
+    fn flip(self, j: usize, flip: u32) -> Self {
+        self ^ (u64::from(flip) << j)
+    }
+    #[inline(always)]
+    fn next(self) -> Self {
+        self >> 1
+    }
+}
+
+impl LandMask for u128 {
+    fn from_flags(flags: &[bool]) -> Self {
+        flags.iter().rev().fold(0, |m, &f| (m << 1) | u128::from(f))
+    }
+    #[inline(always)]
+    fn bit(self, j: usize) -> u32 {
+        ((self >> j) & 1) as u32
+    }
+    #[inline(always)]
+    fn flip(self, j: usize, flip: u32) -> Self {
+        self ^ (u128::from(flip) << j)
+    }
+    #[inline(always)]
+    fn next(self) -> Self {
+        self >> 1
+    }
+}
+
+/// [`Engine::lane_lands`] for four lanes: one batch of digits drawn from each word `x`, each
+/// used as soon as it is drawn. The mask is kept relative to the current step (shifted right
+/// once a step), so step `k`'s digit `d` addresses bit `d`: the flag there is drawn, and the
+/// flag of position `k` (bit 0) moves there. Returns the lands drawn in the first `draw` steps,
+/// the flag step `draw` would draw when `need > draw`, and each word's final low half.
+#[inline(always)]
+fn four_lanes<M: LandMask>(
+    template: M,
+    mut x: [u64; 4],
+    bounds: &[u64],
+    draw: usize,
+    need: usize,
+) -> ([u32; 4], [u32; 4], [u64; 4]) {
+    let mut mask = [template; 4];
+    let mut lands = [0u32; 4];
+    let mut tops = [0u32; 4];
+    for &b in &bounds[..draw] {
+        for l in 0..4 {
+            let wide = u128::from(x[l]) * u128::from(b);
+            x[l] = wide as u64;
+            let d = (wide >> 64) as usize;
+            let f = mask[l].bit(d);
+            lands[l] += f;
+            mask[l] = mask[l].flip(d, f ^ mask[l].bit(0)).next();
+        }
+    }
+    for (k, &b) in bounds.iter().enumerate().skip(draw) {
+        for l in 0..4 {
+            let wide = u128::from(x[l]) * u128::from(b);
+            x[l] = wide as u64;
+            if k < need {
+                tops[l] = mask[l].bit((wide >> 64) as usize);
+            }
+        }
+    }
+    (lands, tops, x)
+}
+
+/// A verdict bit ([`Engine::verdicts`]): the hand is kept.
+const KEEP: u32 = 1;
+/// A verdict bit: Vancouver's look puts the top card on the bottom.
+const VANCOUVER_BOTTOM: u32 = 2;
+
+/// How a round decides its hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kernel {
+    /// Count policy, one word per hand, at most 64 cards: land flags in a `u64`.
+    Mask64,
+    /// The same with at most 128 cards: a `u128`.
+    Mask128,
+    /// Count policy, hands from at most nine words: land flags in bytes, then put back.
+    Flags,
+    /// Every hand through [`Engine::step`].
+    General,
+}
+
 struct Engine<'a> {
     key: [u32; 8],
     cfg: Config,
     plan: Plan,
     lands: &'a [bool],
+    /// `lands` as bytes: the template the count kernel's sparse shuffles start from.
+    land_flags: Vec<u8>,
+}
+
+/// Buffers one thread reuses from round to round.
+#[derive(Default)]
+struct Buffers {
+    groups: Vec<u64>,
+    blocks: Vec<[u64; 8]>,
+    scratch: Vec<CardId>,
+    flags: Vec<u8>,
+    /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans.
+    hist: Vec<u64>,
+}
+
+/// The lead blocks of shuffle `sub` of seat 0 for the games `games` (ascending game indices,
+/// all from `8 * g0` on): the lead word of game `g` is then [`Buffers::lead`]. Only the groups
+/// of eight games that hold one of `games` are computed, eight blocks per ChaCha call.
+fn lead_words(
+    key: &[u32; 8],
+    sub: u32,
+    games: impl Iterator<Item = u64>,
+    g0: u64,
+    bufs: &mut Buffers,
+) {
+    let Buffers { groups, blocks, .. } = bufs;
+    groups.clear();
+    let mut last = u64::MAX;
+    for g in games {
+        if g >> 3 != last {
+            last = g >> 3;
+            groups.push(last);
+        }
+    }
+    let span = groups.last().map_or(0, |&g| (g - g0) as usize + 1);
+    if blocks.len() < span {
+        blocks.resize(span, [0; 8]);
+    }
+    let mut chunk = [[0u64; 8]; LANES];
+    for gs in groups.chunks(LANES) {
+        lead_blocks(key, 0, sub, gs, &mut chunk[..gs.len()]);
+        for (&g, block) in gs.iter().zip(&chunk) {
+            blocks[(g - g0) as usize] = *block;
+        }
+    }
+}
+
+impl Buffers {
+    /// Game `g`'s lead word, after [`lead_words`] with this `g0`.
+    #[inline(always)]
+    fn lead(&self, g: u64, g0: u64) -> u64 {
+        self.blocks[((g >> 3) - g0) as usize][(g & 7) as usize]
+    }
+}
+
+/// The first blocks of the library streams of shuffle `sub` of seat 0 in eight games.
+fn stream_rows(key: &[u32; 8], games: &[u64; LANES], sub: u32) -> [[u32; LANES]; 16] {
+    let ids = games.map(|g| StreamId::new(DOMAIN_LIBRARY, g << 8, sub));
+    chacha_rows(
+        key,
+        &ids.map(|id| id.first_block()),
+        &ids.map(|id| id.nonce),
+    )
+}
+
+/// The words of shuffle `sub` of seat 0 in game `game`, from what is already computed.
+fn shuffle_words(
+    key: &[u32; 8],
+    game: u64,
+    sub: u32,
+    lead: u64,
+    rows: Option<&[[u32; LANES]; 16]>,
+    lane: usize,
+) -> ShuffleWords {
+    match rows {
+        Some(rows) => ShuffleWords::with_blocks(key, game << 8, sub, lead, lane_block(rows, lane)),
+        None => ShuffleWords::with_lead(key, game << 8, sub, lead),
+    }
 }
 
 impl Engine<'_> {
@@ -273,11 +521,8 @@ impl Engine<'_> {
             cfg,
             plan: Plan::new(cfg.deck_size, cfg.hand_size + 1),
             lands,
+            land_flags: lands.iter().map(|&l| u8::from(l)).collect(),
         })
-    }
-
-    fn stream_id(game: u64, sub: u32) -> StreamId {
-        StreamId::new(DOMAIN_LIBRARY, game << 8, sub)
     }
 
     /// One shuffle and the decisions on the hand it gives (103.5).
@@ -340,79 +585,271 @@ impl Engine<'_> {
         }))
     }
 
-    /// The first hands of up to eight games at once, when the policy decides a full hand by
-    /// its land count alone (`table`): most games end here. The same shuffle and decision as
-    /// [`Engine::step`], interleaved across lanes so independent games overlap in the CPU; a
-    /// lane whose batch draws a rejected word (probability below 2^-16) takes the general path.
+    /// One round: every game of `active` (all about to shuffle for the `sub`-th time, so all
+    /// with the same mulligans taken) shuffles, draws and decides. Eight games at a time: their
+    /// lead words (in `bufs`, from `8 * g0` on) and, when the hand needs more
+    /// words, their streams' first blocks are at hand; a count policy decides each hand drawn
+    /// from those words by its land count alone, any other hand takes [`Engine::step`].
     #[allow(clippy::too_many_arguments)]
-    fn first_hands_fast(
+    #[inline(always)]
+    fn round<P: Policy>(
         &self,
-        table: &[bool],
-        rows: &[[u32; LANES]; 16],
-        group: &[State],
-        ids: &[StreamId; LANES],
-        scratch: &mut [CardId],
+        first: u64,
+        sub: u32,
+        active: &[State],
+        rule: Option<&CountRule>,
+        policy: &mut P,
+        bufs: &mut Buffers,
         counts: &mut Counts,
         per_game: &mut Option<&mut [Outcome]>,
         next: &mut Vec<State>,
-    ) {
-        let n = self.cfg.deck_size;
-        let need = self.cfg.hand_size.min(n);
-        const STRIDE: usize = MAX_HAND + MAX_BATCH;
+    ) -> std::result::Result<(), Abort> {
+        const STRIDE: usize = MAX_HAND + MAX_BATCH + 1;
+        let cfg = &self.cfg;
+        let n = cfg.deck_size;
+        let london = cfg.rule == MulliganRule::London;
+        let vancouver = cfg.rule == MulliganRule::Vancouver;
+        // Every game of a round has taken the same mulligans, so draws the same number.
+        let counted = active[0].counted as usize;
+        let draw = if london {
+            cfg.hand_size
+        } else {
+            cfg.hand_size.saturating_sub(counted)
+        };
+        let need = draw + usize::from(vancouver);
+        let words = self.plan.words_for(need);
+        let kernel = match rule {
+            Some(_) if need < n && words <= 1 && n <= 64 => Kernel::Mask64,
+            Some(_) if need < n && words <= 1 && n <= 128 => Kernel::Mask128,
+            Some(_) if need < n && words <= 9 => Kernel::Flags,
+            _ => Kernel::General,
+        };
+        let (mask64, mask128) = match kernel {
+            Kernel::Mask64 => (u64::from_flags(self.lands), 0),
+            Kernel::Mask128 => (0, u128::from_flags(self.lands)),
+            _ => (0, 0),
+        };
+        let verdicts = rule.map(|rule| self.verdicts(rule, counted, draw));
+        // The lead blocks start at the first game's group (see `run`).
+        let g0 = (first + u64::from(active[0].slot)) >> 3;
+        let mulligans = active[0].mulligans;
+        let free = cfg.free_first && mulligans == 0;
+        let again = State {
+            slot: 0,
+            mulligans: mulligans + 1,
+            counted: counted as u32 + u32::from(!free),
+        };
+        let (mut kept, mut bottomed) = (0u64, 0u64);
+        next.clear();
+        next.resize(active.len(), again);
+        let mut k = 0;
+        let mut tally = [[0u32; 2 * (MAX_HAND + 1)]; LANES];
         let mut digits = [0u32; STRIDE * LANES];
-        let ok = self.plan.lane_digits(rows, need, STRIDE, &mut digits);
-        for (l, st) in group.iter().enumerate() {
-            let lands: usize = if ok[l] {
-                // Step i fixes position i: take the card at i + d[i] (counting lands), leave
-                // position i's card there; then put back the identity at every touched position.
-                let s = &mut scratch[l * n..(l + 1) * n];
-                let d = &digits[l * STRIDE..(l + 1) * STRIDE];
-                let mut lands = 0;
-                for i in 0..need {
-                    let j = i + d[i] as usize;
-                    lands += usize::from(self.lands[s[j] as usize]);
-                    s[j] = s[i];
+        for group in active.chunks(LANES) {
+            debug_assert!(group
+                .iter()
+                .all(|st| st.counted as usize == counted && st.mulligans == mulligans));
+            let last = group.len() - 1;
+            let games: [u64; LANES] =
+                core::array::from_fn(|l| first + u64::from(group[l.min(last)].slot));
+            let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
+            let rows = (words > 1).then(|| stream_rows(&self.key, &games, sub));
+            let (lands, tops, ok) = match kernel {
+                Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
+                Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
+                Kernel::Flags => {
+                    let ok =
+                        self.plan
+                            .lane_digits(&leads, rows.as_ref(), need, STRIDE, &mut digits);
+                    let mut lands = [0u32; LANES];
+                    let mut tops = [0u32; LANES];
+                    for l in 0..group.len() {
+                        if ok[l] {
+                            let d = &digits[l * STRIDE..];
+                            (lands[l], tops[l]) = self.count_flags(draw, need, d, &mut bufs.flags);
+                        }
+                    }
+                    (lands, tops, ok)
                 }
-                for i in 0..need {
-                    let j = i + d[i] as usize;
-                    s[i] = i as CardId;
-                    s[j] = j as CardId;
-                }
-                lands
-            } else {
-                let mut hand = [0 as CardId; MAX_HAND + 1];
-                let block = lane_block(rows, l);
-                let mut rng = FirstBlock::new(&self.key, ids[l], &block);
-                self.plan
-                    .top_cards(need, &mut rng, &mut scratch[l * n..(l + 1) * n], &mut hand);
-                hand[..need]
-                    .iter()
-                    .map(|&c| usize::from(self.lands[c as usize]))
-                    .sum()
+                Kernel::General => ([0; LANES], [0; LANES], [false; LANES]),
             };
-            if table[lands] || self.cfg.hand_size == 0 {
-                let o = Outcome {
-                    hand_size: need as u8,
-                    lands: lands as u8,
-                    mulligans: 0,
-                    vancouver_bottom: false,
-                };
-                counts.add(&o);
-                if let Some(out) = per_game.as_deref_mut() {
-                    out[st.slot as usize] = o;
+            for (l, st) in group.iter().enumerate() {
+                if let (true, Some(verdicts)) = (ok[l], &verdicts) {
+                    // Branch-free: the hand is tallied by its verdict's index, and the game is
+                    // written to `next` whether or not it stays there.
+                    let index = lands[l] as usize * 2 + tops[l] as usize;
+                    let v = verdicts[index];
+                    let keep = v & KEEP;
+                    // One tally per lane: consecutive games rarely wait on the same counter.
+                    tally[l][index] += 1;
+                    next[k] = State {
+                        slot: st.slot,
+                        ..again
+                    };
+                    k += 1 - keep as usize;
+                    if let (Some(out), 1) = (per_game.as_deref_mut(), keep) {
+                        let (cell, w) = ((v >> 2) as usize, cfg.hand_size + 1);
+                        out[st.slot as usize] = Outcome {
+                            hand_size: (cell / w) as u8,
+                            lands: (cell % w) as u8,
+                            mulligans: mulligans as u8,
+                            vancouver_bottom: v & VANCOUVER_BOTTOM != 0,
+                        };
+                    }
+                    continue;
                 }
-            } else {
-                next.push(State {
-                    slot: st.slot,
-                    mulligans: 1,
-                    counted: u32::from(!self.cfg.free_first),
-                });
+                let mut rng = shuffle_words(&self.key, games[l], sub, leads[l], rows.as_ref(), l);
+                match self.step(*st, &mut rng, policy, &mut bufs.scratch)? {
+                    Step::Kept(o) => {
+                        counts.add(&o);
+                        if let Some(out) = per_game.as_deref_mut() {
+                            out[st.slot as usize] = o;
+                        }
+                    }
+                    Step::Again(s) => {
+                        next[k] = s;
+                        k += 1;
+                    }
+                }
             }
         }
+        next.truncate(k);
+        if let Some(verdicts) = &verdicts {
+            for (index, &v) in verdicts.iter().enumerate() {
+                let n: u64 = tally.iter().map(|t| u64::from(t[index])).sum();
+                bufs.hist[(v >> 2) as usize] += n;
+                if v & KEEP != 0 {
+                    kept += n;
+                    bottomed += n * u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                }
+            }
+        }
+        counts.games += kept;
+        counts.mulligans[mulligans as usize] += kept;
+        counts.vancouver_bottomed += bottomed;
+        Ok(())
     }
 
-    /// Games `first .. first + len`, in blocks; mulligans batched round by round.
+    /// Eight games' hands from their lead words (the first batch covers the `need` steps), with
+    /// the land flags in an integer. Returns the lands among the first `draw` positions, the flag
+    /// at position `draw` (Vancouver's look; 0 unless `need > draw`), and whether each lane's
+    /// word was accepted. Four lanes at a time, so each lane's state stays in registers.
+    #[inline(always)]
+    fn lane_lands<M: LandMask>(
+        &self,
+        template: M,
+        leads: &[u64; LANES],
+        draw: usize,
+        need: usize,
+    ) -> ([u32; LANES], [u32; LANES], [bool; LANES]) {
+        let mut lands = [0u32; LANES];
+        let mut tops = [0u32; LANES];
+        let mut ok = [true; LANES];
+        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+            return (lands, tops, ok);
+        };
+        for h in 0..LANES / 4 {
+            let x: [u64; 4] = core::array::from_fn(|l| leads[4 * h + l]);
+            let (l4, t4, x4) = four_lanes(template, x, &bounds[..*m], draw, need);
+            for l in 0..4 {
+                lands[4 * h + l] = l4[l];
+                tops[4 * h + l] = t4[l];
+                ok[4 * h + l] = !(x4[l] < *product && x4[l] < product.wrapping_neg() % product);
+            }
+        }
+        (lands, tops, ok)
+    }
+
+    /// The lands among the first `draw` positions and the flag at position `draw`, from the
+    /// steps' digits `d`, with the land flags in bytes (put back before returning).
+    #[inline]
+    fn count_flags(&self, draw: usize, need: usize, d: &[u32], flags: &mut [u8]) -> (u32, u32) {
+        let mut lands = 0u32;
+        for (i, &di) in d[..draw].iter().enumerate() {
+            let j = i + di as usize;
+            lands += u32::from(flags[j]);
+            flags[j] = flags[i];
+        }
+        let top = if need > draw {
+            u32::from(flags[draw + d[draw] as usize])
+        } else {
+            0
+        };
+        for (i, &di) in d[..draw].iter().enumerate() {
+            let j = i + di as usize;
+            flags[j] = self.land_flags[j];
+        }
+        (lands, top)
+    }
+
+    /// [`Engine::step`]'s decisions for a count policy, for a round whose games have `counted`
+    /// mulligans to pay and draw `draw` cards: indexed by `lands drawn * 2 + next card is a
+    /// land`, a [`KEEP`] bit, a [`VANCOUVER_BOTTOM`] bit, and the kept hand's cell of
+    /// [`Counts::hand_lands`] shifted left by two.
+    fn verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
+        let cfg = &self.cfg;
+        let vancouver = cfg.rule == MulliganRule::Vancouver;
+        let can_mulligan = cfg.hand_size > counted;
+        let mut out = vec![0u32; (draw + 1) * 2];
+        for lands in 0..=draw {
+            let (size, kept) = match cfg.rule {
+                MulliganRule::London => (draw - counted, rule.kept_lands(counted, lands)),
+                _ => (draw, lands),
+            };
+            if can_mulligan && !rule.keeps(size, kept) {
+                let spare = (cfg.hand_size + 1) * (cfg.hand_size + 1);
+                out[lands * 2] = (spare as u32) << 2;
+                out[lands * 2 + 1] = (spare as u32) << 2;
+                continue;
+            }
+            for top in [false, true] {
+                let bottom = vancouver && size < cfg.hand_size && rule.vancouver(size, kept, top);
+                let cell = size * (cfg.hand_size + 1) + kept;
+                out[lands * 2 + usize::from(top)] =
+                    KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | (cell as u32) << 2;
+            }
+        }
+        out
+    }
+
+    /// Games `first .. first + len`, in blocks, round by round. Compiled twice: for CPUs with
+    /// AVX2 and BMI2 (checked at run time; the count kernel's variable shifts and wide
+    /// multiplies are cheaper there) and for any x86-64 or other CPU. Same results.
     fn run<P: Policy>(
+        &self,
+        first: u64,
+        len: usize,
+        policy: &mut P,
+        counts: &mut Counts,
+        per_game: Option<&mut [Outcome]>,
+    ) -> std::result::Result<(), Abort> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi2")
+            {
+                // SAFETY: the CPU has AVX2 and BMI2, checked just above.
+                return unsafe { self.run_avx2(first, len, policy, counts, per_game) };
+            }
+        }
+        self.run_any(first, len, policy, counts, per_game)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn run_avx2<P: Policy>(
+        &self,
+        first: u64,
+        len: usize,
+        policy: &mut P,
+        counts: &mut Counts,
+        per_game: Option<&mut [Outcome]>,
+    ) -> std::result::Result<(), Abort> {
+        self.run_any(first, len, policy, counts, per_game)
+    }
+
+    #[inline(always)]
+    fn run_any<P: Policy>(
         &self,
         first: u64,
         len: usize,
@@ -420,65 +857,53 @@ impl Engine<'_> {
         counts: &mut Counts,
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
-        const BLOCK: usize = 512;
-        let n = self.cfg.deck_size;
-        let mut scratch: Vec<CardId> = (0..n as CardId).collect();
-        let mut lanes_scratch: Vec<CardId> = (0..LANES).flat_map(|_| 0..n as CardId).collect();
-        let table = policy
-            .keep_table(self.cfg.hand_size.min(n))
-            .map(|t| t.to_vec());
+        const BLOCK: usize = 1024;
+        let rule = policy.count_rule(self.cfg.hand_size);
+        let mut bufs = Buffers {
+            scratch: (0..self.cfg.deck_size as CardId).collect(),
+            flags: self.land_flags.clone(),
+            hist: vec![0; counts.hand_lands.len() + 1],
+            ..Buffers::default()
+        };
+        let mut active = Vec::with_capacity(BLOCK);
+        let mut next = Vec::with_capacity(BLOCK);
         let mut base = 0;
         while base < len {
             let m = BLOCK.min(len - base);
-            let mut active: Vec<State> = (0..m as u32)
-                .map(|slot| State {
-                    slot: base as u32 + slot,
-                    mulligans: 0,
-                    counted: 0,
-                })
-                .collect();
+            active.clear();
+            active.extend((0..m as u32).map(|slot| State {
+                slot: base as u32 + slot,
+                mulligans: 0,
+                counted: 0,
+            }));
+            let mut sub = 0;
             while !active.is_empty() {
-                let mut next = Vec::with_capacity(active.len() / 4);
-                for group in active.chunks(LANES) {
-                    let ids: [StreamId; LANES] = core::array::from_fn(|l| {
-                        let st = group[l.min(group.len() - 1)];
-                        Self::stream_id(first + u64::from(st.slot), st.mulligans)
-                    });
-                    let rows = chacha_rows(
-                        &self.key,
-                        &ids.map(|id| id.first_block()),
-                        &ids.map(|id| id.nonce),
-                    );
-                    if let (Some(table), 0) = (&table, group[0].mulligans) {
-                        self.first_hands_fast(
-                            table,
-                            &rows,
-                            group,
-                            &ids,
-                            &mut lanes_scratch,
-                            counts,
-                            &mut per_game,
-                            &mut next,
-                        );
-                        continue;
-                    }
-                    for (l, st) in group.iter().enumerate() {
-                        let block = lane_block(&rows, l);
-                        let mut rng = FirstBlock::new(&self.key, ids[l], &block);
-                        match self.step(*st, &mut rng, policy, &mut scratch)? {
-                            Step::Kept(o) => {
-                                counts.add(&o);
-                                if let Some(out) = per_game.as_deref_mut() {
-                                    out[st.slot as usize] = o;
-                                }
-                            }
-                            Step::Again(s) => next.push(s),
-                        }
-                    }
-                }
-                active = next;
+                lead_words(
+                    &self.key,
+                    sub,
+                    active.iter().map(|st| first + u64::from(st.slot)),
+                    (first + u64::from(active[0].slot)) >> 3,
+                    &mut bufs,
+                );
+                next.clear();
+                self.round(
+                    first,
+                    sub,
+                    &active,
+                    rule.as_ref(),
+                    policy,
+                    &mut bufs,
+                    counts,
+                    &mut per_game,
+                    &mut next,
+                )?;
+                std::mem::swap(&mut active, &mut next);
+                sub += 1;
             }
             base += m;
+        }
+        for (cell, n) in counts.hand_lands.iter_mut().zip(&bufs.hist) {
+            *cell += n;
         }
         Ok(())
     }
@@ -646,7 +1071,6 @@ fn rows(
     let count = (out.len() / width) as u64;
     check_range(start, count, None)?;
     let key = key_words(seed);
-    let sparse = width <= MAX_HAND;
     let plan = Plan::new(n, width);
     // Rows are independent: each thread takes a contiguous run of whole rows.
     let per_thread = count.div_ceil(threads.max(1) as u64).max(1) as usize;
@@ -654,73 +1078,127 @@ fn rows(
         for (t, chunk) in out.chunks_mut(per_thread * width).enumerate() {
             let (key, plan) = (&key, &plan);
             let first = start + (t * per_thread) as u64;
-            s.spawn(move || {
-                let mut full: Vec<u32> = (0..n as u32).collect();
-                let mut blocks = [[0u64; 8]; LANES];
-                let steps = width.min(n.saturating_sub(1));
-                let stride = 8 * MAX_BATCH;
-                let mut digits = vec![0u32; stride * LANES];
-                for (g, group) in chunk.chunks_mut(width * LANES).enumerate() {
-                    let rows_here = group.len() / width;
-                    let ids: [StreamId; LANES] = core::array::from_fn(|l| {
-                        Engine::stream_id(first + (g * LANES + l.min(rows_here - 1)) as u64, 0)
-                    });
-                    let rows = chacha_rows(
-                        key,
-                        &ids.map(|id| id.first_block()),
-                        &ids.map(|id| id.nonce),
-                    );
-                    let ok = plan.lane_digits(&rows, steps, stride, &mut digits);
-                    for (l, row) in group.chunks_mut(width).enumerate() {
-                        if ok[l] {
-                            // The shuffle written straight into the row (step i fixes position i).
-                            let d = &digits[l * stride..];
-                            if width == n {
-                                for (i, c) in row.iter_mut().enumerate() {
-                                    *c = i as u32;
-                                }
-                                for (i, &di) in d[..steps].iter().enumerate() {
-                                    row.swap(i, i + di as usize);
-                                }
-                            } else {
-                                for i in 0..steps {
-                                    let j = i + d[i] as usize;
-                                    row[i] = full[j];
-                                    full[j] = full[i];
-                                }
-                                row[steps..].copy_from_slice(&full[steps..width]);
-                                for i in 0..steps {
-                                    let j = i + d[i] as usize;
-                                    full[i] = i as u32;
-                                    full[j] = j as u32;
-                                }
-                            }
-                            continue;
-                        }
-                        blocks[l] = lane_block(&rows, l);
-                        let mut rng = FirstBlock::new(key, ids[l], &blocks[l]);
-                        if sparse {
-                            plan.top_cards(width, &mut rng, &mut full, row);
-                        } else {
-                            for (i, c) in full.iter_mut().enumerate() {
-                                *c = i as u32;
-                            }
-                            fisher_yates_prefix(&mut full, width, &mut rng);
-                            row.copy_from_slice(&full[..width]);
-                        }
-                    }
-                }
-            });
+            s.spawn(move || rows_serial(key, plan, width, first, chunk));
         }
     });
     Ok(())
+}
+
+/// [`rows`] on one thread, compiled for AVX2 and BMI2 when the CPU has them (as
+/// [`Engine::run`]).
+fn rows_serial(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has AVX2 and BMI2, checked just above.
+            return unsafe { rows_serial_avx2(key, plan, width, first, out) };
+        }
+    }
+    rows_serial_any(key, plan, width, first, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn rows_serial_avx2(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &mut [u32]) {
+    rows_serial_any(key, plan, width, first, out)
+}
+
+/// [`rows`] on one thread: rows `first ..` of `out`, in pieces whose lead words are computed
+/// together, eight rows interleaved.
+#[inline(always)]
+fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &mut [u32]) {
+    const PIECE: usize = 512;
+    const STRIDE: usize = 9 * MAX_BATCH;
+    let n = plan.n;
+    let identity: Vec<u32> = (0..n as u32).collect();
+    let mut full = identity.clone();
+    let steps = width.min(n.saturating_sub(1));
+    let words = plan.words_for(steps);
+    let mut digits = vec![0u32; STRIDE * LANES];
+    let mut bufs = Buffers::default();
+    for (p, piece) in out.chunks_mut(width * PIECE).enumerate() {
+        let piece_first = first + (p * PIECE) as u64;
+        let piece_rows = (piece.len() / width) as u64;
+        lead_words(
+            key,
+            0,
+            piece_first..piece_first + piece_rows,
+            piece_first >> 3,
+            &mut bufs,
+        );
+        for (g, group) in piece.chunks_mut(width * LANES).enumerate() {
+            let last = group.len() / width - 1;
+            let games: [u64; LANES] =
+                core::array::from_fn(|l| piece_first + (g * LANES + l.min(last)) as u64);
+            let leads: [u64; LANES] =
+                core::array::from_fn(|l| bufs.lead(games[l], piece_first >> 3));
+            let rows = (words > 1).then(|| stream_rows(key, &games, 0));
+            let ok = if width == n && words <= 9 && group.len() == width * LANES {
+                // Whole shuffles of a full group: four rows at a time, digits used as drawn.
+                for row in group.chunks_mut(width) {
+                    row.copy_from_slice(&identity);
+                }
+                let word = |b: usize, l: usize| match (b, &rows) {
+                    (0, _) => leads[l],
+                    (_, Some(rows)) => row_word(rows, b - 1, l),
+                    (_, None) => unreachable!("more than one word needs the stream rows"),
+                };
+                let lo = plan.four_rows(group, width, 0, word);
+                let hi = plan.four_rows(group, width, 4, word);
+                core::array::from_fn(|l| if l < 4 { lo[l] } else { hi[l - 4] })
+            } else {
+                let ok = plan.lane_digits(&leads, rows.as_ref(), steps, STRIDE, &mut digits);
+                if width == n {
+                    for (l, row) in group.chunks_mut(width).enumerate() {
+                        if ok[l] {
+                            row.copy_from_slice(&identity);
+                            let d = &digits[l * STRIDE..l * STRIDE + steps];
+                            for (i, &di) in d.iter().enumerate() {
+                                row.swap(i, i + di as usize);
+                            }
+                        }
+                    }
+                }
+                ok
+            };
+            for (l, row) in group.chunks_mut(width).enumerate() {
+                let d = &digits[l * STRIDE..l * STRIDE + steps];
+                if ok[l] && width == n {
+                    // Done above, straight into the row.
+                } else if ok[l] {
+                    // The top `width` cards: a sparse shuffle of `full`, then put back.
+                    for (i, &di) in d.iter().enumerate() {
+                        let j = i + di as usize;
+                        row[i] = full[j];
+                        full[j] = full[i];
+                    }
+                    row[steps..].copy_from_slice(&full[steps..width]);
+                    for (i, &di) in d.iter().enumerate() {
+                        full[i + di as usize] = (i + di as usize) as u32;
+                    }
+                } else {
+                    let mut rng = shuffle_words(key, games[l], 0, leads[l], rows.as_ref(), l);
+                    if width <= MAX_HAND {
+                        plan.top_cards(width, &mut rng, &mut full, row);
+                    } else {
+                        full.copy_from_slice(&identity);
+                        fisher_yates_prefix(&mut full, width, &mut rng);
+                        row.copy_from_slice(&full[..width]);
+                        full.copy_from_slice(&identity);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::library::Library;
-    use crate::rng::ChaChaStream;
+    use crate::seed::MAX_STREAM_INDEX;
 
     fn seed() -> Seed {
         Seed::from_bytes([7; 32])
@@ -741,7 +1219,7 @@ mod tests {
                 let mut scratch: Vec<u32> = (0..n as u32).collect();
                 plan.top_cards(
                     12,
-                    &mut ChaChaStream::new(&seed(), id),
+                    &mut ShuffleWords::new(&seed(), id.nonce & MAX_STREAM_INDEX, sub),
                     &mut scratch,
                     &mut out,
                 );
@@ -751,6 +1229,91 @@ mod tests {
                 );
                 let k = 12.min(n);
                 assert_eq!(&out[..k], &lib.cards()[..k], "n={n} sub={sub}");
+            }
+        }
+    }
+
+    /// A compiled rule that hides its count tables: every hand takes the general path.
+    #[derive(Clone)]
+    struct General(CompiledRule);
+
+    impl Policy for General {
+        fn keep(
+            &mut self,
+            hand: &[CardId],
+            lands: u32,
+            mulligans: u32,
+            can_mulligan: bool,
+        ) -> std::result::Result<bool, Abort> {
+            self.0.keep(hand, lands, mulligans, can_mulligan)
+        }
+        fn bottom(
+            &mut self,
+            hand: &[CardId],
+            count: usize,
+        ) -> std::result::Result<Vec<CardId>, Abort> {
+            self.0.bottom(hand, count)
+        }
+        fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
+            self.0.vancouver(hand, top)
+        }
+    }
+
+    #[test]
+    fn the_count_kernel_equals_the_general_path_game_by_game() {
+        for rule in [
+            MulliganRule::London,
+            MulliganRule::Vancouver,
+            MulliganRule::Paris,
+            MulliganRule::ParisSequential,
+        ] {
+            for (deck_size, land_count, free_first) in [
+                (60, 24, false),
+                (60, 17, true),
+                (40, 17, false),
+                (100, 40, true),
+                (250, 100, false),
+                (9, 4, false),
+            ] {
+                let lands: Vec<bool> = (0..deck_size).map(|i| i % deck_size < land_count).collect();
+                let keep = KeepRule {
+                    ranges: vec![(7, 3, 4), (6, 2, 4), (5, 2, 3), (4, 1, 3)],
+                    keep_at: Some(2),
+                    bottom: Bottom::Balance,
+                    requires: vec![],
+                }
+                .compile(&lands, &vec![vec![]; deck_size])
+                .unwrap();
+                assert!(keep.count_rule(7).is_some());
+                let cfg = Config {
+                    rule,
+                    free_first,
+                    hand_size: 7,
+                    deck_size,
+                };
+                let games = 3000u64;
+                let mut fast = vec![Outcome::default(); games as usize];
+                let mut slow = vec![Outcome::default(); games as usize];
+                let a = simulate(&seed(), cfg, &lands, &keep, 13, games, 2, Some(&mut fast));
+                let b = simulate(
+                    &seed(),
+                    cfg,
+                    &lands,
+                    &General(keep.clone()),
+                    13,
+                    games,
+                    1,
+                    Some(&mut slow),
+                );
+                assert_eq!(fast, slow, "{rule:?} {deck_size} {free_first}");
+                assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+                assert!(
+                    deck_size < 10 || fast.iter().any(|o| o.mulligans >= 2),
+                    "mulligans exercised: {rule:?} {deck_size}"
+                );
+                if rule == MulliganRule::Vancouver && deck_size > 8 {
+                    assert!(fast.iter().any(|o| o.vancouver_bottom));
+                }
             }
         }
     }
