@@ -49,6 +49,15 @@ fn shuffles(c: &mut Criterion) {
         })
     });
     group.finish();
+    let key = mulligan_core::rng::key_words(&seed);
+    let mut n = 0u64;
+    c.bench_function("ChaCha12 x8 lanes (one block each)", |b| {
+        b.iter(|| {
+            n = n.wrapping_add(1);
+            let counters = core::array::from_fn(|l| n * 8 + l as u64);
+            mulligan_core::rng::chacha_rows(&key, black_box(&counters), &[n; 8])
+        })
+    });
 }
 
 criterion_group!(benches, shuffles);
