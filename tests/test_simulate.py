@@ -252,8 +252,12 @@ def test_bulk_shuffles_are_permutations_equal_to_library_shuffles() -> None:
     assert (
         m.bulk.shuffles(60, 50, SEED, threads=1) == m.bulk.shuffles(60, 50, SEED, threads=2)
     ).all()
-    big = m.bulk.shuffles(250, 4, SEED)
-    assert (np.sort(big, axis=1) == np.arange(250)).all()
+    for n in (40, 100, 250):  # whole groups of eight rows and a partial one
+        big = m.bulk.shuffles(n, 20, SEED, start=3)
+        assert (np.sort(big, axis=1) == np.arange(n)).all()
+        lib = m.Library([m.Card(str(k)) for k in range(n)], seed=SEED, stream=(3 + 17) << 8)
+        lib.shuffle()
+        assert [int(c.name) for c in lib.cards] == big[17].tolist()
 
 
 def test_bad_arguments_raise_typed_errors() -> None:

@@ -2,8 +2,7 @@
 //! benchmarks in benches/ compare against peers.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mulligan_core::rng::ChaChaStream;
-use mulligan_core::seed::{StreamId, DOMAIN_LIBRARY};
+use mulligan_core::rng::ShuffleWords;
 use mulligan_core::shuffle::shuffle_set;
 use mulligan_core::simulate::{self, Bottom, Config, KeepRule};
 use mulligan_core::{MulliganRule, Seed};
@@ -16,8 +15,15 @@ fn shuffles(c: &mut Criterion) {
     c.bench_function("shuffle 60 cards (one library)", |b| {
         b.iter(|| {
             k = k.wrapping_add(1);
-            let mut rng = ChaChaStream::new(&seed, StreamId::new(DOMAIN_LIBRARY, 0, k));
+            let mut rng = ShuffleWords::new(&seed, 0, k);
             shuffle_set(black_box(&mut cards), &mut rng);
+        })
+    });
+    let key = mulligan_core::rng::key_words(&seed);
+    c.bench_function("ChaCha12 one block (scalar)", |b| {
+        b.iter(|| {
+            k = k.wrapping_add(1);
+            mulligan_core::rng::chacha_block(&key, black_box(u64::from(k)), 5, 12)
         })
     });
     let mut group = c.benchmark_group("bulk");

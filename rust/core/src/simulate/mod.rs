@@ -445,9 +445,9 @@ struct Buffers {
     hist: Vec<u64>,
 }
 
-/// The lead blocks of shuffle `sub` of seat 0 for the games `games` (ascending game indices,
-/// all from `8 * g0` on): the lead word of game `g` is then [`Buffers::lead`]. Only the groups
-/// of eight games that hold one of `games` are computed, eight blocks per ChaCha call.
+/// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`
+/// (ascending, repeats allowed, none below `g0`): the lead word of a game `g` of those groups is
+/// then [`Buffers::lead`]. Eight blocks per ChaCha call.
 fn lead_words(
     key: &[u32; 8],
     sub: u32,
@@ -459,9 +459,9 @@ fn lead_words(
     groups.clear();
     let mut last = u64::MAX;
     for g in games {
-        if g >> 3 != last {
-            last = g >> 3;
-            groups.push(last);
+        if g != last {
+            last = g;
+            groups.push(g);
         }
     }
     let span = groups.last().map_or(0, |&g| (g - g0) as usize + 1);
@@ -592,7 +592,7 @@ impl Engine<'_> {
     /// from those words by its land count alone, any other hand takes [`Engine::step`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn round<P: Policy>(
+    fn round<P: Policy, const AVX2: bool>(
         &self,
         first: u64,
         sub: u32,
@@ -655,6 +655,11 @@ impl Engine<'_> {
             let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
             let rows = (words > 1).then(|| stream_rows(&self.key, &games, sub));
             let (lands, tops, ok) = match kernel {
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Mask64 if AVX2 => {
+                    // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
+                    unsafe { self.lane_lands_avx2(mask64, &leads, draw, need) }
+                }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
                 Kernel::Flags => {
@@ -760,6 +765,65 @@ impl Engine<'_> {
         (lands, tops, ok)
     }
 
+    /// [`Engine::lane_lands`] for `u64` masks with AVX2: the digits are drawn first (scalar
+    /// wide multiplies, eight independent chains), then the eight masks move through the steps
+    /// in two vectors of four, with per-lane variable shifts. Same results.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn lane_lands_avx2(
+        &self,
+        template: u64,
+        leads: &[u64; LANES],
+        draw: usize,
+        need: usize,
+    ) -> ([u32; LANES], [u32; LANES], [bool; LANES]) {
+        use std::arch::x86_64::*;
+        let mut lands = [0u32; LANES];
+        let mut tops = [0u32; LANES];
+        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+            return (lands, tops, [true; LANES]);
+        };
+        let mut digits = [[0u64; LANES]; MAX_BATCH];
+        let mut x = *leads;
+        for (k, &b) in bounds[..*m].iter().enumerate() {
+            for l in 0..LANES {
+                let wide = u128::from(x[l]) * u128::from(b);
+                x[l] = wide as u64;
+                digits[k][l] = (wide >> 64) as u64;
+            }
+        }
+        let one = _mm256_set1_epi64x(1);
+        let mut mask = [_mm256_set1_epi64x(template as i64); 2];
+        let mut count = [_mm256_setzero_si256(); 2];
+        for d in &digits[..draw] {
+            for h in 0..2 {
+                // SAFETY: an unaligned load of four u64 from a [u64; 8].
+                let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
+                let f = _mm256_and_si256(_mm256_srlv_epi64(mask[h], dv), one);
+                let flip = _mm256_xor_si256(f, _mm256_and_si256(mask[h], one));
+                let moved = _mm256_xor_si256(mask[h], _mm256_sllv_epi64(flip, dv));
+                mask[h] = _mm256_srli_epi64(moved, 1);
+                count[h] = _mm256_add_epi64(count[h], f);
+            }
+        }
+        let mut out = [[0u64; 4]; 4];
+        for h in 0..2 {
+            // SAFETY: unaligned stores of four u64 into [u64; 4].
+            unsafe { _mm256_storeu_si256(out[h].as_mut_ptr().cast(), count[h]) };
+            if need > draw {
+                let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
+                let f = _mm256_and_si256(_mm256_srlv_epi64(mask[h], dv), one);
+                unsafe { _mm256_storeu_si256(out[2 + h].as_mut_ptr().cast(), f) };
+            }
+        }
+        for l in 0..LANES {
+            lands[l] = out[l / 4][l % 4] as u32;
+            tops[l] = out[2 + l / 4][l % 4] as u32;
+        }
+        let ok = x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product));
+        (lands, tops, ok)
+    }
+
     /// The lands among the first `draw` positions and the flag at position `draw`, from the
     /// steps' digits `d`, with the land flags in bytes (put back before returning).
     #[inline]
@@ -832,7 +896,7 @@ impl Engine<'_> {
                 return unsafe { self.run_avx2(first, len, policy, counts, per_game) };
             }
         }
-        self.run_any(first, len, policy, counts, per_game)
+        self.run_any::<P, false>(first, len, policy, counts, per_game)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -845,11 +909,11 @@ impl Engine<'_> {
         counts: &mut Counts,
         per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
-        self.run_any(first, len, policy, counts, per_game)
+        self.run_any::<P, true>(first, len, policy, counts, per_game)
     }
 
     #[inline(always)]
-    fn run_any<P: Policy>(
+    fn run_any<P: Policy, const AVX2: bool>(
         &self,
         first: u64,
         len: usize,
@@ -857,7 +921,7 @@ impl Engine<'_> {
         counts: &mut Counts,
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
-        const BLOCK: usize = 1024;
+        const BLOCK: usize = 4096;
         let rule = policy.count_rule(self.cfg.hand_size);
         let mut bufs = Buffers {
             scratch: (0..self.cfg.deck_size as CardId).collect(),
@@ -878,15 +942,17 @@ impl Engine<'_> {
             }));
             let mut sub = 0;
             while !active.is_empty() {
-                lead_words(
-                    &self.key,
-                    sub,
-                    active.iter().map(|st| first + u64::from(st.slot)),
-                    (first + u64::from(active[0].slot)) >> 3,
-                    &mut bufs,
-                );
+                let g0 = (first + u64::from(active[0].slot)) >> 3;
+                if sub == 0 {
+                    // All the block's games: every group from the first to the last.
+                    let last = (first + (base + m - 1) as u64) >> 3;
+                    lead_words(&self.key, sub, g0..=last, g0, &mut bufs);
+                } else {
+                    let groups = active.iter().map(|st| (first + u64::from(st.slot)) >> 3);
+                    lead_words(&self.key, sub, groups, g0, &mut bufs);
+                }
                 next.clear();
-                self.round(
+                self.round::<P, AVX2>(
                     first,
                     sub,
                     &active,
@@ -1121,13 +1187,8 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
     for (p, piece) in out.chunks_mut(width * PIECE).enumerate() {
         let piece_first = first + (p * PIECE) as u64;
         let piece_rows = (piece.len() / width) as u64;
-        lead_words(
-            key,
-            0,
-            piece_first..piece_first + piece_rows,
-            piece_first >> 3,
-            &mut bufs,
-        );
+        let (g0, last) = (piece_first >> 3, (piece_first + piece_rows - 1) >> 3);
+        lead_words(key, 0, g0..=last, g0, &mut bufs);
         for (g, group) in piece.chunks_mut(width * LANES).enumerate() {
             let last = group.len() / width - 1;
             let games: [u64; LANES] =
@@ -1164,10 +1225,10 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
                 ok
             };
             for (l, row) in group.chunks_mut(width).enumerate() {
-                let d = &digits[l * STRIDE..l * STRIDE + steps];
                 if ok[l] && width == n {
                     // Done above, straight into the row.
                 } else if ok[l] {
+                    let d = &digits[l * STRIDE..l * STRIDE + steps];
                     // The top `width` cards: a sparse shuffle of `full`, then put back.
                     for (i, &di) in d.iter().enumerate() {
                         let j = i + di as usize;
@@ -1315,6 +1376,55 @@ mod tests {
                     assert!(fast.iter().any(|o| o.vancouver_bottom));
                 }
             }
+        }
+    }
+
+    /// The portable build of the engine and of the bulk rows equals the one the CPU runs
+    /// (AVX2 and BMI2 on the machines here).
+    #[test]
+    fn the_portable_path_equals_the_dispatched_one() {
+        for (rule, deck_size) in [
+            (MulliganRule::London, 60),
+            (MulliganRule::Vancouver, 40),
+            (MulliganRule::Paris, 100),
+        ] {
+            let lands: Vec<bool> = (0..deck_size).map(|i| i % 5 < 2).collect();
+            let keep = KeepRule {
+                ranges: vec![(7, 3, 4), (6, 2, 4), (5, 2, 3)],
+                keep_at: Some(4),
+                bottom: Bottom::SpellsFirst,
+                requires: vec![],
+            }
+            .compile(&lands, &vec![vec![]; deck_size])
+            .unwrap();
+            let cfg = Config {
+                rule,
+                free_first: true,
+                hand_size: 7,
+                deck_size,
+            };
+            let engine = Engine::new(&seed(), cfg, &lands).unwrap();
+            let games = 5000;
+            let mut a = vec![Outcome::default(); games];
+            let mut b = vec![Outcome::default(); games];
+            let (mut ca, mut cb) = (Counts::new(&cfg), Counts::new(&cfg));
+            engine
+                .run(9, games, &mut keep.clone(), &mut ca, Some(&mut a))
+                .unwrap();
+            engine
+                .run_any::<_, false>(9, games, &mut keep.clone(), &mut cb, Some(&mut b))
+                .unwrap();
+            assert_eq!(a, b, "{rule:?}");
+            assert_eq!(ca, cb);
+        }
+        let key = key_words(&seed());
+        for (n, width) in [(60usize, 60usize), (60, 7), (250, 250), (40, 8)] {
+            let plan = Plan::new(n, width);
+            let mut a = vec![0u32; width * 37];
+            let mut b = a.clone();
+            rows_serial(&key, &plan, width, 5, &mut a);
+            rows_serial_any(&key, &plan, width, 5, &mut b);
+            assert_eq!(a, b, "{n} {width}");
         }
     }
 
