@@ -644,6 +644,7 @@ impl Engine<'_> {
         next.resize(active.len(), again);
         let mut k = 0;
         let mut tally = [[0u32; 2 * (MAX_HAND + 1)]; LANES];
+        let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
             debug_assert!(group
@@ -658,7 +659,7 @@ impl Engine<'_> {
                 #[cfg(target_arch = "x86_64")]
                 Kernel::Mask64 if AVX2 => {
                     // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
-                    unsafe { self.lane_lands_avx2(mask64, &leads, draw, need) }
+                    unsafe { self.lane_lands_avx2(mask64, &leads, draw, need, &mut wide_digits) }
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -776,6 +777,7 @@ impl Engine<'_> {
         leads: &[u64; LANES],
         draw: usize,
         need: usize,
+        digits: &mut [[u64; LANES]; MAX_BATCH],
     ) -> ([u32; LANES], [u32; LANES], [bool; LANES]) {
         use std::arch::x86_64::*;
         let mut lands = [0u32; LANES];
@@ -783,7 +785,6 @@ impl Engine<'_> {
         let Some((_, m, product, bounds)) = self.plan.batches.first() else {
             return (lands, tops, [true; LANES]);
         };
-        let mut digits = [[0u64; LANES]; MAX_BATCH];
         let mut x = *leads;
         for (k, &b) in bounds[..*m].iter().enumerate() {
             for l in 0..LANES {
