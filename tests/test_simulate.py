@@ -295,3 +295,33 @@ def test_keep_rule_methods_follow_the_rule() -> None:
     assert bottom == [lands[4]], "balance: 5 lands in 6 is above the 2-4 range"
     assert rule.ranges == {6: (2, 4), 7: (2, 5)} and rule.keep_at == 4 and rule.bottom == "balance"
     assert rule.requires == [("ramp", 1)]
+
+
+def test_bulk_out_fills_a_given_array_or_raises_before_writing() -> None:
+    out = np.full((20, 60), 7, dtype=np.uint32)
+    got = m.bulk.shuffles(60, 20, SEED, start=5, out=out)
+    assert got is out
+    assert (out == m.bulk.shuffles(60, 20, SEED, start=5)).all()
+    hands_out = np.zeros((20, 7), dtype=np.uint32)
+    assert m.bulk.hands(60, 20, SEED, out=hands_out) is hands_out
+    assert (hands_out == m.bulk.hands(60, 20, SEED)).all()
+
+    before = out.copy()
+    with pytest.raises(m.MulliganTypeError, match="uint32"):
+        m.bulk.shuffles(60, 20, SEED, out=np.zeros((20, 60), dtype=np.int64))
+    with pytest.raises(m.MulliganTypeError, match="2-D"):
+        m.bulk.shuffles(60, 20, SEED, out=[[0] * 60] * 20)
+    with pytest.raises(m.GameConfigError, match=r"shape \(20, 60\).*\(21, 60\)"):
+        m.bulk.shuffles(60, 21, SEED, out=out)
+    with pytest.raises(m.GameConfigError, match="C-contiguous"):
+        m.bulk.shuffles(60, 10, SEED, out=np.zeros((60, 20), dtype=np.uint32).T[:10])
+    frozen = np.zeros((20, 60), dtype=np.uint32)
+    frozen.flags.writeable = False
+    with pytest.raises(m.GameConfigError, match="writeable"):
+        m.bulk.shuffles(60, 20, SEED, out=frozen)
+    assert not frozen.any()
+    with pytest.raises(m.SeedError):
+        m.bulk.shuffles(60, 20, "not a seed", out=out)
+    with pytest.raises(m.GameConfigError):
+        m.bulk.shuffles(60, 20, SEED, start=2**48, out=out)
+    assert (out == before).all(), "a refused call writes nothing"

@@ -379,7 +379,13 @@ def simulate(
     per_game: bool = False,
 ) -> SimulationResult: ...
 def bulk_shuffles(
-    n_cards: int, count: int, seed: _SeedLike, *, start: int = 0, threads: int | None = None
+    n_cards: int,
+    count: int,
+    seed: _SeedLike,
+    *,
+    start: int = 0,
+    threads: int | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def bulk_hands(
     deck: Deck | int,
@@ -389,6 +395,7 @@ def bulk_hands(
     *,
     start: int = 0,
     threads: int | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def tournament_play_draw(
     seed: _SeedLike, tables: int, *, first: int = 0

@@ -6,7 +6,10 @@
   uint32 indices into ``deck.cards``: seat 0's opening hand in that same game.
 
 Both release the GIL and use every core (or ``threads``); the result does not depend on the
-thread count.
+thread count. ``out=`` fills a given C-contiguous uint32 array of exactly that shape instead
+of allocating one (and returns it): for repeated calls, this skips the page faults of fresh
+memory, a quarter of the time of a 60-card shuffle. A wrong ``out`` raises before anything is
+written.
 """
 
 from mulligan._core import bulk_hands as hands

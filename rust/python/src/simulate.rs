@@ -9,7 +9,7 @@ use mulligan_core::simulate::{
     self as sim, Abort, Bottom, CompiledRule, Config, Counts, Outcome, Policy,
 };
 use mulligan_core::CardId;
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
@@ -620,6 +620,44 @@ pub fn simulate<'py>(
     })
 }
 
+/// The array the rows go to: `out` when given (a writeable, C-contiguous uint32 array of
+/// exactly `(count, width)`, checked before anything is written), else a new one.
+fn rows_out<'py>(
+    py: Python<'py>,
+    out: Option<&Bound<'py, PyAny>>,
+    count: u64,
+    width: usize,
+) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    let Some(out) = out else {
+        return rows_array(py, count, width);
+    };
+    let array = out.cast::<PyArray2<u32>>().map_err(|_| {
+        type_error(format!(
+            "out must be a 2-D numpy array of uint32, got {}",
+            describe_array(out)
+        ))
+    })?;
+    let expect = (usize::try_from(count).unwrap_or(usize::MAX), width);
+    let shape = (array.shape()[0], array.shape()[1]);
+    if shape != expect {
+        return Err(config_error(format!(
+            "out has shape {shape:?}; it must be ({}, {})",
+            count, width
+        )));
+    }
+    if !array.is_c_contiguous() {
+        return Err(config_error("out must be C-contiguous"));
+    }
+    Ok(array.clone())
+}
+
+fn describe_array(obj: &Bound<'_, PyAny>) -> String {
+    match (obj.getattr("dtype"), obj.getattr("ndim")) {
+        (Ok(dtype), Ok(ndim)) => format!("a {ndim}-D array of {dtype}"),
+        _ => type_name(obj),
+    }
+}
+
 fn rows_array<'py>(
     py: Python<'py>,
     count: u64,
@@ -638,8 +676,8 @@ fn rows_array<'py>(
 /// `(count, n_cards)` permutations: row `r` is the opening shuffle of seat 0 in game
 /// `start + r` (the same order `Game(seed, game_index=start + r)` gives).
 #[pyfunction]
-#[pyo3(signature = (n_cards, count, seed, *, start = None, threads = None),
-       text_signature = "(n_cards, count, seed, *, start=0, threads=None)")]
+#[pyo3(signature = (n_cards, count, seed, *, start = None, threads = None, out = None),
+       text_signature = "(n_cards, count, seed, *, start=0, threads=None, out=None)")]
 pub fn bulk_shuffles<'py>(
     py: Python<'py>,
     n_cards: &Bound<'py, PyAny>,
@@ -647,24 +685,28 @@ pub fn bulk_shuffles<'py>(
     seed: &Bound<'py, PyAny>,
     start: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let n = non_negative(n_cards, "n_cards")? as usize;
     let count = non_negative(count, "count")?;
     let start = opt_non_negative(start, "start", 0)?;
     let threads = threads_arg(threads)?;
     let seed = extract_seed(seed)?;
-    let array = rows_array(py, count, n)?;
-    // SAFETY: the array was just created here and is not shared with any other code.
-    let out = unsafe { array.as_slice_mut()? };
-    py.detach(|| guard(|| sim::shuffles(&seed, n, start, out, threads)))?;
+    let array = rows_out(py, out, count, n)?;
+    let mut rows = array
+        .try_readwrite()
+        .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
+    let rows = rows.as_slice_mut()?;
+    py.detach(|| guard(|| sim::shuffles(&seed, n, start, rows, threads)))?;
     Ok(array)
 }
 
 /// `(count, hand_size)` card indices (into `deck.cards`): row `r` is seat 0's opening hand in
 /// `Game(seed, game_index=start + r)`. `deck` is a Deck or a deck size.
 #[pyfunction]
-#[pyo3(signature = (deck, count, seed, hand_size = None, *, start = None, threads = None),
-       text_signature = "(deck, count, seed, hand_size=7, *, start=0, threads=None)")]
+#[pyo3(signature = (deck, count, seed, hand_size = None, *, start = None, threads = None, out = None),
+       text_signature = "(deck, count, seed, hand_size=7, *, start=0, threads=None, out=None)")]
+#[allow(clippy::too_many_arguments)] // the Python signature
 pub fn bulk_hands<'py>(
     py: Python<'py>,
     deck: &Bound<'py, PyAny>,
@@ -673,6 +715,7 @@ pub fn bulk_hands<'py>(
     hand_size: Option<&Bound<'py, PyAny>>,
     start: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let deck_size = match deck.cast::<Deck>() {
         Ok(d) => d.get().cards.len(),
@@ -688,10 +731,12 @@ pub fn bulk_hands<'py>(
             "a hand of {hand_size} cards from a deck of {deck_size}"
         )));
     }
-    let array = rows_array(py, count, hand_size)?;
-    // SAFETY: the array was just created here and is not shared with any other code.
-    let out = unsafe { array.as_slice_mut()? };
-    py.detach(|| guard(|| sim::hands(&seed, deck_size, hand_size, start, out, threads)))?;
+    let array = rows_out(py, out, count, hand_size)?;
+    let mut rows = array
+        .try_readwrite()
+        .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
+    let rows = rows.as_slice_mut()?;
+    py.detach(|| guard(|| sim::hands(&seed, deck_size, hand_size, start, rows, threads)))?;
     Ok(array)
 }
 
