@@ -10,7 +10,7 @@
 //! step `i`, drawing the top `k` cards needs only the batches that cover steps `0..k`: the bulk
 //! engine and the game agree card for card.
 
-use crate::rng::{batch_from_words, Words, MAX_BATCH};
+use crate::rng::{Words, MAX_BATCH};
 
 const BATCH_PRODUCT_LIMIT: u64 = 1 << 48;
 
@@ -36,20 +36,68 @@ pub fn batch_at(n: usize, step: usize, bounds: &mut [u64; MAX_BATCH]) -> (usize,
 
 /// Shuffles `cards` in place so that at least the first `prefix` positions are final (a full
 /// shuffle when `prefix >= cards.len() - 1`). The caller sorts first (see the module docs).
+///
+/// Up to [`AHEAD`] batches at a time: their words are read ahead and their digits drawn as
+/// independent multiply chains (the CPU overlaps them), then the swaps are made in order. A
+/// rejected word (probability below 2^-16 a batch) stops the group there: the words read
+/// ahead are kept, in order, for the retry and the batches after it, so every batch reads
+/// exactly the words it would read one batch at a time.
 pub fn fisher_yates_prefix<T, W: Words>(cards: &mut [T], prefix: usize, rng: &mut W) {
     let n = cards.len();
+    let steps = prefix.min(n.saturating_sub(1));
+    let mut queue = [0u64; AHEAD];
+    let mut queued = 0;
+    // (first step, steps, product of the bounds) of each batch of the group.
+    let mut plans = [(0usize, 0usize, 0u64); AHEAD];
+    let mut digits = [[0u32; MAX_BATCH]; AHEAD];
     let mut bounds = [0u64; MAX_BATCH];
-    let mut digits = [0u64; MAX_BATCH];
     let mut step = 0;
-    while step < prefix.min(n.saturating_sub(1)) {
-        let (m, product) = batch_at(n, step, &mut bounds);
-        batch_from_words(|| rng.next_u64(), &bounds[..m], product, &mut digits[..m]);
-        for (k, &d) in digits[..m].iter().enumerate() {
-            cards.swap(step + k, step + k + d as usize);
+    while step < steps {
+        let mut count = 0;
+        let mut s = step;
+        while count < AHEAD && s < steps {
+            let (m, product) = batch_at(n, s, &mut bounds);
+            plans[count] = (s, m, product);
+            s += m;
+            count += 1;
         }
-        step += m;
+        while queued < count {
+            queue[queued] = rng.next_u64();
+            queued += 1;
+        }
+        let mut x = queue;
+        #[allow(clippy::needless_range_loop)] // k indexes the steps of every batch at once
+        for k in 0..MAX_BATCH {
+            for b in 0..count {
+                let (start, m, _) = plans[b];
+                if k < m {
+                    // Step `start + k` has the bound `n - start - k`.
+                    let wide = u128::from(x[b]) * (n - start - k) as u128;
+                    digits[b][k] = (wide >> 64) as u32;
+                    x[b] = wide as u64;
+                }
+            }
+        }
+        let mut used = 0;
+        for b in 0..count {
+            let (start, m, product) = plans[b];
+            used += 1;
+            if x[b] < product && x[b] < product.wrapping_neg() % product {
+                break; // rejected: redo from this batch with the next word
+            }
+            for (k, &d) in digits[b][..m].iter().enumerate() {
+                let i = start + k;
+                cards.swap(i, i + d as usize);
+            }
+            step = start + m;
+        }
+        queue.copy_within(used..queued, 0);
+        queued -= used;
     }
 }
+
+/// Batches whose words [`fisher_yates_prefix`] reads ahead (a 60-card library has six).
+pub const AHEAD: usize = 8;
 
 /// Sorts by identity, then a full Fisher–Yates shuffle. Identities must be distinct.
 pub fn shuffle_set<W: Words>(cards: &mut [u32], rng: &mut W) {
@@ -60,9 +108,18 @@ pub fn shuffle_set<W: Words>(cards: &mut [u32], rng: &mut W) {
 /// Sorts distinct identities. Card ids are small and dense (indices into a deck), so a bitmap
 /// pass beats a comparison sort; sparse ids fall back to `sort_unstable`.
 pub fn sort_distinct(cards: &mut [u32]) {
-    let Some(&max) = cards.iter().max() else {
+    if cards.is_empty() {
         return;
-    };
+    }
+    // Branch-free (a data-dependent branch per card mispredicts on a shuffled library).
+    let max = cards.iter().fold(0, |m, &c| m.max(c));
+    if max as usize + 1 == cards.len() {
+        // Distinct ids below their count are exactly 0..n (a whole deck: the common case).
+        for (i, c) in cards.iter_mut().enumerate() {
+            *c = i as u32;
+        }
+        return;
+    }
     let words = max as usize / 64 + 1;
     if words > cards.len() / 4 + 4 {
         cards.sort_unstable();
@@ -137,6 +194,64 @@ mod tests {
         assert_eq!(sizes.iter().sum::<usize>(), 59);
     }
 
+    /// The one-batch-at-a-time definition, to check the read-ahead against.
+    fn reference<W: Words>(cards: &mut [u32], prefix: usize, rng: &mut W) {
+        let n = cards.len();
+        let mut bounds = [0u64; MAX_BATCH];
+        let mut digits = [0u64; MAX_BATCH];
+        let mut step = 0;
+        while step < prefix.min(n.saturating_sub(1)) {
+            let (m, product) = batch_at(n, step, &mut bounds);
+            crate::rng::batch_from_words(
+                || rng.next_u64(),
+                &bounds[..m],
+                product,
+                &mut digits[..m],
+            );
+            for (k, &d) in digits[..m].iter().enumerate() {
+                cards.swap(step + k, step + k + d as usize);
+            }
+            step += m;
+        }
+    }
+
+    /// Words from a list, then a stream: to force rejections where a test wants them.
+    struct Scripted(Vec<u64>, ChaChaStream);
+
+    impl Words for Scripted {
+        fn next_u64(&mut self) -> u64 {
+            if self.0.is_empty() {
+                self.1.next_u64()
+            } else {
+                self.0.remove(0)
+            }
+        }
+    }
+
+    #[test]
+    fn read_ahead_equals_one_batch_at_a_time_even_when_words_are_rejected() {
+        // Word 0 is rejected by any batch whose product is not a power of two (low half 0).
+        for script in [
+            vec![],
+            vec![0u64],
+            vec![5, 0, 0, 9],
+            vec![1, 2, 0, 3, 0, 0, 0, 0, 0, 7],
+        ] {
+            for n in [0usize, 1, 2, 7, 60, 61, 250] {
+                for prefix in [usize::MAX, 7, 20] {
+                    let mut a: Vec<u32> = (0..n as u32).collect();
+                    let mut b = a.clone();
+                    let mut ra = Scripted(script.clone(), rng(3));
+                    let mut rb = Scripted(script.clone(), rng(3));
+                    fisher_yates_prefix(&mut a, prefix, &mut ra);
+                    reference(&mut b, prefix, &mut rb);
+                    assert_eq!(a, b, "{script:?} n={n} prefix={prefix}");
+                    assert_eq!(ra.next_u64(), rb.next_u64(), "the same words read");
+                }
+            }
+        }
+    }
+
     #[test]
     fn prefix_agrees_with_full_shuffle() {
         for sub in 0..50 {
@@ -154,6 +269,8 @@ mod tests {
     fn sort_distinct_matches_sort_unstable() {
         for ids in [
             vec![],
+            vec![0u32],
+            vec![2, 0, 1],
             vec![5u32],
             (0..60).rev().collect(),
             vec![1000, 3, 70, 64, 63, 0],
