@@ -659,7 +659,22 @@ impl Engine<'_> {
                 #[cfg(target_arch = "x86_64")]
                 Kernel::Mask64 if AVX2 => {
                     // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
-                    unsafe { self.lane_lands_avx2(mask64, &leads, draw, need, &mut wide_digits) }
+                    unsafe {
+                        self.lane_lands_avx2::<false>(
+                            u128::from(mask64),
+                            &leads,
+                            draw,
+                            need,
+                            &mut wide_digits,
+                        )
+                    }
+                }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Mask128 if AVX2 => {
+                    // SAFETY: as above.
+                    unsafe {
+                        self.lane_lands_avx2::<true>(mask128, &leads, draw, need, &mut wide_digits)
+                    }
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -766,14 +781,14 @@ impl Engine<'_> {
         (lands, tops, ok)
     }
 
-    /// [`Engine::lane_lands`] for `u64` masks with AVX2: the digits are drawn first (scalar
+    /// [`Engine::lane_lands`] with AVX2 (masks of up to 64 cards, or 128 when `WIDE`): the digits are drawn first (scalar
     /// wide multiplies, eight independent chains), then the eight masks move through the steps
     /// in two vectors of four, with per-lane variable shifts. Same results.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi2")]
-    unsafe fn lane_lands_avx2(
+    unsafe fn lane_lands_avx2<const WIDE: bool>(
         &self,
-        template: u64,
+        template: u128,
         leads: &[u64; LANES],
         draw: usize,
         need: usize,
@@ -793,17 +808,42 @@ impl Engine<'_> {
                 digits[k][l] = (wide >> 64) as u64;
             }
         }
+        // A mask of up to 128 cards is two vectors of 64-bit halves (`hi` unused unless WIDE).
+        // A variable shift by 64 or more gives 0, so `d - 64` (wrapping below 64) addresses
+        // the high half and nothing in the low one.
         let one = _mm256_set1_epi64x(1);
-        let mut mask = [_mm256_set1_epi64x(template as i64); 2];
+        let sixty_four = _mm256_set1_epi64x(64);
+        let mut lo = [_mm256_set1_epi64x(template as u64 as i64); 2];
+        let mut hi = [_mm256_set1_epi64x((template >> 64) as u64 as i64); 2];
         let mut count = [_mm256_setzero_si256(); 2];
+        let bit = |lo: __m256i, hi: __m256i, dv: __m256i| {
+            let low = _mm256_srlv_epi64(lo, dv);
+            match WIDE {
+                true => _mm256_and_si256(
+                    _mm256_or_si256(low, _mm256_srlv_epi64(hi, _mm256_sub_epi64(dv, sixty_four))),
+                    one,
+                ),
+                false => _mm256_and_si256(low, one),
+            }
+        };
         for d in &digits[..draw] {
             for h in 0..2 {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8].
                 let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
-                let f = _mm256_and_si256(_mm256_srlv_epi64(mask[h], dv), one);
-                let flip = _mm256_xor_si256(f, _mm256_and_si256(mask[h], one));
-                let moved = _mm256_xor_si256(mask[h], _mm256_sllv_epi64(flip, dv));
-                mask[h] = _mm256_srli_epi64(moved, 1);
+                let f = bit(lo[h], hi[h], dv);
+                let flip = _mm256_xor_si256(f, _mm256_and_si256(lo[h], one));
+                let moved = _mm256_xor_si256(lo[h], _mm256_sllv_epi64(flip, dv));
+                if WIDE {
+                    let dv_hi = _mm256_sub_epi64(dv, sixty_four);
+                    let moved_hi = _mm256_xor_si256(hi[h], _mm256_sllv_epi64(flip, dv_hi));
+                    lo[h] = _mm256_or_si256(
+                        _mm256_srli_epi64(moved, 1),
+                        _mm256_slli_epi64(moved_hi, 63),
+                    );
+                    hi[h] = _mm256_srli_epi64(moved_hi, 1);
+                } else {
+                    lo[h] = _mm256_srli_epi64(moved, 1);
+                }
                 count[h] = _mm256_add_epi64(count[h], f);
             }
         }
@@ -813,7 +853,7 @@ impl Engine<'_> {
             unsafe { _mm256_storeu_si256(out[h].as_mut_ptr().cast(), count[h]) };
             if need > draw {
                 let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
-                let f = _mm256_and_si256(_mm256_srlv_epi64(mask[h], dv), one);
+                let f = bit(lo[h], hi[h], dv);
                 unsafe { _mm256_storeu_si256(out[2 + h].as_mut_ptr().cast(), f) };
             }
         }
