@@ -487,10 +487,15 @@ impl Buffers {
 
 /// The first blocks of the library streams of shuffle `sub` of seat 0 in eight games.
 fn stream_rows(key: &[u32; 8], games: &[u64; LANES], sub: u32) -> [[u32; LANES]; 16] {
+    stream_rows_at(key, games, sub, 0)
+}
+
+/// Block `j` (counting from the first) of those streams.
+fn stream_rows_at(key: &[u32; 8], games: &[u64; LANES], sub: u32, j: u64) -> [[u32; LANES]; 16] {
     let ids = games.map(|g| StreamId::new(DOMAIN_LIBRARY, g << 8, sub));
     chacha_rows(
         key,
-        &ids.map(|id| id.first_block()),
+        &ids.map(|id| id.first_block() + j),
         &ids.map(|id| id.nonce),
     )
 }
@@ -1224,6 +1229,7 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
     let steps = width.min(n.saturating_sub(1));
     let words = plan.words_for(steps);
     let mut digits = vec![0u32; STRIDE * LANES];
+    let mut more_rows: Vec<[[u32; LANES]; 16]> = vec![];
     let mut bufs = Buffers::default();
     for (p, piece) in out.chunks_mut(width * PIECE).enumerate() {
         let piece_first = first + (p * PIECE) as u64;
@@ -1237,14 +1243,20 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
             let leads: [u64; LANES] =
                 core::array::from_fn(|l| bufs.lead(games[l], piece_first >> 3));
             let rows = (words > 1).then(|| stream_rows(key, &games, 0));
-            let ok = if width == n && words <= 9 && group.len() == width * LANES {
-                // Whole shuffles of a full group: four rows at a time, digits used as drawn.
+            let ok = if width == n && group.len() == width * LANES {
+                // Whole shuffles of a full group: four rows at a time, digits used as drawn;
+                // the words past the lead word come from as many stream blocks as they need.
                 for row in group.chunks_mut(width) {
                     row.copy_from_slice(&identity);
                 }
+                more_rows.clear();
+                for j in 1..words.saturating_sub(1).div_ceil(8) {
+                    more_rows.push(stream_rows_at(key, &games, 0, j as u64));
+                }
                 let word = |b: usize, l: usize| match (b, &rows) {
                     (0, _) => leads[l],
-                    (_, Some(rows)) => row_word(rows, b - 1, l),
+                    (1..=8, Some(rows)) => row_word(rows, b - 1, l),
+                    (_, Some(_)) => row_word(&more_rows[(b - 9) / 8], (b - 9) % 8, l),
                     (_, None) => unreachable!("more than one word needs the stream rows"),
                 };
                 let lo = plan.four_rows(group, width, 0, word);
@@ -1471,15 +1483,18 @@ mod tests {
 
     #[test]
     fn rows_match_libraries() {
-        let mut out = vec![0u32; 60 * 20];
-        shuffles(&seed(), 60, 3, &mut out, 2).unwrap();
-        let mut hands_out = vec![0u32; 7 * 20];
-        hands(&seed(), 60, 7, 3, &mut hands_out, 3).unwrap();
-        for r in 0..20 {
-            let mut lib = Library::new((0..60).collect(), seed(), (3 + r as u64) << 8).unwrap();
-            lib.shuffle().unwrap();
-            assert_eq!(&out[r * 60..(r + 1) * 60], lib.cards());
-            assert_eq!(&hands_out[r * 7..(r + 1) * 7], &lib.cards()[..7]);
+        for n in [9usize, 40, 60, 100, 250] {
+            let mut out = vec![0u32; n * 20];
+            shuffles(&seed(), n, 3, &mut out, 2).unwrap();
+            let mut hands_out = vec![0u32; 7 * 20];
+            hands(&seed(), n, 7, 3, &mut hands_out, 3).unwrap();
+            for r in 0..20 {
+                let ids = (0..n as u32).collect();
+                let mut lib = Library::new(ids, seed(), (3 + r as u64) << 8).unwrap();
+                lib.shuffle().unwrap();
+                assert_eq!(&out[r * n..(r + 1) * n], lib.cards(), "{n} cards, row {r}");
+                assert_eq!(&hands_out[r * 7..(r + 1) * 7], &lib.cards()[..7]);
+            }
         }
     }
 }
