@@ -48,6 +48,19 @@ pub struct CountRule {
     pub kept_lands: Vec<u8>,
     /// Vancouver, `[(size * W + lands) * 2 + top_is_land]`: put the top card on the bottom?
     pub vancouver: Vec<bool>,
+    /// `[size]`: a hand of `size` cards is kept whatever it holds (`keep_at`).
+    pub keep_any: Vec<bool>,
+    /// A rule with exactly one tag requirement: which cards carry the tag, and how many a
+    /// kept hand needs. `keep` then holds the land condition only.
+    pub tag: Option<TagRequirement>,
+}
+
+/// The one tag requirement of a [`CountRule`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagRequirement {
+    /// By card id: carries the required tag.
+    pub cards: Vec<bool>,
+    pub min: u32,
 }
 
 impl CountRule {
@@ -66,6 +79,37 @@ impl CountRule {
     #[inline]
     pub fn vancouver(&self, size: usize, lands: usize, top_is_land: bool) -> bool {
         self.vancouver[(size * Self::W + lands) * 2 + usize::from(top_is_land)]
+    }
+
+    /// Keep a hand of `size` cards holding `lands` lands and `tagged` cards with the required
+    /// tag (ignored without a tag requirement)?
+    pub fn keeps_tagged(&self, size: usize, lands: usize, tagged: usize) -> bool {
+        match &self.tag {
+            None => self.keeps(size, lands),
+            Some(t) => self.keep_any[size] || (self.keeps(size, lands) && tagged as u32 >= t.min),
+        }
+    }
+
+    /// London, a drawn hand of `size` (the opening hand size) cards: `lands` lands,
+    /// `tagged_lands` of them tagged, and `tagged_spells` tagged spells. After `count` cards go
+    /// to the bottom: the lands and the tagged cards left. Within lands and within spells,
+    /// untagged cards go first ([`CompiledRule::choose_bottom`]), so counts decide it.
+    pub fn after_bottom(
+        &self,
+        size: usize,
+        count: usize,
+        lands: usize,
+        tagged_lands: usize,
+        tagged_spells: usize,
+    ) -> (usize, usize) {
+        let kept = self.kept_lands(count, lands);
+        let (lands_gone, spells_gone) = (lands - kept, count - (lands - kept));
+        let tagged_lands_gone = lands_gone.saturating_sub(lands - tagged_lands);
+        let tagged_spells_gone = spells_gone.saturating_sub(size - lands - tagged_spells);
+        (
+            kept,
+            tagged_lands - tagged_lands_gone + tagged_spells - tagged_spells_gone,
+        )
     }
 }
 
@@ -320,9 +364,13 @@ impl Policy for CompiledRule {
 
     fn count_rule(&self, hand_size: usize) -> Option<CountRule> {
         const W: usize = CountRule::W;
-        if !self.requires.is_empty() || hand_size >= W {
+        if self.requires.len() > 1 || hand_size >= W {
             return None;
         }
+        let tag = self.requires.first().map(|&min| TagRequirement {
+            cards: self.masks.iter().map(|&m| m != 0).collect(),
+            min,
+        });
         let mut kept_lands = vec![0u8; W * W];
         for count in 0..=hand_size {
             for lands in 0..=hand_size {
@@ -343,6 +391,10 @@ impl Policy for CompiledRule {
             keep: self.table.clone(),
             kept_lands,
             vancouver,
+            keep_any: (0..W)
+                .map(|s| self.keep_at.is_some_and(|k| s <= k))
+                .collect(),
+            tag,
         })
     }
 }
@@ -457,6 +509,65 @@ mod tests {
     }
 
     #[test]
+    fn tag_counts_agree_with_the_rule_on_real_hands() {
+        // A 40-card deck: 10 untagged lands, 10 tagged lands, 10 untagged spells, 10 tagged.
+        let lands: Vec<bool> = (0..40).map(|i| i < 20).collect();
+        let tags: Vec<Vec<String>> = (0..40)
+            .map(|i| {
+                if (10..20).contains(&i) || i >= 30 {
+                    vec!["ramp".into()]
+                } else {
+                    vec![]
+                }
+            })
+            .collect();
+        for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+            let r = KeepRule {
+                ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+                keep_at: Some(3),
+                bottom,
+                requires: vec![("ramp".into(), 2)],
+            }
+            .compile(&lands, &tags)
+            .unwrap();
+            let t = r.count_rule(7).unwrap();
+            for l in 0..=7usize {
+                for tl in 0..=l {
+                    for ts in 0..=7 - l {
+                        // tl tagged lands, l - tl untagged; ts tagged spells, the rest untagged.
+                        let hand: Vec<CardId> = (10..10 + tl as u32)
+                            .chain(0..(l - tl) as u32)
+                            .chain(30..30 + ts as u32)
+                            .chain(20..20 + (7 - l - ts) as u32)
+                            .collect();
+                        assert_eq!(t.keeps_tagged(7, l, tl + ts), r.keeps(&hand, true));
+                        for count in 0..=7 {
+                            let gone = r.choose_bottom(&hand, count);
+                            let left: Vec<CardId> =
+                                hand.iter().copied().filter(|c| !gone.contains(c)).collect();
+                            let expect = (
+                                left.iter().filter(|&&c| c < 20).count(),
+                                left.iter()
+                                    .filter(|&&c| (10..20).contains(&c) || c >= 30)
+                                    .count(),
+                            );
+                            assert_eq!(
+                                t.after_bottom(7, count, l, tl, ts),
+                                expect,
+                                "{bottom:?} l={l} tl={tl} ts={ts} count={count}"
+                            );
+                            assert_eq!(
+                                t.keeps_tagged(7 - count, expect.0, expect.1),
+                                r.keeps(&left, true)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_table_agrees_with_the_rule() {
         let k = KeepRule {
             ranges: vec![(7, 2, 5), (6, 2, 4)],
@@ -477,8 +588,8 @@ mod tests {
             }
         }
         assert!(
-            rule(Bottom::Balance).count_rule(7).is_none(),
-            "a tag requirement needs the hand"
+            rule(Bottom::Balance).count_rule(7).unwrap().tag.is_some(),
+            "one tag requirement is counted too"
         );
     }
 

@@ -407,6 +407,10 @@ fn four_lanes<M: LandMask>(
     (lands, tops, x)
 }
 
+/// The most cards a round may draw for the tag kernel (its verdict table has
+/// `2 (draw + 1)^3` entries).
+const MAX_TAG_DRAW: usize = 9;
+
 /// A verdict bit ([`Engine::verdicts`]): the hand is kept.
 const KEEP: u32 = 1;
 /// A verdict bit: Vancouver's look puts the top card on the bottom.
@@ -421,6 +425,9 @@ enum Kernel {
     Mask128,
     /// Count policy, hands from at most nine words: land flags in bytes, then put back.
     Flags,
+    /// Count policy with one tag requirement, one word per hand, at most 64 cards, AVX2:
+    /// land and tag flags in two `u64`, three counts per hand.
+    Tag64,
     /// Every hand through [`Engine::step`].
     General,
 }
@@ -443,6 +450,8 @@ struct Buffers {
     flags: Vec<u8>,
     /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans.
     hist: Vec<u64>,
+    /// A round's hands by verdict index, one run of counters per lane.
+    tally: Vec<u32>,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`
@@ -623,18 +632,31 @@ impl Engine<'_> {
         };
         let need = draw + usize::from(vancouver);
         let words = self.plan.words_for(need);
-        let kernel = match rule {
-            Some(_) if need < n && words <= 1 && n <= 64 => Kernel::Mask64,
-            Some(_) if need < n && words <= 1 && n <= 128 => Kernel::Mask128,
-            Some(_) if need < n && words <= 9 => Kernel::Flags,
+        let one_word = need < n && words <= 1;
+        let kernel = match rule.map(|r| r.tag.as_ref()) {
+            Some(None) if one_word && n <= 64 => Kernel::Mask64,
+            Some(None) if one_word && n <= 128 => Kernel::Mask128,
+            Some(None) if need < n && words <= 9 => Kernel::Flags,
+            Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_TAG_DRAW => Kernel::Tag64,
             _ => Kernel::General,
         };
         let (mask64, mask128) = match kernel {
-            Kernel::Mask64 => (u64::from_flags(self.lands), 0),
+            Kernel::Mask64 | Kernel::Tag64 => (u64::from_flags(self.lands), 0),
             Kernel::Mask128 => (0, u128::from_flags(self.lands)),
             _ => (0, 0),
         };
-        let verdicts = rule.map(|rule| self.verdicts(rule, counted, draw));
+        let tag_mask = match rule.and_then(|r| r.tag.as_ref()) {
+            Some(t) if kernel == Kernel::Tag64 => u64::from_flags(&t.cards),
+            _ => 0,
+        };
+        let verdicts = match kernel {
+            Kernel::General => None,
+            Kernel::Tag64 => rule.map(|rule| self.tag_verdicts(rule, counted, draw)),
+            _ => rule.map(|rule| self.verdicts(rule, counted, draw)),
+        };
+        let width = verdicts.as_ref().map_or(0, Vec::len);
+        bufs.tally.clear();
+        bufs.tally.resize(width * LANES, 0);
         // The lead blocks start at the first game's group (see `run`).
         let g0 = (first + u64::from(active[0].slot)) >> 3;
         let mulligans = active[0].mulligans;
@@ -648,7 +670,6 @@ impl Engine<'_> {
         next.clear();
         next.resize(active.len(), again);
         let mut k = 0;
-        let mut tally = [[0u32; 2 * (MAX_HAND + 1)]; LANES];
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
@@ -681,6 +702,14 @@ impl Engine<'_> {
                         self.lane_lands_avx2::<true>(mask128, &leads, draw, need, &mut wide_digits)
                     }
                 }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Tag64 => {
+                    // SAFETY: `Tag64` is chosen only when `AVX2` (see above).
+                    let (keys, ok) = unsafe {
+                        self.lane_tags_avx2(mask64, tag_mask, &leads, draw, need, &mut wide_digits)
+                    };
+                    (keys, [0; LANES], ok)
+                }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
                 Kernel::Flags => {
@@ -697,17 +726,22 @@ impl Engine<'_> {
                     }
                     (lands, tops, ok)
                 }
-                Kernel::General => ([0; LANES], [0; LANES], [false; LANES]),
+                _ => ([0; LANES], [0; LANES], [false; LANES]),
+            };
+            // The verdict index: lands * 2 + top, or already computed by the tag kernel.
+            let keys: [u32; LANES] = match kernel {
+                Kernel::Tag64 => lands,
+                _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, st) in group.iter().enumerate() {
                 if let (true, Some(verdicts)) = (ok[l], &verdicts) {
                     // Branch-free: the hand is tallied by its verdict's index, and the game is
                     // written to `next` whether or not it stays there.
-                    let index = lands[l] as usize * 2 + tops[l] as usize;
+                    let index = keys[l] as usize;
                     let v = verdicts[index];
                     let keep = v & KEEP;
                     // One tally per lane: consecutive games rarely wait on the same counter.
-                    tally[l][index] += 1;
+                    bufs.tally[l * width + index] += 1;
                     next[k] = State {
                         slot: st.slot,
                         ..again
@@ -742,7 +776,9 @@ impl Engine<'_> {
         next.truncate(k);
         if let Some(verdicts) = &verdicts {
             for (index, &v) in verdicts.iter().enumerate() {
-                let n: u64 = tally.iter().map(|t| u64::from(t[index])).sum();
+                let n: u64 = (0..LANES)
+                    .map(|l| u64::from(bufs.tally[l * width + index]))
+                    .sum();
                 bufs.hist[(v >> 2) as usize] += n;
                 if v & KEEP != 0 {
                     kept += n;
@@ -920,6 +956,120 @@ impl Engine<'_> {
             }
         }
         out
+    }
+
+    /// [`Engine::verdicts`] for a rule with one tag requirement: indexed by
+    /// `((lands * W + tagged lands) * W + tagged spells) * 2 + next card is a land`, with
+    /// `W = draw + 1`.
+    fn tag_verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
+        let cfg = &self.cfg;
+        let vancouver = cfg.rule == MulliganRule::Vancouver;
+        let can_mulligan = cfg.hand_size > counted;
+        let w = draw + 1;
+        let spare = ((cfg.hand_size + 1) * (cfg.hand_size + 1)) as u32;
+        let mut out = vec![spare << 2; w * w * w * 2];
+        for lands in 0..=draw {
+            for tagged_lands in 0..=lands {
+                for tagged_spells in 0..=draw - lands {
+                    let (size, kept, tagged) = match cfg.rule {
+                        MulliganRule::London => {
+                            let (kept, tagged) = rule.after_bottom(
+                                draw,
+                                counted,
+                                lands,
+                                tagged_lands,
+                                tagged_spells,
+                            );
+                            (draw - counted, kept, tagged)
+                        }
+                        _ => (draw, lands, tagged_lands + tagged_spells),
+                    };
+                    if can_mulligan && !rule.keeps_tagged(size, kept, tagged) {
+                        continue;
+                    }
+                    let index = ((lands * w + tagged_lands) * w + tagged_spells) * 2;
+                    for top in [false, true] {
+                        let bottom =
+                            vancouver && size < cfg.hand_size && rule.vancouver(size, kept, top);
+                        let cell = size * (cfg.hand_size + 1) + kept;
+                        out[index + usize::from(top)] =
+                            KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | (cell as u32) << 2;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Engine::lane_lands_avx2`] with a tag: the land and tag flags move together through the
+    /// steps, and each lane's result is its [`Engine::tag_verdicts`] index.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn lane_tags_avx2(
+        &self,
+        land_mask: u64,
+        tag_mask: u64,
+        leads: &[u64; LANES],
+        draw: usize,
+        need: usize,
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+    ) -> ([u32; LANES], [bool; LANES]) {
+        use std::arch::x86_64::*;
+        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+            return ([0; LANES], [true; LANES]);
+        };
+        let mut x = *leads;
+        for (k, &b) in bounds[..*m].iter().enumerate() {
+            for l in 0..LANES {
+                let wide = u128::from(x[l]) * u128::from(b);
+                x[l] = wide as u64;
+                digits[k][l] = (wide >> 64) as u64;
+            }
+        }
+        let one = _mm256_set1_epi64x(1);
+        let mut lands = [_mm256_set1_epi64x(land_mask as i64); 2];
+        let mut tags = [_mm256_set1_epi64x(tag_mask as i64); 2];
+        let zero = _mm256_setzero_si256();
+        let (mut nl, mut ntl, mut nts) = ([zero; 2], [zero; 2], [zero; 2]);
+        for d in &digits[..draw] {
+            for h in 0..2 {
+                // SAFETY: an unaligned load of four u64 from a [u64; 8].
+                let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
+                let fl = _mm256_and_si256(_mm256_srlv_epi64(lands[h], dv), one);
+                let ft = _mm256_and_si256(_mm256_srlv_epi64(tags[h], dv), one);
+                let flip_l = _mm256_xor_si256(fl, _mm256_and_si256(lands[h], one));
+                let flip_t = _mm256_xor_si256(ft, _mm256_and_si256(tags[h], one));
+                lands[h] =
+                    _mm256_srli_epi64(_mm256_xor_si256(lands[h], _mm256_sllv_epi64(flip_l, dv)), 1);
+                tags[h] =
+                    _mm256_srli_epi64(_mm256_xor_si256(tags[h], _mm256_sllv_epi64(flip_t, dv)), 1);
+                nl[h] = _mm256_add_epi64(nl[h], fl);
+                ntl[h] = _mm256_add_epi64(ntl[h], _mm256_and_si256(fl, ft));
+                nts[h] = _mm256_add_epi64(nts[h], _mm256_andnot_si256(fl, ft));
+            }
+        }
+        let mut out = [[0u64; 4]; 8];
+        for h in 0..2 {
+            // SAFETY: unaligned stores of four u64 into [u64; 4].
+            unsafe {
+                _mm256_storeu_si256(out[h].as_mut_ptr().cast(), nl[h]);
+                _mm256_storeu_si256(out[2 + h].as_mut_ptr().cast(), ntl[h]);
+                _mm256_storeu_si256(out[4 + h].as_mut_ptr().cast(), nts[h]);
+            }
+            if need > draw {
+                let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
+                let f = _mm256_and_si256(_mm256_srlv_epi64(lands[h], dv), one);
+                unsafe { _mm256_storeu_si256(out[6 + h].as_mut_ptr().cast(), f) };
+            }
+        }
+        let w = (draw + 1) as u64;
+        let keys = core::array::from_fn(|l| {
+            let (h, q) = (l / 4, l % 4);
+            let (nl, ntl, nts, top) = (out[h][q], out[2 + h][q], out[4 + h][q], out[6 + h][q]);
+            (((nl * w + ntl) * w + nts) * 2 + top) as u32
+        });
+        let ok = x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product));
+        (keys, ok)
     }
 
     /// Games `first .. first + len`, in blocks, round by round. Compiled twice: for CPUs with
@@ -1478,6 +1628,54 @@ mod tests {
             rows_serial(&key, &plan, width, 5, &mut a);
             rows_serial_any(&key, &plan, width, 5, &mut b);
             assert_eq!(a, b, "{n} {width}");
+        }
+    }
+
+    #[test]
+    fn the_tag_kernel_equals_the_general_path_game_by_game() {
+        for rule in [
+            MulliganRule::London,
+            MulliganRule::Vancouver,
+            MulliganRule::Paris,
+        ] {
+            for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+                for (deck_size, free_first, min) in [(60, false, 1), (40, true, 2), (64, false, 1)]
+                {
+                    // Lands 0..24; every fifth card (lands and spells alike) tagged "ramp".
+                    let lands: Vec<bool> = (0..deck_size).map(|i| i < 24).collect();
+                    let tags: Vec<Vec<String>> = (0..deck_size)
+                        .map(|i| match i % 5 {
+                            0 => vec!["ramp".to_string()],
+                            1 => vec!["other".to_string()],
+                            _ => vec![],
+                        })
+                        .collect();
+                    let keep = KeepRule {
+                        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+                        keep_at: Some(3),
+                        bottom,
+                        requires: vec![("ramp".into(), min)],
+                    }
+                    .compile(&lands, &tags)
+                    .unwrap();
+                    assert!(keep.count_rule(7).unwrap().tag.is_some());
+                    let cfg = Config {
+                        rule,
+                        free_first,
+                        hand_size: 7,
+                        deck_size,
+                    };
+                    let games = 4000u64;
+                    let mut fast = vec![Outcome::default(); games as usize];
+                    let mut slow = vec![Outcome::default(); games as usize];
+                    let a = simulate(&seed(), cfg, &lands, &keep, 5, games, 2, Some(&mut fast));
+                    let general = General(keep.clone());
+                    let b = simulate(&seed(), cfg, &lands, &general, 5, games, 1, Some(&mut slow));
+                    assert_eq!(fast, slow, "{rule:?} {bottom:?} {deck_size} {min}");
+                    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+                    assert!(fast.iter().any(|o| o.mulligans >= 2));
+                }
+            }
         }
     }
 
