@@ -1,7 +1,8 @@
 """One 60-card shuffle from Python, and bulk shuffles, side by side with peers.
 
 Group "single": one shuffle of a 60-card library per call (ours returns its 701.24 event).
-Group "bulk": 100,000 shuffles of 60 cards per call (ours: `bulk.shuffles`, one thread).
+Group "bulk": 100,000 shuffles of 60 cards per call (ours: `bulk.shuffles`, one thread, with a
+new result array each call as the peers, and into a reused one with `out=`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ def test_single_rust_rand(benchmark) -> None:
 def test_bulk_mulligan(benchmark) -> None:
     out = benchmark(m.bulk.shuffles, 60, BULK, SEED, threads=1)
     assert out.shape == (BULK, 60)
+
+
+@pytest.mark.benchmark(group="bulk 60-card shuffles")
+def test_bulk_mulligan_out(benchmark) -> None:
+    """The same, filling one array again and again (`out=`): no page faults of fresh memory."""
+    buf = np.empty((BULK, 60), dtype=np.uint32)
+    out = benchmark(m.bulk.shuffles, 60, BULK, SEED, threads=1, out=buf)
+    assert out is buf
 
 
 @pytest.mark.benchmark(group="bulk 60-card shuffles")
