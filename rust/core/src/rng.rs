@@ -89,6 +89,23 @@ pub fn chacha_block_pair(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u32;
     )
 }
 
+/// Byte shuffles that rotate every 32-bit lane left by 16 and by 8.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn rotations() -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::_mm256_setr_epi8;
+    (
+        _mm256_setr_epi8(
+            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
+            8, 9, 14, 15, 12, 13,
+        ),
+        _mm256_setr_epi8(
+            3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
+            10, 15, 12, 13, 14,
+        ),
+    )
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn chacha_pair_avx2(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u32; 16], [u32; 16]) {
@@ -111,14 +128,7 @@ unsafe fn chacha_pair_avx2(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u3
         row(k1, k1),
         row(d_row(a), d_row(b)),
     ];
-    let rot16 = _mm256_setr_epi8(
-        2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
-        14, 15, 12, 13,
-    );
-    let rot8 = _mm256_setr_epi8(
-        3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10,
-        15, 12, 13, 14,
-    );
+    let (rot16, rot8) = rotations();
     let [mut ra, mut rb, mut rc, mut rd] = input;
     macro_rules! half_round {
         () => {
@@ -421,14 +431,7 @@ unsafe fn chacha_rows_avx2(
 ) -> [[u32; LANES]; 16] {
     use std::arch::x86_64::*;
     // One __m256i per state word, one lane per stream.
-    let rot16 = _mm256_setr_epi8(
-        2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
-        14, 15, 12, 13,
-    );
-    let rot8 = _mm256_setr_epi8(
-        3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10,
-        15, 12, 13, 14,
-    );
+    let (rot16, rot8) = rotations();
     let lane_words = |f: &dyn Fn(usize) -> u32| -> __m256i {
         let w: [u32; LANES] = core::array::from_fn(f);
         // SAFETY: an unaligned load of 32 bytes from a [u32; 8].

@@ -333,41 +333,31 @@ trait LandMask: Copy {
     fn next(self) -> Self;
 }
 
-impl LandMask for u64 {
-    fn from_flags(flags: &[bool]) -> Self {
-        flags.iter().rev().fold(0, |m, &f| (m << 1) | u64::from(f))
-    }
-    #[inline(always)]
-    fn bit(self, j: usize) -> u32 {
-        ((self >> j) & 1) as u32
-    }
-    #[inline(always)]
-    fn flip(self, j: usize, flip: u32) -> Self {
-        self ^ (u64::from(flip) << j)
-    }
-    #[inline(always)]
-    fn next(self) -> Self {
-        self >> 1
-    }
+/// The same for `u64` and `u128`.
+macro_rules! land_mask {
+    ($t:ty) => {
+        impl LandMask for $t {
+            fn from_flags(flags: &[bool]) -> Self {
+                flags.iter().rev().fold(0, |m, &f| (m << 1) | <$t>::from(f))
+            }
+            #[inline(always)]
+            fn bit(self, j: usize) -> u32 {
+                ((self >> j) & 1) as u32
+            }
+            #[inline(always)]
+            fn flip(self, j: usize, flip: u32) -> Self {
+                self ^ (<$t>::from(flip) << j)
+            }
+            #[inline(always)]
+            fn next(self) -> Self {
+                self >> 1
+            }
+        }
+    };
 }
 
-impl LandMask for u128 {
-    fn from_flags(flags: &[bool]) -> Self {
-        flags.iter().rev().fold(0, |m, &f| (m << 1) | u128::from(f))
-    }
-    #[inline(always)]
-    fn bit(self, j: usize) -> u32 {
-        ((self >> j) & 1) as u32
-    }
-    #[inline(always)]
-    fn flip(self, j: usize, flip: u32) -> Self {
-        self ^ (u128::from(flip) << j)
-    }
-    #[inline(always)]
-    fn next(self) -> Self {
-        self >> 1
-    }
-}
+land_mask!(u64);
+land_mask!(u128);
 
 /// [`Engine::lane_lands`] for four lanes: one batch of digits drawn from each word `x`, each
 /// used as soon as it is drawn. The mask is kept relative to the current step (shifted right
