@@ -315,6 +315,11 @@ def test_bulk_out_fills_a_given_array_or_raises_before_writing() -> None:
         m.bulk.shuffles(60, 21, SEED, out=out)
     with pytest.raises(m.GameConfigError, match="C-contiguous"):
         m.bulk.shuffles(60, 10, SEED, out=np.zeros((60, 20), dtype=np.uint32).T[:10])
+    raw = np.frombuffer(bytearray(4 * 20 * 60 + 1), dtype=np.uint8)[1:]
+    misaligned = raw.view(np.uint32).reshape(20, 60)
+    assert not misaligned.flags.aligned
+    with pytest.raises(m.GameConfigError, match="aligned"):
+        m.bulk.shuffles(60, 20, SEED, out=misaligned)
     frozen = np.zeros((20, 60), dtype=np.uint32)
     frozen.flags.writeable = False
     with pytest.raises(m.GameConfigError, match="writeable"):

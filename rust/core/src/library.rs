@@ -74,7 +74,8 @@ impl Library {
         self.cards.contains(&id)
     }
 
-    /// The stream the next shuffle draws from.
+    /// The stream the next shuffle draws from, after its lead word (format 2: the first word
+    /// comes from the lead block, [`crate::seed::lead_address`]).
     pub fn next_stream(&self) -> StreamId {
         StreamId::new(DOMAIN_LIBRARY, self.stream, self.shuffles)
     }

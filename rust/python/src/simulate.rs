@@ -10,6 +10,7 @@ use mulligan_core::simulate::{
 };
 use mulligan_core::CardId;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
@@ -645,8 +646,12 @@ fn rows_out<'py>(
             count, width
         )));
     }
-    if !array.is_c_contiguous() {
-        return Err(config_error("out must be C-contiguous"));
+    let aligned = array
+        .getattr(intern!(py, "flags"))?
+        .getattr(intern!(py, "aligned"))?
+        .is_truthy()?;
+    if !array.is_c_contiguous() || !aligned {
+        return Err(config_error("out must be C-contiguous and aligned"));
     }
     Ok(array.clone())
 }
