@@ -1246,30 +1246,32 @@ pub fn simulate<P: Policy + Clone + Send>(
 ) -> Result<std::result::Result<Counts, Abort>> {
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
-    let work = deal(games, threads.max(1), per_game);
+    let mut work = deal(games, threads.max(1), per_game);
+    let mine = work.remove(0);
+    let run_jobs = |jobs: Vec<Job<'_, Outcome>>, mut policy: P| {
+        let mut counts = Counts::new(&cfg);
+        for (offset, len, out) in jobs {
+            engine.run(start + offset, len as usize, &mut policy, &mut counts, out)?;
+        }
+        Ok(counts)
+    };
+    // The calling thread takes the first share itself (one thread: no spawn at all).
     let results: Vec<std::result::Result<Counts, Abort>> = std::thread::scope(|s| {
         let handles: Vec<_> = work
             .into_iter()
             .map(|jobs| {
-                let engine = &engine;
-                let mut policy = policy.clone();
-                s.spawn(move || {
-                    let mut counts = Counts::new(&cfg);
-                    for (offset, len, out) in jobs {
-                        engine.run(start + offset, len as usize, &mut policy, &mut counts, out)?;
-                    }
-                    Ok(counts)
-                })
+                let policy = policy.clone();
+                s.spawn(move || run_jobs(jobs, policy))
             })
             .collect();
-        handles
-            .into_iter()
-            // A worker's panic goes on in this thread, so the bindings report it as the
-            // internal error it is (not as a keep rule that asked to stop).
-            .map(|h| {
+        let own = run_jobs(mine, policy.clone());
+        std::iter::once(own)
+            .chain(handles.into_iter().map(|h| {
+                // A worker's panic goes on in this thread, so the bindings report it as the
+                // internal error it is (not as a keep rule that asked to stop).
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
+            }))
             .collect()
     });
     let mut total = Counts::new(&cfg);
@@ -1336,10 +1338,16 @@ fn rows(
     // Rows are independent: each thread takes a contiguous run of whole rows.
     let per_thread = count.div_ceil(threads.max(1) as u64).max(1) as usize;
     std::thread::scope(|s| {
-        for (t, chunk) in out.chunks_mut(per_thread * width).enumerate() {
+        let mut chunks = out.chunks_mut(per_thread * width).enumerate();
+        let own = chunks.next();
+        for (t, chunk) in chunks {
             let (key, plan) = (&key, &plan);
             let first = start + (t * per_thread) as u64;
             s.spawn(move || rows_serial(key, plan, width, first, chunk));
+        }
+        // The calling thread takes the first share itself (one thread: no spawn at all).
+        if let Some((_, chunk)) = own {
+            rows_serial(&key, &plan, width, start, chunk);
         }
     });
     Ok(())
