@@ -62,6 +62,30 @@ impl Config {
     }
 }
 
+/// A policy with its count tables hidden ([`Policy::count_rule`] is `None`): every hand goes
+/// through its methods, by the general path. The results are the same, only slower: for
+/// differential tests of the count kernels, and for measuring them.
+#[derive(Debug, Clone)]
+pub struct GeneralPath<P>(pub P);
+
+impl<P: Policy> Policy for GeneralPath<P> {
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> std::result::Result<bool, Abort> {
+        self.0.keep(hand, lands, mulligans, can_mulligan)
+    }
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort> {
+        self.0.bottom(hand, count)
+    }
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
+        self.0.vancouver(hand, top)
+    }
+}
+
 /// One simulated game: the kept hand's size and lands, mulligans taken (free ones included),
 /// and whether Vancouver's look put the top card on the bottom.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -1502,32 +1526,6 @@ mod tests {
         }
     }
 
-    /// A compiled rule that hides its count tables: every hand takes the general path.
-    #[derive(Clone)]
-    struct General(CompiledRule);
-
-    impl Policy for General {
-        fn keep(
-            &mut self,
-            hand: &[CardId],
-            lands: u32,
-            mulligans: u32,
-            can_mulligan: bool,
-        ) -> std::result::Result<bool, Abort> {
-            self.0.keep(hand, lands, mulligans, can_mulligan)
-        }
-        fn bottom(
-            &mut self,
-            hand: &[CardId],
-            count: usize,
-        ) -> std::result::Result<Vec<CardId>, Abort> {
-            self.0.bottom(hand, count)
-        }
-        fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
-            self.0.vancouver(hand, top)
-        }
-    }
-
     #[test]
     fn the_count_kernel_equals_the_general_path_game_by_game() {
         for rule in [
@@ -1568,7 +1566,7 @@ mod tests {
                     &seed(),
                     cfg,
                     &lands,
-                    &General(keep.clone()),
+                    &GeneralPath(keep.clone()),
                     13,
                     games,
                     1,
@@ -1674,7 +1672,7 @@ mod tests {
                     let mut fast = vec![Outcome::default(); games as usize];
                     let mut slow = vec![Outcome::default(); games as usize];
                     let a = simulate(&seed(), cfg, &lands, &keep, 5, games, 2, Some(&mut fast));
-                    let general = General(keep.clone());
+                    let general = GeneralPath(keep.clone());
                     let b = simulate(&seed(), cfg, &lands, &general, 5, games, 1, Some(&mut slow));
                     assert_eq!(fast, slow, "{rule:?} {bottom:?} {deck_size} {min}");
                     assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
@@ -1718,7 +1716,7 @@ mod tests {
                 let mut fast = vec![Outcome::default(); games as usize];
                 let mut slow = vec![Outcome::default(); games as usize];
                 let a = simulate(&seed(), cfg, &lands, &keep, 3, games, 1, Some(&mut fast));
-                let general = General(keep.clone());
+                let general = GeneralPath(keep.clone());
                 let b = simulate(&seed(), cfg, &lands, &general, 3, games, 1, Some(&mut slow));
                 assert_eq!(fast, slow, "{rule:?} hand {hand_size} deck {deck_size}");
                 assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
@@ -1773,7 +1771,7 @@ mod tests {
                     simulate(&seed(), cfg, &lands, &keep, start, 16, 1, Some(&mut fast))
                         .unwrap()
                         .unwrap();
-                    let general = General(keep.clone());
+                    let general = GeneralPath(keep.clone());
                     simulate(
                         &seed(),
                         cfg,
