@@ -624,21 +624,23 @@ impl Engine<'_> {
         &self,
         first: u64,
         sub: u32,
-        active: &[State],
+        counted: u32,
+        active: &[u32],
         rule: Option<&CountRule>,
         policy: &mut P,
         bufs: &mut Buffers,
         counts: &mut Counts,
         per_game: &mut Option<&mut [Outcome]>,
-        next: &mut Vec<State>,
+        next: &mut Vec<u32>,
     ) -> std::result::Result<(), Abort> {
         const STRIDE: usize = MAX_HAND + MAX_BATCH + 1;
         let cfg = &self.cfg;
         let n = cfg.deck_size;
         let london = cfg.rule == MulliganRule::London;
         let vancouver = cfg.rule == MulliganRule::Vancouver;
-        // Every game of a round has taken the same mulligans, so draws the same number.
-        let counted = active[0].counted as usize;
+        // Every game of a round has taken the same mulligans (`sub`, of which `counted` count
+        // toward the hand size), so draws the same number.
+        let (mulligans, counted_mulligans, counted) = (sub, counted, counted as usize);
         let draw = if london {
             cfg.hand_size
         } else {
@@ -672,27 +674,17 @@ impl Engine<'_> {
         bufs.tally.clear();
         bufs.tally.resize(width * LANES, 0);
         // The lead blocks start at the first game's group (see `run`).
-        let g0 = (first + u64::from(active[0].slot)) >> 3;
-        let mulligans = active[0].mulligans;
-        let free = cfg.free_first && mulligans == 0;
-        let again = State {
-            slot: 0,
-            mulligans: mulligans + 1,
-            counted: counted as u32 + u32::from(!free),
-        };
+        let g0 = (first + u64::from(active[0])) >> 3;
         let (mut kept, mut bottomed) = (0u64, 0u64);
         next.clear();
-        next.resize(active.len(), again);
+        next.resize(active.len(), 0);
         let mut k = 0;
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
-            debug_assert!(group
-                .iter()
-                .all(|st| st.counted as usize == counted && st.mulligans == mulligans));
             let last = group.len() - 1;
             let games: [u64; LANES] =
-                core::array::from_fn(|l| first + u64::from(group[l.min(last)].slot));
+                core::array::from_fn(|l| first + u64::from(group[l.min(last)]));
             let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
             let rows = (words > 1).then(|| stream_rows(&self.key, &games, sub));
             let (lands, tops, ok) = match kernel {
@@ -747,7 +739,7 @@ impl Engine<'_> {
                 Kernel::Tag64 => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
-            for (l, st) in group.iter().enumerate() {
+            for (l, &slot) in group.iter().enumerate() {
                 if let (true, Some(verdicts)) = (ok[l], &verdicts) {
                     // Branch-free: the hand is tallied by its verdict's index, and the game is
                     // written to `next` whether or not it stays there.
@@ -756,14 +748,11 @@ impl Engine<'_> {
                     let keep = v & KEEP;
                     // One tally per lane: consecutive games rarely wait on the same counter.
                     bufs.tally[l * width + index] += 1;
-                    next[k] = State {
-                        slot: st.slot,
-                        ..again
-                    };
+                    next[k] = slot;
                     k += 1 - keep as usize;
                     if let (Some(out), 1) = (per_game.as_deref_mut(), keep) {
                         let (cell, w) = ((v >> 2) as usize, cfg.hand_size + 1);
-                        out[st.slot as usize] = Outcome {
+                        out[slot as usize] = Outcome {
                             hand_size: (cell / w) as u8,
                             lands: (cell % w) as u8,
                             mulligans: mulligans as u8,
@@ -773,15 +762,21 @@ impl Engine<'_> {
                     continue;
                 }
                 let mut rng = shuffle_words(&self.key, games[l], sub, leads[l], rows.as_ref(), l);
-                match self.step(*st, &mut rng, policy, &mut bufs.scratch)? {
+                let st = State {
+                    slot,
+                    mulligans,
+                    counted: counted_mulligans,
+                };
+                match self.step(st, &mut rng, policy, &mut bufs.scratch)? {
                     Step::Kept(o) => {
                         counts.add(&o);
                         if let Some(out) = per_game.as_deref_mut() {
-                            out[st.slot as usize] = o;
+                            out[slot as usize] = o;
                         }
                     }
                     Step::Again(s) => {
-                        next[k] = s;
+                        debug_assert_eq!(s.mulligans, mulligans + 1);
+                        next[k] = s.slot;
                         k += 1;
                     }
                 }
@@ -1145,26 +1140,23 @@ impl Engine<'_> {
         while base < len {
             let m = BLOCK.min(len - base);
             active.clear();
-            active.extend((0..m as u32).map(|slot| State {
-                slot: base as u32 + slot,
-                mulligans: 0,
-                counted: 0,
-            }));
-            let mut sub = 0;
+            active.extend((0..m as u32).map(|slot| base as u32 + slot));
+            let (mut sub, mut counted) = (0, 0);
             while !active.is_empty() {
-                let g0 = (first + u64::from(active[0].slot)) >> 3;
+                let g0 = (first + u64::from(active[0])) >> 3;
                 if sub == 0 {
                     // All the block's games: every group from the first to the last.
                     let last = (first + (base + m - 1) as u64) >> 3;
                     lead_words(&self.key, sub, g0..=last, g0, &mut bufs);
                 } else {
-                    let groups = active.iter().map(|st| (first + u64::from(st.slot)) >> 3);
+                    let groups = active.iter().map(|&slot| (first + u64::from(slot)) >> 3);
                     lead_words(&self.key, sub, groups, g0, &mut bufs);
                 }
                 next.clear();
                 self.round::<P, AVX2>(
                     first,
                     sub,
+                    counted,
                     &active,
                     rule.as_ref(),
                     policy,
@@ -1174,6 +1166,8 @@ impl Engine<'_> {
                     &mut next,
                 )?;
                 std::mem::swap(&mut active, &mut next);
+                // 103.5c: a free first mulligan does not count toward the hand size.
+                counted += u32::from(!(self.cfg.free_first && sub == 0));
                 sub += 1;
             }
             base += m;
