@@ -637,18 +637,25 @@ impl Words for ShuffleWords {
 pub fn lead_blocks(key: &[u32; 8], seat: u8, sub: u32, groups: &[u64], out: &mut [[u64; 8]]) {
     debug_assert_eq!(groups.len(), out.len());
     for (gs, chunk) in groups.chunks(LANES).zip(out.chunks_mut(LANES)) {
-        let ids: [StreamId; LANES] = core::array::from_fn(|l| {
-            crate::seed::lead_address(gs[l.min(gs.len() - 1)] << 11 | u64::from(seat), sub).0
-        });
-        let rows = chacha_rows(
-            key,
-            &ids.map(|id| id.first_block()),
-            &ids.map(|id| id.nonce),
-        );
+        let rows = lead_rows(key, seat, sub, gs);
         for (l, block) in chunk.iter_mut().enumerate() {
             *block = lane_block(&rows, l);
         }
     }
+}
+
+/// [`lead_blocks`] for up to eight groups, word-major as [`chacha_rows`] leaves them: word `w`
+/// of lane `l` is the lead word of game `8 * groups[l] + w` ([`row_word`]).
+pub fn lead_rows(key: &[u32; 8], seat: u8, sub: u32, groups: &[u64]) -> [[u32; LANES]; 16] {
+    debug_assert!(!groups.is_empty() && groups.len() <= LANES);
+    let ids: [StreamId; LANES] = core::array::from_fn(|l| {
+        crate::seed::lead_address(groups[l.min(groups.len() - 1)] << 11 | u64::from(seat), sub).0
+    });
+    chacha_rows(
+        key,
+        &ids.map(|id| id.first_block()),
+        &ids.map(|id| id.nonce),
+    )
 }
 
 impl ChaChaStream {

@@ -26,8 +26,8 @@ pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, KeepRule, Policy, MA
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::rng::{
-    batch_from_words, chacha_rows, key_words, lane_block, lead_blocks, row_word, ShuffleWords,
-    Words, LANES, MAX_BATCH,
+    batch_from_words, chacha_rows, key_words, lane_block, lead_rows, row_word, ShuffleWords, Words,
+    LANES, MAX_BATCH,
 };
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
@@ -459,7 +459,10 @@ struct Engine<'a> {
 #[derive(Default)]
 struct Buffers {
     groups: Vec<u64>,
-    blocks: Vec<[u64; 8]>,
+    /// The lead blocks of a round, eight groups to an entry (word-major).
+    lead_rows: Vec<[[u32; LANES]; 16]>,
+    /// By group, counting from the round's first: its place in `lead_rows` (lane-major).
+    lead_pos: Vec<u32>,
     scratch: Vec<CardId>,
     flags: Vec<u8>,
     /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans.
@@ -478,7 +481,12 @@ fn lead_words(
     g0: u64,
     bufs: &mut Buffers,
 ) {
-    let Buffers { groups, blocks, .. } = bufs;
+    let Buffers {
+        groups,
+        lead_rows: rows,
+        lead_pos: pos,
+        ..
+    } = bufs;
     groups.clear();
     let mut last = u64::MAX;
     for g in games {
@@ -488,23 +496,25 @@ fn lead_words(
         }
     }
     let span = groups.last().map_or(0, |&g| (g - g0) as usize + 1);
-    if blocks.len() < span {
-        blocks.resize(span, [0; 8]);
+    if pos.len() < span {
+        pos.resize(span, 0);
     }
-    let mut chunk = [[0u64; 8]; LANES];
-    for gs in groups.chunks(LANES) {
-        lead_blocks(key, 0, sub, gs, &mut chunk[..gs.len()]);
-        for (&g, block) in gs.iter().zip(&chunk) {
-            blocks[(g - g0) as usize] = *block;
+    rows.clear();
+    for (c, gs) in groups.chunks(LANES).enumerate() {
+        rows.push(lead_rows(key, 0, sub, gs));
+        for (l, &g) in gs.iter().enumerate() {
+            pos[(g - g0) as usize] = (c * LANES + l) as u32;
         }
     }
 }
 
 impl Buffers {
-    /// Game `g`'s lead word, after [`lead_words`] with this `g0`.
+    /// Game `g`'s lead word, after [`lead_words`] with this `g0`: word `g mod 8` of the block
+    /// its group has, read where the vectorised ChaCha left it.
     #[inline(always)]
     fn lead(&self, g: u64, g0: u64) -> u64 {
-        self.blocks[((g >> 3) - g0) as usize][(g & 7) as usize]
+        let k = self.lead_pos[((g >> 3) - g0) as usize] as usize;
+        row_word(&self.lead_rows[k / LANES], (g & 7) as usize, k % LANES)
     }
 }
 
