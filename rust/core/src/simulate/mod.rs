@@ -1410,6 +1410,7 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
     const STRIDE: usize = 9 * MAX_BATCH;
     let n = plan.n;
     let identity: Vec<u32> = (0..n as u32).collect();
+    let identity_group: Vec<u32> = if width == n { identity.repeat(LANES) } else { vec![] };
     let mut full = identity.clone();
     let steps = width.min(n.saturating_sub(1));
     let words = plan.words_for(steps);
@@ -1431,9 +1432,7 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
             let ok = if width == n && group.len() == width * LANES {
                 // Whole shuffles of a full group: eight rows interleaved, digits used as drawn;
                 // the words past the lead word come from as many stream blocks as they need.
-                for row in group.chunks_mut(width) {
-                    row.copy_from_slice(&identity);
-                }
+                group.copy_from_slice(&identity_group);
                 more_rows.clear();
                 for j in 1..words.saturating_sub(1).div_ceil(8) {
                     more_rows.push(stream_rows_at(key, &games, 0, j as u64));
