@@ -1410,7 +1410,11 @@ fn rows_serial_any(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &
     const STRIDE: usize = 9 * MAX_BATCH;
     let n = plan.n;
     let identity: Vec<u32> = (0..n as u32).collect();
-    let identity_group: Vec<u32> = if width == n { identity.repeat(LANES) } else { vec![] };
+    let identity_group: Vec<u32> = if width == n {
+        identity.repeat(LANES)
+    } else {
+        vec![]
+    };
     let mut full = identity.clone();
     let steps = width.min(n.saturating_sub(1));
     let words = plan.words_for(steps);
