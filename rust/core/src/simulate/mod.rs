@@ -857,17 +857,9 @@ impl Engine<'_> {
         use std::arch::x86_64::*;
         let mut lands = [0u32; LANES];
         let mut tops = [0u32; LANES];
-        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+        let Some(ok) = self.first_batch_digits(leads, digits) else {
             return (lands, tops, [true; LANES]);
         };
-        let mut x = *leads;
-        for (k, &b) in bounds[..*m].iter().enumerate() {
-            for l in 0..LANES {
-                let wide = u128::from(x[l]) * u128::from(b);
-                x[l] = wide as u64;
-                digits[k][l] = (wide >> 64) as u64;
-            }
-        }
         // A mask of up to 128 cards is two vectors of 64-bit halves (`hi` unused unless WIDE).
         // A variable shift by 64 or more gives 0, so `d - 64` (wrapping below 64) addresses
         // the high half and nothing in the low one.
@@ -921,8 +913,28 @@ impl Engine<'_> {
             lands[l] = out[l / 4][l % 4] as u32;
             tops[l] = out[2 + l / 4][l % 4] as u32;
         }
-        let ok = x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product));
         (lands, tops, ok)
+    }
+
+    /// The digits of the first batch of eight shuffles, drawn from their lead words into
+    /// `digits[step][lane]`, and whether each lane's word was accepted; `None` when the
+    /// shuffle has no steps (decks of 0 or 1 card).
+    #[inline(always)]
+    fn first_batch_digits(
+        &self,
+        leads: &[u64; LANES],
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+    ) -> Option<[bool; LANES]> {
+        let (_, m, product, bounds) = self.plan.batches.first()?;
+        let mut x = *leads;
+        for (k, &b) in bounds[..*m].iter().enumerate() {
+            for l in 0..LANES {
+                let wide = u128::from(x[l]) * u128::from(b);
+                x[l] = wide as u64;
+                digits[k][l] = (wide >> 64) as u64;
+            }
+        }
+        Some(x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product)))
     }
 
     /// The lands among the first `draw` positions and the flag at position `draw`, from the
@@ -1034,17 +1046,9 @@ impl Engine<'_> {
         digits: &mut [[u64; LANES]; MAX_BATCH],
     ) -> ([u32; LANES], [bool; LANES]) {
         use std::arch::x86_64::*;
-        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+        let Some(ok) = self.first_batch_digits(leads, digits) else {
             return ([0; LANES], [true; LANES]);
         };
-        let mut x = *leads;
-        for (k, &b) in bounds[..*m].iter().enumerate() {
-            for l in 0..LANES {
-                let wide = u128::from(x[l]) * u128::from(b);
-                x[l] = wide as u64;
-                digits[k][l] = (wide >> 64) as u64;
-            }
-        }
         let one = _mm256_set1_epi64x(1);
         let mut lands = [_mm256_set1_epi64x(land_mask as i64); 2];
         let mut tags = [_mm256_set1_epi64x(tag_mask as i64); 2];
@@ -1087,7 +1091,6 @@ impl Engine<'_> {
             let (nl, ntl, nts, top) = (out[h][q], out[2 + h][q], out[4 + h][q], out[6 + h][q]);
             (((nl * w + ntl) * w + nts) * 2 + top) as u32
         });
-        let ok = x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product));
         (keys, ok)
     }
 
