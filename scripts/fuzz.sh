@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A bounded fuzzing run of the cargo-fuzz (libFuzzer) targets in fuzz/: the deck parser, the
-# game-start state machine and the C ABI (docs/FUZZING.md says what each checks).
+# game-start state machine, the C ABI and the bulk engine's kernels against its general path
+# (docs/FUZZING.md says what each checks).
 #
-#   bash scripts/fuzz.sh                        # about a minute: 20 s per target (scripts/test.sh runs this)
+#   bash scripts/fuzz.sh                        # about two minutes: 20 s per target (scripts/test.sh runs this)
 #   FUZZ_SECONDS=600 bash scripts/fuzz.sh       # 10 minutes per target
-#   FUZZ_TARGETS="game capi" bash scripts/fuzz.sh
+#   FUZZ_TARGETS="game simulate" bash scripts/fuzz.sh
 #
 #   FUZZ_SANITIZER=address bash scripts/fuzz.sh # with AddressSanitizer (about 10x fewer runs a second)
 #   FUZZ_CORPUS=keep bash scripts/fuzz.sh       # keep what the run finds in fuzz/corpus/<target>/
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 FUZZ_SECONDS=${FUZZ_SECONDS:-20}
 FUZZ_SANITIZER=${FUZZ_SANITIZER:-none}
 FUZZ_CORPUS=${FUZZ_CORPUS:-seeds}
-read -r -a TARGETS <<<"${FUZZ_TARGETS:-deck_parse game capi}"
+read -r -a TARGETS <<<"${FUZZ_TARGETS:-deck_parse game capi simulate}"
 CARGO_FUZZ_VERSION=0.13.2
 
 # Without a sanitizer every flag cargo-fuzz passes to rustc is a stable one. A sanitizer
@@ -59,6 +60,8 @@ for target in "${TARGETS[@]}"; do
     args=(-max_total_time="$FUZZ_SECONDS" -timeout=20 -print_final_stats=1)
     if [[ $target == deck_parse ]]; then
         args+=(-max_len=4096 -dict=fuzz/dict/deck_parse.dict)
+    elif [[ $target == simulate ]]; then
+        args+=(-max_len=256)
     else
         # Long inputs from the start: a game needs a few hundred bytes of answers to get deep.
         args+=(-max_len=2048 -len_control=0)
