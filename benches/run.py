@@ -43,7 +43,10 @@ def run_benchmarks() -> dict[str, dict[str, Any]]:
             "--benchmark-warmup=on",
             f"--benchmark-json={out}",
         ]
-        subprocess.run(cmd, check=True, cwd=HERE.parent)
+        # numpy's OpenBLAS starts a thread per core that polls for work; no benchmark here
+        # uses BLAS, and on two cores the pollers would take time from the 2-thread runs.
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+        subprocess.run(cmd, check=True, cwd=HERE.parent, env=env)
         data = json.loads(out.read_text())
     return {b["name"]: b for b in data["benchmarks"]}
 
