@@ -4,8 +4,10 @@
 //!
 //! Checked: no panic; both paths give the same outcome for every game (hand size, lands,
 //! mulligans, Vancouver's look) and the same counts; the counts add up (one outcome per game,
-//! hand sizes and land counts within bounds, mulligans within the most a game can take); the
-//! result does not depend on the thread count. A refused configuration is refused by both.
+//! hand sizes and land counts within bounds, mulligans within the most a game can take). A
+//! refused configuration is refused by both. (A run of at most 200 games stays on the calling
+//! thread whatever the thread count; `rust/core/tests/differential.rs` covers threads with runs
+//! longer than a chunk.)
 
 #![no_main]
 
@@ -66,9 +68,11 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
             ranges.push((size, lo, hi));
         }
     }
-    let requires = match u.int_in_range(0..=3u8)? {
-        0 | 1 => vec![],
-        2 => vec![("ramp".to_string(), u.int_in_range(0..=3u32)?)],
+    // Two requirements (one input in eight) have no count kernel: both sides then take the
+    // general path, and only the invariants below are checked.
+    let requires = match u.int_in_range(0..=7u8)? {
+        0..=3 => vec![],
+        4..=6 => vec![("ramp".to_string(), u.int_in_range(0..=3u32)?)],
         _ => vec![
             ("ramp".to_string(), u.int_in_range(0..=2u32)?),
             ("draw".to_string(), u.int_in_range(0..=2u32)?),

@@ -123,5 +123,66 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
         assert_eq!(fast, slow, "case {case}: {cfg:?} {keep:?}");
         assert_eq!(a, b, "case {case}");
         assert_eq!(a.games, games);
+        // Game by game in runs of one: the lead-word bookkeeping of a one-game run shares
+        // nothing with that of a 300-game run starting elsewhere.
+        for _ in 0..3 {
+            let i = rng.below(games);
+            let mut one = [Outcome::default()];
+            simulate::simulate(&seed, cfg, &lands, &keep, start + i, 1, 1, Some(&mut one))
+                .unwrap()
+                .unwrap();
+            assert_eq!(one[0], fast[i as usize], "case {case}, game {i} alone");
+        }
+    }
+}
+
+/// Runs longer than a chunk (16,384 games), so that other threads really take shares: the
+/// outcomes do not depend on the thread count, nor on where a run is cut.
+#[test]
+fn results_do_not_depend_on_threads_or_cuts() {
+    let lands: Vec<bool> = (0..60).map(|i| i % 5 < 2).collect();
+    let tags: Vec<Vec<String>> = (0..60)
+        .map(|i| match i % 7 {
+            0 => vec!["ramp".to_string()],
+            _ => vec![],
+        })
+        .collect();
+    for requires in [vec![], vec![("ramp".to_string(), 1)]] {
+        let keep = KeepRule {
+            ranges: vec![(7, 3, 4), (6, 2, 4)],
+            keep_at: Some(5),
+            bottom: Bottom::Balance,
+            requires,
+        }
+        .compile(&lands, &tags)
+        .unwrap();
+        let cfg = Config {
+            rule: MulliganRule::London,
+            free_first: true,
+            hand_size: 7,
+            deck_size: 60,
+        };
+        let seed = Seed::from_bytes([3; 32]);
+        let (start, games) = (1_000_005u64, 50_000u64);
+        let run = |first: u64, count: u64, threads: usize, out: &mut [Outcome]| {
+            simulate::simulate(&seed, cfg, &lands, &keep, first, count, threads, Some(out))
+                .unwrap()
+                .unwrap()
+        };
+        let mut one = vec![Outcome::default(); games as usize];
+        let c1 = run(start, games, 1, &mut one);
+        let mut three = vec![Outcome::default(); games as usize];
+        let c3 = run(start, games, 3, &mut three);
+        assert_eq!(one, three);
+        assert_eq!(c1, c3);
+        let cut = 20_001usize;
+        let mut pieces = vec![Outcome::default(); games as usize];
+        let (head, tail) = pieces.split_at_mut(cut);
+        let mut total = run(start, cut as u64, 2, head);
+        total
+            .merge(&run(start + cut as u64, games - cut as u64, 2, tail))
+            .unwrap();
+        assert_eq!(pieces, one);
+        assert_eq!(total, c1);
     }
 }
