@@ -425,6 +425,65 @@ fn four_lanes<M: LandMask>(
 /// `2 (draw + 1)^3` entries).
 const MAX_TAG_DRAW: usize = 9;
 
+/// The flags of four lanes' libraries of up to 128 cards (64 unless `WIDE`) as 64-bit halves
+/// in AVX2 vectors, kept relative to the current step as [`LandMask`] is. A variable shift by
+/// 64 or more gives 0, so `d - 64` (wrapping below 64) addresses the high half and nothing in
+/// the low one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Masks4<const WIDE: bool> {
+    lo: std::arch::x86_64::__m256i,
+    hi: std::arch::x86_64::__m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const WIDE: bool> Masks4<WIDE> {
+    /// The same library in all four lanes.
+    #[target_feature(enable = "avx2")]
+    unsafe fn new(flags: u128) -> Self {
+        use std::arch::x86_64::_mm256_set1_epi64x;
+        Masks4 {
+            lo: _mm256_set1_epi64x(flags as u64 as i64),
+            hi: _mm256_set1_epi64x((flags >> 64) as u64 as i64),
+        }
+    }
+
+    /// The flag (0 or 1) at position `d` of each lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn bit(&self, d: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        let one = _mm256_set1_epi64x(1);
+        let low = _mm256_srlv_epi64(self.lo, d);
+        if WIDE {
+            let high = _mm256_srlv_epi64(self.hi, _mm256_sub_epi64(d, _mm256_set1_epi64x(64)));
+            _mm256_and_si256(_mm256_or_si256(low, high), one)
+        } else {
+            _mm256_and_si256(low, one)
+        }
+    }
+
+    /// One step: returns the flag drawn (at `d`), moves the current position's flag (bit 0)
+    /// there, and shifts to the next step.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn step(&mut self, d: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        let f = self.bit(d);
+        let flip = _mm256_xor_si256(f, _mm256_and_si256(self.lo, _mm256_set1_epi64x(1)));
+        let lo = _mm256_xor_si256(self.lo, _mm256_sllv_epi64(flip, d));
+        if WIDE {
+            let d_hi = _mm256_sub_epi64(d, _mm256_set1_epi64x(64));
+            let hi = _mm256_xor_si256(self.hi, _mm256_sllv_epi64(flip, d_hi));
+            self.lo = _mm256_or_si256(_mm256_srli_epi64(lo, 1), _mm256_slli_epi64(hi, 63));
+            self.hi = _mm256_srli_epi64(hi, 1);
+        } else {
+            self.lo = _mm256_srli_epi64(lo, 1);
+        }
+        f
+    }
+}
+
 /// A verdict bit ([`Engine::verdicts`]): the hand is kept.
 const KEEP: u32 = 1;
 /// A verdict bit: Vancouver's look puts the top card on the bottom.
@@ -442,6 +501,8 @@ enum Kernel {
     /// Count policy with one tag requirement, one word per hand, at most 64 cards, AVX2:
     /// land and tag flags in two `u64`, three counts per hand.
     Tag64,
+    /// The same with at most 128 cards (two 64-bit halves each).
+    Tag128,
     /// Every hand through [`Engine::step`].
     General,
 }
@@ -664,20 +725,25 @@ impl Engine<'_> {
             Some(None) if one_word && n <= 128 => Kernel::Mask128,
             Some(None) if need < n && words <= 9 => Kernel::Flags,
             Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_TAG_DRAW => Kernel::Tag64,
+            Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_TAG_DRAW => Kernel::Tag128,
             _ => Kernel::General,
         };
         let (mask64, mask128) = match kernel {
-            Kernel::Mask64 | Kernel::Tag64 => (u64::from_flags(self.lands), 0),
-            Kernel::Mask128 => (0, u128::from_flags(self.lands)),
+            Kernel::Mask64 => (u64::from_flags(self.lands), 0),
+            Kernel::Mask128 | Kernel::Tag64 | Kernel::Tag128 => (0, u128::from_flags(self.lands)),
             _ => (0, 0),
         };
         let tag_mask = match rule.and_then(|r| r.tag.as_ref()) {
-            Some(t) if kernel == Kernel::Tag64 => u64::from_flags(&t.cards),
+            Some(t) if matches!(kernel, Kernel::Tag64 | Kernel::Tag128) => {
+                u128::from_flags(&t.cards)
+            }
             _ => 0,
         };
         let verdicts = match kernel {
             Kernel::General => None,
-            Kernel::Tag64 => rule.map(|rule| self.tag_verdicts(rule, counted, draw)),
+            Kernel::Tag64 | Kernel::Tag128 => {
+                rule.map(|rule| self.tag_verdicts(rule, counted, draw))
+            }
             _ => rule.map(|rule| self.verdicts(rule, counted, draw)),
         };
         let width = verdicts.as_ref().map_or(0, Vec::len);
@@ -722,7 +788,29 @@ impl Engine<'_> {
                 Kernel::Tag64 => {
                     // SAFETY: `Tag64` is chosen only when `AVX2` (see above).
                     let (keys, ok) = unsafe {
-                        self.lane_tags_avx2(mask64, tag_mask, &leads, draw, need, &mut wide_digits)
+                        self.lane_tags_avx2::<false>(
+                            mask128,
+                            tag_mask,
+                            &leads,
+                            draw,
+                            need,
+                            &mut wide_digits,
+                        )
+                    };
+                    (keys, [0; LANES], ok)
+                }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Tag128 => {
+                    // SAFETY: `Tag128` is chosen only when `AVX2` (see above).
+                    let (keys, ok) = unsafe {
+                        self.lane_tags_avx2::<true>(
+                            mask128,
+                            tag_mask,
+                            &leads,
+                            draw,
+                            need,
+                            &mut wide_digits,
+                        )
                     };
                     (keys, [0; LANES], ok)
                 }
@@ -746,7 +834,7 @@ impl Engine<'_> {
             };
             // The verdict index: lands * 2 + top, or already computed by the tag kernel.
             let keys: [u32; LANES] = match kernel {
-                Kernel::Tag64 => lands,
+                Kernel::Tag64 | Kernel::Tag128 => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, &slot) in group.iter().enumerate() {
@@ -860,42 +948,13 @@ impl Engine<'_> {
         let Some(ok) = self.first_batch_digits(leads, digits) else {
             return (lands, tops, [true; LANES]);
         };
-        // A mask of up to 128 cards is two vectors of 64-bit halves (`hi` unused unless WIDE).
-        // A variable shift by 64 or more gives 0, so `d - 64` (wrapping below 64) addresses
-        // the high half and nothing in the low one.
-        let one = _mm256_set1_epi64x(1);
-        let sixty_four = _mm256_set1_epi64x(64);
-        let mut lo = [_mm256_set1_epi64x(template as u64 as i64); 2];
-        let mut hi = [_mm256_set1_epi64x((template >> 64) as u64 as i64); 2];
+        let mut masks = [Masks4::<WIDE>::new(template); 2];
         let mut count = [_mm256_setzero_si256(); 2];
-        let bit = |lo: __m256i, hi: __m256i, dv: __m256i| {
-            let low = _mm256_srlv_epi64(lo, dv);
-            match WIDE {
-                true => _mm256_and_si256(
-                    _mm256_or_si256(low, _mm256_srlv_epi64(hi, _mm256_sub_epi64(dv, sixty_four))),
-                    one,
-                ),
-                false => _mm256_and_si256(low, one),
-            }
-        };
         for d in &digits[..draw] {
             for h in 0..2 {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8].
                 let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
-                let f = bit(lo[h], hi[h], dv);
-                let flip = _mm256_xor_si256(f, _mm256_and_si256(lo[h], one));
-                let moved = _mm256_xor_si256(lo[h], _mm256_sllv_epi64(flip, dv));
-                if WIDE {
-                    let dv_hi = _mm256_sub_epi64(dv, sixty_four);
-                    let moved_hi = _mm256_xor_si256(hi[h], _mm256_sllv_epi64(flip, dv_hi));
-                    lo[h] = _mm256_or_si256(
-                        _mm256_srli_epi64(moved, 1),
-                        _mm256_slli_epi64(moved_hi, 63),
-                    );
-                    hi[h] = _mm256_srli_epi64(moved_hi, 1);
-                } else {
-                    lo[h] = _mm256_srli_epi64(moved, 1);
-                }
+                let f = masks[h].step(dv);
                 count[h] = _mm256_add_epi64(count[h], f);
             }
         }
@@ -905,7 +964,7 @@ impl Engine<'_> {
             unsafe { _mm256_storeu_si256(out[h].as_mut_ptr().cast(), count[h]) };
             if need > draw {
                 let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
-                let f = bit(lo[h], hi[h], dv);
+                let f = masks[h].bit(dv);
                 unsafe { _mm256_storeu_si256(out[2 + h].as_mut_ptr().cast(), f) };
             }
         }
@@ -1036,10 +1095,10 @@ impl Engine<'_> {
     /// steps, and each lane's result is its [`Engine::tag_verdicts`] index.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi2")]
-    unsafe fn lane_tags_avx2(
+    unsafe fn lane_tags_avx2<const WIDE: bool>(
         &self,
-        land_mask: u64,
-        tag_mask: u64,
+        land_mask: u128,
+        tag_mask: u128,
         leads: &[u64; LANES],
         draw: usize,
         need: usize,
@@ -1049,23 +1108,16 @@ impl Engine<'_> {
         let Some(ok) = self.first_batch_digits(leads, digits) else {
             return ([0; LANES], [true; LANES]);
         };
-        let one = _mm256_set1_epi64x(1);
-        let mut lands = [_mm256_set1_epi64x(land_mask as i64); 2];
-        let mut tags = [_mm256_set1_epi64x(tag_mask as i64); 2];
+        let mut lands = [Masks4::<WIDE>::new(land_mask); 2];
+        let mut tags = [Masks4::<WIDE>::new(tag_mask); 2];
         let zero = _mm256_setzero_si256();
         let (mut nl, mut ntl, mut nts) = ([zero; 2], [zero; 2], [zero; 2]);
         for d in &digits[..draw] {
             for h in 0..2 {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8].
                 let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
-                let fl = _mm256_and_si256(_mm256_srlv_epi64(lands[h], dv), one);
-                let ft = _mm256_and_si256(_mm256_srlv_epi64(tags[h], dv), one);
-                let flip_l = _mm256_xor_si256(fl, _mm256_and_si256(lands[h], one));
-                let flip_t = _mm256_xor_si256(ft, _mm256_and_si256(tags[h], one));
-                lands[h] =
-                    _mm256_srli_epi64(_mm256_xor_si256(lands[h], _mm256_sllv_epi64(flip_l, dv)), 1);
-                tags[h] =
-                    _mm256_srli_epi64(_mm256_xor_si256(tags[h], _mm256_sllv_epi64(flip_t, dv)), 1);
+                let fl = lands[h].step(dv);
+                let ft = tags[h].step(dv);
                 nl[h] = _mm256_add_epi64(nl[h], fl);
                 ntl[h] = _mm256_add_epi64(ntl[h], _mm256_and_si256(fl, ft));
                 nts[h] = _mm256_add_epi64(nts[h], _mm256_andnot_si256(fl, ft));
@@ -1081,7 +1133,7 @@ impl Engine<'_> {
             }
             if need > draw {
                 let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
-                let f = _mm256_and_si256(_mm256_srlv_epi64(lands[h], dv), one);
+                let f = lands[h].bit(dv);
                 unsafe { _mm256_storeu_si256(out[6 + h].as_mut_ptr().cast(), f) };
             }
         }
@@ -1652,10 +1704,19 @@ mod tests {
             MulliganRule::Paris,
         ] {
             for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
-                for (deck_size, free_first, min) in [(60, false, 1), (40, true, 2), (64, false, 1)]
-                {
-                    // Lands 0..24; every fifth card (lands and spells alike) tagged "ramp".
-                    let lands: Vec<bool> = (0..deck_size).map(|i| i < 24).collect();
+                for (deck_size, free_first, min) in [
+                    (60, false, 1),
+                    (40, true, 2),
+                    (64, false, 1),
+                    (65, true, 1),
+                    (100, false, 1),
+                    (128, false, 2),
+                ] {
+                    // Lands 0..24 and the last card; every fifth card (lands and spells alike)
+                    // tagged "ramp" (so the last positions of a 65- or 128-card deck matter).
+                    let lands: Vec<bool> = (0..deck_size)
+                        .map(|i| i < 24 || i + 1 == deck_size)
+                        .collect();
                     let tags: Vec<Vec<String>> = (0..deck_size)
                         .map(|i| match i % 5 {
                             0 => vec!["ramp".to_string()],
