@@ -13,7 +13,9 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::{fuzz_target, Corpus};
-use mulligan_core::simulate::{self, Bottom, Config, GeneralPath, KeepRule, Outcome, MAX_HAND};
+use mulligan_core::simulate::{
+    self, Abort, Bottom, Config, Counts, GeneralPath, KeepRule, Outcome, Policy, MAX_HAND,
+};
 use mulligan_core::{MulliganRule, Seed};
 
 /// One decoded run: the deck's land and tag flags, the rule, the configuration, the games.
@@ -114,6 +116,25 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
     })
 }
 
+/// The run's games through `policy` on `threads` threads, one outcome per game into `out`.
+fn simulate_with<P: Policy + Clone + Send>(
+    run: &Run,
+    policy: &P,
+    threads: usize,
+    out: &mut [Outcome],
+) -> mulligan_core::Result<std::result::Result<Counts, Abort>> {
+    simulate::simulate(
+        &run.seed,
+        run.cfg,
+        &run.lands,
+        policy,
+        run.start,
+        run.games,
+        threads,
+        Some(out),
+    )
+}
+
 fuzz_target!(|data: &[u8]| -> Corpus {
     let Ok(run) = decode(&mut Unstructured::new(data)) else {
         return Corpus::Reject;
@@ -125,27 +146,8 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     let mut fast = vec![Outcome::default(); n];
     let mut slow = vec![Outcome::default(); n];
     let mut again = vec![Outcome::default(); n];
-    let a = simulate::simulate(
-        &run.seed,
-        cfg,
-        &run.lands,
-        &rule,
-        run.start,
-        run.games,
-        run.threads,
-        Some(&mut fast),
-    );
-    let general = GeneralPath(rule.clone());
-    let b = simulate::simulate(
-        &run.seed,
-        cfg,
-        &run.lands,
-        &general,
-        run.start,
-        run.games,
-        1,
-        Some(&mut slow),
-    );
+    let a = simulate_with(&run, &rule, run.threads, &mut fast);
+    let b = simulate_with(&run, &GeneralPath(rule.clone()), 1, &mut slow);
     let (a, b) = match (a, b) {
         (Ok(a), Ok(b)) => (
             a.expect("a compiled rule never stops"),
@@ -162,18 +164,9 @@ fuzz_target!(|data: &[u8]| -> Corpus {
         "the kernels and the general path disagree: {cfg:?}"
     );
     assert_eq!(a, b);
-    let c = simulate::simulate(
-        &run.seed,
-        cfg,
-        &run.lands,
-        &rule,
-        run.start,
-        run.games,
-        1,
-        Some(&mut again),
-    )
-    .expect("accepted once")
-    .expect("a compiled rule never stops");
+    let c = simulate_with(&run, &rule, 1, &mut again)
+        .expect("accepted once")
+        .expect("a compiled rule never stops");
     assert_eq!(again, fast, "the thread count changed a result");
     assert_eq!(c, a);
     assert_eq!(a.games, run.games);

@@ -785,32 +785,16 @@ impl Engine<'_> {
                     }
                 }
                 #[cfg(target_arch = "x86_64")]
-                Kernel::Tag64 => {
-                    // SAFETY: `Tag64` is chosen only when `AVX2` (see above).
+                Kernel::Tag64 | Kernel::Tag128 => {
+                    let d = &mut wide_digits;
+                    // SAFETY: the tag kernels are chosen only when `AVX2` (see above).
                     let (keys, ok) = unsafe {
-                        self.lane_tags_avx2::<false>(
-                            mask128,
-                            tag_mask,
-                            &leads,
-                            draw,
-                            need,
-                            &mut wide_digits,
-                        )
-                    };
-                    (keys, [0; LANES], ok)
-                }
-                #[cfg(target_arch = "x86_64")]
-                Kernel::Tag128 => {
-                    // SAFETY: `Tag128` is chosen only when `AVX2` (see above).
-                    let (keys, ok) = unsafe {
-                        self.lane_tags_avx2::<true>(
-                            mask128,
-                            tag_mask,
-                            &leads,
-                            draw,
-                            need,
-                            &mut wide_digits,
-                        )
+                        match kernel {
+                            Kernel::Tag64 => self
+                                .lane_tags_avx2::<false>(mask128, tag_mask, &leads, draw, need, d),
+                            _ => self
+                                .lane_tags_avx2::<true>(mask128, tag_mask, &leads, draw, need, d),
+                        }
                     };
                     (keys, [0; LANES], ok)
                 }
