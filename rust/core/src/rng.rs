@@ -164,6 +164,12 @@ unsafe fn chacha_pair_avx2(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u3
     (block(0), block(1))
 }
 
+/// A block's output words read as the keystream's u64 words (word k = output words 2k, 2k+1).
+#[inline]
+fn block_words(block: &[u32; 16]) -> [u64; 8] {
+    core::array::from_fn(|k| u64::from(block[2 * k]) | (u64::from(block[2 * k + 1]) << 32))
+}
+
 pub fn key_words(seed: &Seed) -> [u32; 8] {
     let mut key = [0u32; 8];
     for (k, chunk) in key.iter_mut().zip(seed.as_bytes().chunks_exact(4)) {
@@ -198,9 +204,7 @@ impl ChaChaStream {
         if self.next == 8 {
             let block = chacha_block(&self.key, self.counter, self.nonce, ROUNDS);
             self.counter = self.counter.wrapping_add(1);
-            for (k, w) in self.buf.iter_mut().enumerate() {
-                *w = u64::from(block[2 * k]) | (u64::from(block[2 * k + 1]) << 32);
-            }
+            self.buf = block_words(&block);
             self.next = 0;
         }
         let w = self.buf[self.next];
@@ -589,10 +593,8 @@ impl ShuffleWords {
             (lead_id.first_block(), lead_id.nonce),
             (id.first_block(), id.nonce),
         );
-        let lead = u64::from(lead_block[2 * word]) | (u64::from(lead_block[2 * word + 1]) << 32);
-        let first =
-            core::array::from_fn(|k| u64::from(first[2 * k]) | (u64::from(first[2 * k + 1]) << 32));
-        Self::with_blocks(&key, index, sub, lead, first)
+        let lead = block_words(&lead_block)[word];
+        Self::with_blocks(&key, index, sub, lead, block_words(&first))
     }
 
     /// The same words, with the lead word already known.
@@ -631,21 +633,9 @@ impl Words for ShuffleWords {
     }
 }
 
-/// The lead blocks of seat `seat`'s shuffle `sub` in the game groups `groups`: word `w` of
-/// `out[k]` is the lead word of game `8 * groups[k] + w` ([`crate::seed::lead_address`]).
-/// Eight blocks per vectorised ChaCha call.
-pub fn lead_blocks(key: &[u32; 8], seat: u8, sub: u32, groups: &[u64], out: &mut [[u64; 8]]) {
-    debug_assert_eq!(groups.len(), out.len());
-    for (gs, chunk) in groups.chunks(LANES).zip(out.chunks_mut(LANES)) {
-        let rows = lead_rows(key, seat, sub, gs);
-        for (l, block) in chunk.iter_mut().enumerate() {
-            *block = lane_block(&rows, l);
-        }
-    }
-}
-
-/// [`lead_blocks`] for up to eight groups, word-major as [`chacha_rows`] leaves them: word `w`
-/// of lane `l` is the lead word of game `8 * groups[l] + w` ([`row_word`]).
+/// The lead blocks of seat `seat`'s shuffle `sub` in up to eight game groups, in one vectorised
+/// ChaCha call, word-major as [`chacha_rows`] leaves them: word `w` of lane `l` is the lead
+/// word of game `8 * groups[l] + w` ([`row_word`], [`crate::seed::lead_address`]).
 pub fn lead_rows(key: &[u32; 8], seat: u8, sub: u32, groups: &[u64]) -> [[u32; LANES]; 16] {
     debug_assert!(!groups.is_empty() && groups.len() <= LANES);
     let ids: [StreamId; LANES] = core::array::from_fn(|l| {
@@ -741,15 +731,19 @@ mod lane_tests {
                 let got: Vec<u64> = (0..13).map(|_| src.next_u64()).collect();
                 assert_eq!(got, expect, "index {index} sub {sub}");
             }
-            let mut blocks = [[0u64; 8]; 10];
-            let groups: Vec<u64> = (0..10).map(|k| (index >> 11) + k * 3).collect();
-            lead_blocks(&key, (index & 0xff) as u8, sub, &groups, &mut blocks);
-            assert_eq!(blocks[0][word], lead);
-            for (k, &g) in groups.iter().enumerate() {
+            let groups: Vec<u64> = (0..8).map(|k| (index >> 11) + k * 3).collect();
+            let rows = lead_rows(&key, (index & 0xff) as u8, sub, &groups);
+            assert_eq!(row_word(&rows, word, 0), lead);
+            for (l, &g) in groups.iter().enumerate() {
                 let (id, _) = lead_address(g << 11 | (index & 0xff), sub);
                 let mut s = ChaChaStream::new(&seed, id);
                 let expect: [u64; 8] = core::array::from_fn(|_| s.next_u64());
-                assert_eq!(blocks[k], expect);
+                assert_eq!(lane_block(&rows, l), expect);
+            }
+            // Fewer than eight groups: the lanes past them repeat the last, harmlessly.
+            let few = lead_rows(&key, (index & 0xff) as u8, sub, &groups[..3]);
+            for l in 0..3 {
+                assert_eq!(lane_block(&few, l), lane_block(&rows, l));
             }
         }
     }
