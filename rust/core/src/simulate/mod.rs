@@ -512,8 +512,10 @@ struct Engine<'a> {
     cfg: Config,
     plan: Plan,
     lands: &'a [bool],
-    /// `lands` as bytes: the template the count kernel's sparse shuffles start from.
+    /// `lands` as bytes: the template the byte-flag kernel's sparse shuffles start from.
     land_flags: Vec<u8>,
+    /// `lands` as bits, for the mask kernels (decks of at most 128 cards; else 0).
+    land_mask: u128,
 }
 
 /// Buffers one thread reuses from round to round.
@@ -538,7 +540,7 @@ struct Buffers {
 fn lead_words(
     key: &[u32; 8],
     sub: u32,
-    games: impl Iterator<Item = u64>,
+    of_groups: impl Iterator<Item = u64>,
     g0: u64,
     bufs: &mut Buffers,
 ) {
@@ -550,7 +552,7 @@ fn lead_words(
     } = bufs;
     groups.clear();
     let mut last = u64::MAX;
-    for g in games {
+    for g in of_groups {
         if g != last {
             last = g;
             groups.push(g);
@@ -621,6 +623,10 @@ impl Engine<'_> {
             plan: Plan::new(cfg.deck_size, cfg.hand_size + 1),
             lands,
             land_flags: lands.iter().map(|&l| u8::from(l)).collect(),
+            land_mask: match lands.len() <= 128 {
+                true => u128::from_flags(lands),
+                false => 0,
+            },
         })
     }
 
@@ -728,11 +734,7 @@ impl Engine<'_> {
             Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_TAG_DRAW => Kernel::Tag128,
             _ => Kernel::General,
         };
-        let (mask64, mask128) = match kernel {
-            Kernel::Mask64 => (u64::from_flags(self.lands), 0),
-            Kernel::Mask128 | Kernel::Tag64 | Kernel::Tag128 => (0, u128::from_flags(self.lands)),
-            _ => (0, 0),
-        };
+        let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
         let tag_mask = match rule.and_then(|r| r.tag.as_ref()) {
             Some(t) if matches!(kernel, Kernel::Tag64 | Kernel::Tag128) => {
                 u128::from_flags(&t.cards)
@@ -1008,7 +1010,6 @@ impl Engine<'_> {
     /// [`Counts::hand_lands`] shifted left by two.
     fn verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
         let cfg = &self.cfg;
-        let vancouver = cfg.rule == MulliganRule::Vancouver;
         let can_mulligan = cfg.hand_size > counted;
         let mut out = vec![0u32; (draw + 1) * 2];
         for lands in 0..=draw {
@@ -1016,20 +1017,26 @@ impl Engine<'_> {
                 MulliganRule::London => (draw - counted, rule.kept_lands(counted, lands)),
                 _ => (draw, lands),
             };
-            if can_mulligan && !rule.keeps(size, kept) {
-                let spare = (cfg.hand_size + 1) * (cfg.hand_size + 1);
-                out[lands * 2] = (spare as u32) << 2;
-                out[lands * 2 + 1] = (spare as u32) << 2;
-                continue;
-            }
-            for top in [false, true] {
-                let bottom = vancouver && size < cfg.hand_size && rule.vancouver(size, kept, top);
-                let cell = size * (cfg.hand_size + 1) + kept;
-                out[lands * 2 + usize::from(top)] =
-                    KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | (cell as u32) << 2;
-            }
+            let keeps = !can_mulligan || rule.keeps(size, kept);
+            out[lands * 2..lands * 2 + 2]
+                .copy_from_slice(&self.verdict_pair(rule, keeps, size, kept));
         }
         out
+    }
+
+    /// The verdicts of a hand of `size` cards holding `kept` lands, kept or not, for the next
+    /// card not a land and a land: see [`Engine::verdicts`].
+    fn verdict_pair(&self, rule: &CountRule, keeps: bool, size: usize, kept: usize) -> [u32; 2] {
+        let cfg = &self.cfg;
+        let w = cfg.hand_size + 1;
+        if !keeps {
+            return [((w * w) as u32) << 2; 2];
+        }
+        let vancouver = cfg.rule == MulliganRule::Vancouver && size < cfg.hand_size;
+        [false, true].map(|top| {
+            let bottom = vancouver && rule.vancouver(size, kept, top);
+            KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | ((size * w + kept) as u32) << 2
+        })
     }
 
     /// [`Engine::verdicts`] for a rule with one tag requirement: indexed by
@@ -1037,11 +1044,10 @@ impl Engine<'_> {
     /// `W = draw + 1`.
     fn tag_verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
         let cfg = &self.cfg;
-        let vancouver = cfg.rule == MulliganRule::Vancouver;
         let can_mulligan = cfg.hand_size > counted;
         let w = draw + 1;
-        let spare = ((cfg.hand_size + 1) * (cfg.hand_size + 1)) as u32;
-        let mut out = vec![spare << 2; w * w * w * 2];
+        // Entries no hand reaches (more tagged cards than cards) stay "not kept".
+        let mut out = vec![self.verdict_pair(rule, false, 0, 0)[0]; w * w * w * 2];
         for lands in 0..=draw {
             for tagged_lands in 0..=lands {
                 for tagged_spells in 0..=draw - lands {
@@ -1058,17 +1064,10 @@ impl Engine<'_> {
                         }
                         _ => (draw, lands, tagged_lands + tagged_spells),
                     };
-                    if can_mulligan && !rule.keeps_tagged(size, kept, tagged) {
-                        continue;
-                    }
+                    let keeps = !can_mulligan || rule.keeps_tagged(size, kept, tagged);
                     let index = ((lands * w + tagged_lands) * w + tagged_spells) * 2;
-                    for top in [false, true] {
-                        let bottom =
-                            vancouver && size < cfg.hand_size && rule.vancouver(size, kept, top);
-                        let cell = size * (cfg.hand_size + 1) + kept;
-                        out[index + usize::from(top)] =
-                            KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | (cell as u32) << 2;
-                    }
+                    out[index..index + 2]
+                        .copy_from_slice(&self.verdict_pair(rule, keeps, size, kept));
                 }
             }
         }
@@ -1543,6 +1542,44 @@ mod tests {
         Seed::from_bytes([7; 32])
     }
 
+    /// Games `start .. start + games` through the count kernels (on `threads` threads) and
+    /// through the general path: asserts they agree game by game and in their counts (`what`
+    /// names the case), and returns the outcomes.
+    fn kernels_agree(
+        cfg: Config,
+        lands: &[bool],
+        keep: &CompiledRule,
+        (start, games, threads): (u64, u64, usize),
+        what: &str,
+    ) -> Vec<Outcome> {
+        let mut fast = vec![Outcome::default(); games as usize];
+        let mut slow = vec![Outcome::default(); games as usize];
+        let a = simulate(
+            &seed(),
+            cfg,
+            lands,
+            keep,
+            start,
+            games,
+            threads,
+            Some(&mut fast),
+        );
+        let general = GeneralPath(keep.clone());
+        let b = simulate(
+            &seed(),
+            cfg,
+            lands,
+            &general,
+            start,
+            games,
+            1,
+            Some(&mut slow),
+        );
+        assert_eq!(fast, slow, "{what}");
+        assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap(), "{what}");
+        fast
+    }
+
     #[test]
     fn top_cards_equal_the_full_shuffle() {
         for n in [1usize, 2, 7, 8, 9, 40, 60, 250] {
@@ -1604,22 +1641,8 @@ mod tests {
                     hand_size: 7,
                     deck_size,
                 };
-                let games = 3000u64;
-                let mut fast = vec![Outcome::default(); games as usize];
-                let mut slow = vec![Outcome::default(); games as usize];
-                let a = simulate(&seed(), cfg, &lands, &keep, 13, games, 2, Some(&mut fast));
-                let b = simulate(
-                    &seed(),
-                    cfg,
-                    &lands,
-                    &GeneralPath(keep.clone()),
-                    13,
-                    games,
-                    1,
-                    Some(&mut slow),
-                );
-                assert_eq!(fast, slow, "{rule:?} {deck_size} {free_first}");
-                assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+                let what = format!("{rule:?} {deck_size} {free_first}");
+                let fast = kernels_agree(cfg, &lands, &keep, (13, 3000, 2), &what);
                 assert!(
                     deck_size < 10 || fast.iter().any(|o| o.mulligans >= 2),
                     "mulligans exercised: {rule:?} {deck_size}"
@@ -1723,14 +1746,8 @@ mod tests {
                         hand_size: 7,
                         deck_size,
                     };
-                    let games = 4000u64;
-                    let mut fast = vec![Outcome::default(); games as usize];
-                    let mut slow = vec![Outcome::default(); games as usize];
-                    let a = simulate(&seed(), cfg, &lands, &keep, 5, games, 2, Some(&mut fast));
-                    let general = GeneralPath(keep.clone());
-                    let b = simulate(&seed(), cfg, &lands, &general, 5, games, 1, Some(&mut slow));
-                    assert_eq!(fast, slow, "{rule:?} {bottom:?} {deck_size} {min}");
-                    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+                    let what = format!("{rule:?} {bottom:?} {deck_size} {min}");
+                    let fast = kernels_agree(cfg, &lands, &keep, (5, 4000, 2), &what);
                     assert!(fast.iter().any(|o| o.mulligans >= 2));
                 }
             }
@@ -1767,14 +1784,8 @@ mod tests {
                     hand_size,
                     deck_size,
                 };
-                let games = 2000u64;
-                let mut fast = vec![Outcome::default(); games as usize];
-                let mut slow = vec![Outcome::default(); games as usize];
-                let a = simulate(&seed(), cfg, &lands, &keep, 3, games, 1, Some(&mut fast));
-                let general = GeneralPath(keep.clone());
-                let b = simulate(&seed(), cfg, &lands, &general, 3, games, 1, Some(&mut slow));
-                assert_eq!(fast, slow, "{rule:?} hand {hand_size} deck {deck_size}");
-                assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+                let what = format!("{rule:?} hand {hand_size} deck {deck_size}");
+                kernels_agree(cfg, &lands, &keep, (3, 2000, 1), &what);
             }
         }
     }
@@ -1821,25 +1832,8 @@ mod tests {
                         hand_size: 7,
                         deck_size,
                     };
-                    let mut fast = vec![Outcome::default(); 16];
-                    let mut slow = vec![Outcome::default(); 16];
-                    simulate(&seed(), cfg, &lands, &keep, start, 16, 1, Some(&mut fast))
-                        .unwrap()
-                        .unwrap();
-                    let general = GeneralPath(keep.clone());
-                    simulate(
-                        &seed(),
-                        cfg,
-                        &lands,
-                        &general,
-                        start,
-                        16,
-                        1,
-                        Some(&mut slow),
-                    )
-                    .unwrap()
-                    .unwrap();
-                    assert_eq!(fast, slow, "{deck_size} cards {rule:?}");
+                    let what = format!("{deck_size} cards {rule:?}");
+                    kernels_agree(cfg, &lands, &keep, (start, 16, 1), &what);
                 }
             }
             let mut rows_out = vec![0u32; deck_size * 16];
