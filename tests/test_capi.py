@@ -22,7 +22,13 @@ from typing import Any
 import pytest
 
 import mulligan as m
-from tests.test_golden import GAME_LOG_SHA256, SHUFFLE_60_FIRST, SHUFFLE_60_SECOND
+from tests.test_golden import (
+    GAME_LOG_SHA256,
+    SET_UP_DECK,
+    SET_UP_LOG_SHA256,
+    SHUFFLE_60_FIRST,
+    SHUFFLE_60_SECOND,
+)
 
 cffi = pytest.importorskip("cffi")
 
@@ -428,6 +434,19 @@ def test_starting_player_choosers(capi: Capi) -> None:
     assert choosers == GOLDEN_CHOOSERS
 
 
+def test_whole_event_log_with_set_up(capi: Capi) -> None:
+    """103.2 after 103.1, each step for every player: the digest of tests/test_golden.py."""
+    players = [{"name": p, "deck": SET_UP_DECK} for p in "ABC"]
+    setup = {"players": players, "variant": "COMMANDER", "seed": GOLDEN_SEED_HEX}
+    game = capi.game({**setup, "starting_player": 1})
+    for seat in (1, 2, 0):
+        capi.call("mulligan_game_keep", game, seat)
+    events = capi.json("mulligan_game_events_json", game, 0)
+    log = json.dumps(events, sort_keys=True, separators=(",", ":"))
+    assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
+    capi.call("mulligan_game_free", game)
+
+
 def test_whole_event_log(capi: Capi) -> None:
     game = capi.game(golden_setup(starting_player=0))
     capi.call("mulligan_game_mulligan", game, 0)
@@ -487,7 +506,10 @@ def test_cards_json_describes_every_id(capi: Capi) -> None:
         {"id": 4, "name": "Dryad Arbor", "land": True, "tags": ["creature"]},
     ]
     events = capi.json("mulligan_game_events_json", game, 0)
-    assert events[0] == {"type": "set_aside", "seat": 0, "cards": ["Duress"], "rule": "103.2a"}
+    # 103.2a after the starting player (103.1), for every player in turn order.
+    assert [e["type"] for e in events[:3]] == ["starting_player", "set_aside", "set_aside"]
+    assert events[2] == {"type": "set_aside", "seat": 0, "cards": ["Duress"], "rule": "103.2a"}
+    assert events[1]["seat"] == 1
     capi.call("mulligan_game_free", game)
 
 

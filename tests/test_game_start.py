@@ -1264,16 +1264,20 @@ CONFIG_ERRORS = [
         dict(variant=Variant.TWO_HEADED_GIANT, n=2, teams=[TEAM_A, TEAM_B]),
     ),
     ("free_for_all_with_2", dict(variant=Variant.FREE_FOR_ALL, n=2)),
-    ("vanguard_with_3", dict(variant=Variant.VANGUARD, n=3)),
+    ("vanguard_with_1", dict(variant=Variant.VANGUARD, n=1)),
+    (
+        "2hg_teams_of_3_and_2",
+        dict(variant=Variant.TWO_HEADED_GIANT, n=5, teams=[TEAM_A] * 3 + [TEAM_B] * 2),
+    ),
     ("archenemy_without_archenemy", dict(variant=Variant.ARCHENEMY, n=4, starting_player=None)),
 ]
 
 
 @pytest.mark.parametrize("case, kwargs", CONFIG_ERRORS, ids=[c[0] for c in CONFIG_ERRORS])
 def test_game_config_errors(case, kwargs):
-    """docs/API.md: player counts per variant (TWO_PLAYER and VANGUARD exactly 2, FREE_FOR_ALL 3+,
-    TWO_HEADED_GIANT teams of 2+ with every player on a team, ARCHENEMY exactly one archenemy);
-    anything else raises GameConfigError."""
+    """docs/API.md: player counts per variant (TWO_PLAYER exactly 2, VANGUARD 2+ (902.2),
+    FREE_FOR_ALL 3+, TWO_HEADED_GIANT teams of one size, 2+, with every player on a team
+    (810.11), ARCHENEMY exactly one archenemy); anything else raises GameConfigError."""
     with pytest.raises(GameConfigError):
         new_game(**kwargs)
 

@@ -127,3 +127,26 @@ def test_whole_event_log() -> None:
 
 
 GAME_LOG_SHA256 = "0a68bd3e28020ca8fc7f101e3db7aa2408609e6d4a5d8946168c8e302f066d09"
+
+
+SET_UP_DECK = "Deck\n59 Forest\nSideboard\n2 Naturalize\nCommander\nOmnath\nCompanion\nLurrus"
+
+
+def test_whole_event_log_with_set_up() -> None:
+    """103.2 after 103.1, each step for every player in turn order before the next (a change of
+    the order of events, not of any shuffle: docs/EVENT_LOG.md). Pinned by digest, the same in
+    rust/core/tests/golden.rs and tests/test_capi.py."""
+    d = m.Deck.parse(SET_UP_DECK)
+    players = [m.Player(name, d) for name in "ABC"]
+    g = m.Game(players, variant=m.Variant.COMMANDER, seed=SEED, starting_player=1)
+    for seat in (1, 2, 0):
+        g.keep(seat)
+    assert g.done
+    assert [(e["type"], e.get("seat")) for e in g.events[1:10]] == [
+        (kind, seat) for kind in ("set_aside", "companion", "commander") for seat in (1, 2, 0)
+    ]
+    log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
+    assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
+
+
+SET_UP_LOG_SHA256 = "a0507427682dd4db6371094c72e93cef44eb32c8f29fe305b1e65b01b94953a9"

@@ -98,9 +98,9 @@ fn valid_variants(n: usize) -> Vec<Variant> {
     Variant::ALL
         .into_iter()
         .filter(|v| match v {
-            Variant::TwoPlayer | Variant::Vanguard => n == 2,
+            Variant::TwoPlayer => n == 2,
             Variant::FreeForAll | Variant::Archenemy => n >= 3,
-            Variant::Commander | Variant::Brawl => n >= 2,
+            Variant::Commander | Variant::Brawl | Variant::Vanguard => n >= 2,
             Variant::TwoHeadedGiant => n >= 4,
         })
         .collect()

@@ -2,6 +2,7 @@
 //! core's `GameSetup`. Unknown keys are refused, so a typo never silently changes a game.
 
 use crate::error::{Failure, Outcome, MULLIGAN_ERR_DECK, MULLIGAN_ERR_GAME_CONFIG};
+use mulligan_core::game::check_size;
 use mulligan_core::{DeckList, GameSetup, MulliganRule, PlayerSetup, Seed, Start, Variant};
 use serde::Deserialize;
 use serde_json::Value;
@@ -120,9 +121,20 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
     };
     let mut names = vec![];
     let mut players = vec![];
+    // The set-up's size is checked as each deck is parsed, so that a short text asking for
+    // millions of cards is refused before they are built.
+    let n = setup.players.len();
+    let size = |cards: usize| {
+        check_size(n, cards)
+            .map_err(|e| Failure::new(MULLIGAN_ERR_GAME_CONFIG, format!("setup JSON: {e}")))
+    };
+    size(0)?;
+    let mut cards = 0usize;
     for (i, p) in setup.players.into_iter().enumerate() {
         let deck = DeckList::parse(&p.deck)
             .map_err(|e| Failure::new(MULLIGAN_ERR_DECK, format!("players[{i}].deck: {e}")))?;
+        cards = cards.saturating_add(deck.total_cards());
+        size(cards)?;
         let mut player = PlayerSetup::new(p.name.clone(), deck);
         player.team = team(i, p.team)?;
         player.hand_modifier = p.hand_modifier.unwrap_or(0);
@@ -212,6 +224,13 @@ mod tests {
             "{}",
             e.message
         );
+        // 300 players, each asking for a million cards in 20 bytes: refused before a deck is
+        // parsed (this asked for gigabytes).
+        let player = r#"{"name": "A", "deck": "1000000 Forest"}"#;
+        let many = format!(r#"{{"players": [{}]}}"#, vec![player; 300].join(","));
+        let e = parse(&many).err().unwrap();
+        assert_eq!(e.status, MULLIGAN_ERR_GAME_CONFIG);
+        assert!(e.message.contains("at most 256 players"), "{}", e.message);
         let bad_team = r#"{"players": [{"name": "A", "deck": "", "team": [1]}]}"#;
         assert_eq!(
             parse(bad_team).err().unwrap().status,

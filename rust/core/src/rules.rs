@@ -10,7 +10,7 @@ pub enum Variant {
     Brawl,
     TwoHeadedGiant,
     Archenemy,
-    /// A two-player game with Vanguard avatars (hand and life modifiers, 103.4, 103.5a).
+    /// Vanguard avatars (hand and life modifiers, 103.4, 103.5a), two players or more (902.2).
     Vanguard,
 }
 

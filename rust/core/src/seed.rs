@@ -84,6 +84,23 @@ impl Seed {
         hasher.finalize().into()
     }
 
+    /// The seed a game of `players` players uses: this (host's) seed as it is when nobody
+    /// contributes, otherwise [`Seed::mix`] of exactly one contribution per player, in seat
+    /// order (one missing would silently leave a player's randomness out).
+    pub fn game_seed(&self, contributions: &[Vec<u8>], players: usize) -> Result<Seed> {
+        if contributions.is_empty() {
+            return Ok(self.clone());
+        }
+        if contributions.len() != players {
+            return Err(Error::Seed(format!(
+                "contributions must hold exactly one entry per player: {players} players, \
+                 {} contributions",
+                contributions.len()
+            )));
+        }
+        self.mix(contributions)
+    }
+
     /// The game seed when players add their own randomness: SHA-256 of
     /// `b"mulligan/seed-mix/v1\0"`, this seed, then for each contribution in seat order its
     /// length (4 bytes, little-endian) and its bytes. No single party (the host included)
@@ -236,6 +253,24 @@ mod tests {
             .verify_commitment(&s.commitment())
             .unwrap());
         assert!(s.verify_commitment("xyz").is_err());
+    }
+
+    #[test]
+    fn a_game_seed_takes_one_contribution_per_player_or_none() {
+        let s = Seed::from_bytes([3; 32]);
+        assert_eq!(s.game_seed(&[], 2).unwrap(), s);
+        let two = [b"a".to_vec(), b"b".to_vec()];
+        assert_eq!(s.game_seed(&two, 2).unwrap(), s.mix(&two).unwrap());
+        for wrong in [
+            &two[..1],
+            &[b"a".to_vec(), b"b".to_vec(), b"c".to_vec()][..],
+        ] {
+            match s.game_seed(wrong, 2) {
+                Err(Error::Seed(m)) => assert!(m.contains("one entry per player"), "{m}"),
+                Err(e) => panic!("not a seed error: {e:?}"),
+                Ok(_) => panic!("accepted {} contributions for 2 players", wrong.len()),
+            }
+        }
     }
 
     #[test]

@@ -145,3 +145,67 @@ fn starting_player_choosers() {
         .collect();
     assert_eq!(choosers, [0, 2, 1, 2, 2, 2, 1, 1, 2, 1, 0, 2]);
 }
+
+/// JSON with every object's keys sorted and no spaces: Python's
+/// `json.dumps(x, sort_keys=True, separators=(",", ":"))` for ASCII text.
+fn canonical(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(canonical).collect();
+            format!("[{}]", parts.join(","))
+        }
+        serde_json::Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            let parts: Vec<String> = keys
+                .into_iter()
+                .map(|k| {
+                    format!(
+                        "{}:{}",
+                        serde_json::Value::from(k.as_str()),
+                        canonical(&map[k])
+                    )
+                })
+                .collect();
+            format!("{{{}}}", parts.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// 103.2 after 103.1, each step for every player in turn order: the same digest as
+/// `SET_UP_LOG_SHA256` in tests/test_golden.py (and tests/test_capi.py).
+#[test]
+fn whole_event_log_with_set_up() {
+    use sha2::{Digest, Sha256};
+    let deck = DeckList::parse(
+        "Deck\n59 Forest\nSideboard\n2 Naturalize\nCommander\nOmnath\nCompanion\nLurrus",
+    )
+    .unwrap();
+    let setup = GameSetup {
+        players: ["A", "B", "C"]
+            .iter()
+            .map(|n| PlayerSetup::new(*n, deck.clone()))
+            .collect(),
+        variant: Variant::Commander,
+        rule: MulliganRule::London,
+        seed: seed(),
+        game_index: 0,
+        start: Start::Seat(1),
+    };
+    let mut game = Game::new(setup).unwrap();
+    for seat in [1, 2, 0] {
+        game.keep(seat).unwrap();
+    }
+    assert!(game.done());
+    let events: Vec<serde_json::Value> = game.events().iter().map(|e| e.to_json()).collect();
+    let log = canonical(&serde_json::Value::Array(events));
+    let digest: String = Sha256::digest(log.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(
+        digest,
+        "a0507427682dd4db6371094c72e93cef44eb32c8f29fe305b1e65b01b94953a9"
+    );
+}

@@ -178,6 +178,11 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// Every card of the deck: main deck, sideboard, commanders and companions.
+    pub fn total_cards(&self) -> usize {
+        self.cards.len() + self.sideboard.len() + self.commanders.len() + self.companions.len()
+    }
+
     pub fn to_core(&self, py: Python<'_>) -> DeckList {
         let conv = |v: &[Py<Card>]| v.iter().map(|c| c.bind(py).get().inner.clone()).collect();
         DeckList {

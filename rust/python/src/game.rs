@@ -372,11 +372,12 @@ impl Game {
         start: Start,
         game_index: u64,
     ) -> PyResult<Game> {
-        let seed = if contributions.is_empty() {
-            host_seed.clone()
-        } else {
-            guard(|| host_seed.mix(&contributions))?
-        };
+        let seed = guard(|| host_seed.game_seed(&contributions, players.len()))?;
+        // The size of the whole set-up is checked before any deck is copied.
+        let cards = players.iter().fold(0usize, |total, p| {
+            total.saturating_add(p.bind(py).get().deck.bind(py).get().total_cards())
+        });
+        guard(|| mulligan_core::game::check_size(players.len(), cards))?;
         let mut setups = vec![];
         let mut arenas = vec![];
         for p in &players {

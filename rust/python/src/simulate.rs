@@ -497,10 +497,10 @@ pub fn simulate<'py>(
         None => default_players(variant),
     };
     let ok = match variant {
-        Variant::TWO_PLAYER | Variant::VANGUARD => players == 2,
+        Variant::TWO_PLAYER => players == 2,
         Variant::FREE_FOR_ALL | Variant::ARCHENEMY => players >= 3,
         Variant::TWO_HEADED_GIANT => players >= 4,
-        Variant::COMMANDER | Variant::BRAWL => players >= 2,
+        Variant::COMMANDER | Variant::BRAWL | Variant::VANGUARD => players >= 2,
     };
     if !ok {
         return Err(config_error(format!(

@@ -63,7 +63,7 @@ impl Game {
 
     pub(super) fn begin(&mut self, start: Start) {
         if !self.rule.chooses_before_shuffling() {
-            self.shuffle_all();
+            self.set_up_and_shuffle();
         }
         match start {
             Start::Seat(s) => self.set_starting(s, None),
@@ -119,7 +119,7 @@ impl Game {
             },
         );
         if !self.shuffled {
-            self.shuffle_all();
+            self.set_up_and_shuffle();
         }
         self.set_life();
         for s in self.turn_order() {
@@ -128,6 +128,32 @@ impl Game {
         }
         let everyone: Vec<usize> = (0..self.seats.len()).collect();
         self.begin_round(&everyone);
+    }
+
+    /// 103.2 then 103.3. The set-up steps come after the starting player is determined (103.2:
+    /// the 2020 change, so that a chooser does not see the opponents' companions) and each
+    /// step is taken by every player, in turn order, before the next: sideboards set aside
+    /// (103.2a), companions revealed (103.2b), commanders put into the command zone (103.2c).
+    fn set_up_and_shuffle(&mut self) {
+        let order = self.turn_order();
+        for s in order.iter().copied() {
+            let cards = self.seats[s].set_aside.sideboard.clone();
+            if !cards.is_empty() {
+                self.emit(Step::SetAside, EventKind::SetAside { seat: s, cards });
+            }
+        }
+        for s in order.iter().copied() {
+            for card in self.seats[s].set_aside.companions.clone() {
+                self.emit(Step::Companion, EventKind::Companion { seat: s, card });
+            }
+        }
+        for s in order.iter().copied() {
+            let cards = self.seats[s].set_aside.commanders.clone();
+            if !cards.is_empty() {
+                self.emit(Step::Commander, EventKind::Commander { seat: s, cards });
+            }
+        }
+        self.shuffle_all();
     }
 
     /// 103.3: each player shuffles their deck, which becomes their library.
@@ -319,7 +345,18 @@ impl Game {
             let draw = if self.rule.draws_full_hand() {
                 seat.hand_size
             } else {
-                seat.hand_size.saturating_sub(seat.counted as usize)
+                // Seeds 002/003: a new hand of "one fewer card each time" than the hand just
+                // shuffled away (the same number after a free mulligan, 101.4a), never more
+                // than the starting hand size less the counted mulligans. The two differ when
+                // a library shorter than the hand gave fewer cards than that.
+                let had = if free {
+                    hand.len()
+                } else {
+                    hand.len().saturating_sub(1)
+                };
+                seat.hand_size
+                    .saturating_sub(seat.counted as usize)
+                    .min(had)
             };
             self.draw(s, draw);
             if self.rule.draws_full_hand() {

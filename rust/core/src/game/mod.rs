@@ -5,9 +5,11 @@
 //! `bottom`, …) is validated in full first and only then applied, so an illegal answer returns
 //! [`Error::IllegalAction`] and changes nothing. Every step appends an [`Event`].
 //!
-//! Order of steps: set-up (103.2) → starting player (103.1) → shuffle (103.3) → life (103.4) →
-//! draw (103.5) → mulligan rounds → [Vancouver look] → opening-hand actions (103.6) → who skips
-//! the first draw (103.8). Eras before London shuffle before choosing the starting player.
+//! Order of steps: starting player (103.1) → set-up (103.2a, b, c, each step for every player
+//! before the next) → shuffle (103.3) → life (103.4) → draw (103.5) → mulligan rounds →
+//! [Vancouver look] → opening-hand actions (103.6) → who skips the first draw (103.8). Eras
+//! before London set up and shuffle before choosing the starting player (seed 002: 101.1, then
+//! 101.2).
 //!
 //! Randomness: seat `s` of game index `g` owns library stream `g << 8 | s`; the chooser of the
 //! starting player is drawn from the starting-player stream of index `g` (see [`crate::seed`]).
@@ -25,15 +27,38 @@ pub use decision::{Decision, DecisionKind};
 use crate::card::{tags, Card, CardId};
 use crate::deck::{DeckList, MAX_DECK_CARDS};
 use crate::error::{Error, Result};
-use crate::event::{CardRef, Event, EventKind};
+use crate::event::{CardRef, Event};
 use crate::library::Library;
-use crate::rules::{cite, free_first_mulligan, MulliganRule, Step, Variant};
+use crate::rules::{free_first_mulligan, MulliganRule, Variant};
 use crate::seed::Seed;
 
 /// Games per seed: the game index fills the top 48 bits of a library stream.
 pub const MAX_GAME_INDEX: u64 = (1 << 48) - 1;
 /// Seats per game: the seat fills the low 8 bits of a library stream.
 pub const MAX_PLAYERS: usize = 256;
+/// The cards of one game in all (every seat's deck, sideboard, commanders and companions
+/// together): two decks at [`MAX_DECK_CARDS`]. Not a rule: a bound on the memory a set-up may
+/// ask for, checked by [`check_size`] before any deck is copied.
+pub const MAX_GAME_CARDS: usize = 2 * MAX_DECK_CARDS;
+
+/// Checks the size of a set-up before anything is copied: at most [`MAX_PLAYERS`] players and
+/// [`MAX_GAME_CARDS`] cards in all. A host calls it with the counts it has seen so far (for
+/// example after each deck it parses), so that a set-up too large is refused before it is
+/// built; [`Game::new`] calls it again.
+pub fn check_size(players: usize, cards: usize) -> Result<()> {
+    if players > MAX_PLAYERS {
+        return Err(Error::config(format!(
+            "at most {MAX_PLAYERS} players, got {players}"
+        )));
+    }
+    if cards > MAX_GAME_CARDS {
+        return Err(Error::config(format!(
+            "a game holds at most {MAX_GAME_CARDS} cards in all (every player's deck, \
+             sideboard, commanders and companions together), got {cards} or more"
+        )));
+    }
+    Ok(())
+}
 /// The largest Vanguard modifier, hand or life, in size: a bound that keeps every hand size and
 /// life total far from overflow (a whole Two-Headed Giant team of [`MAX_PLAYERS`] at this bound
 /// still fits an `i32`), not a rule; printed Vanguard avatars have single-digit modifiers.
@@ -122,6 +147,7 @@ pub struct SeatResult {
 #[derive(Debug, Clone)]
 struct Seat {
     name: String,
+    set_aside: SetAside,
     cards: Vec<Card>,
     team: usize,
     archenemy: bool,
@@ -153,9 +179,11 @@ impl Seat {
     fn has(&self, id: CardId, tag: &str) -> bool {
         self.cards.get(id as usize).is_some_and(|c| c.has_tag(tag))
     }
-    /// 103.5: a player may mulligan until their opening hand would be zero cards.
-    fn can_mulligan(&self) -> bool {
-        self.hand_size > self.counted as usize
+    /// 103.5: a player may mulligan until their opening hand would be zero cards. In the
+    /// eras that draw one fewer card each time (seeds 002/003: "until the hand size reaches
+    /// zero cards"), a hand of zero cards, which a short library can bring early, is final too.
+    fn can_mulligan(&self, rule: MulliganRule) -> bool {
+        self.hand_size > self.counted as usize && (rule.draws_full_hand() || !self.hand.is_empty())
     }
 }
 
@@ -205,15 +233,14 @@ impl Game {
         let teams = validate(&setup)?;
         let n = setup.players.len();
         let mut seats = Vec::with_capacity(n);
-        let mut setup_events = vec![];
         for (i, p) in setup.players.into_iter().enumerate() {
             let hand_size =
                 starting_hand_size(p.hand_modifier).expect("validate checked the hand modifier");
-            setup_events.extend(set_aside_events(setup.rule, i, &p.deck));
             let ids: Vec<CardId> = (0..p.deck.main.len() as CardId).collect();
             let library =
                 Library::new(ids, setup.seed.clone(), (setup.game_index << 8) | i as u64)?;
             seats.push(Seat {
+                set_aside: SetAside::of(&p.deck),
                 name: p.name,
                 cards: p.deck.main,
                 team: teams[i],
@@ -244,7 +271,7 @@ impl Game {
             chooser: None,
             shuffled: false,
             phase: Phase::Done,
-            events: setup_events,
+            events: vec![],
         };
         game.begin(setup.start);
         Ok(game)
@@ -326,7 +353,7 @@ impl Game {
                 .map(|&s| {
                     let seat = &self.seats[s];
                     let mut d = Decision::new(DecisionKind::KeepOrMulligan, s, seat.hand.clone());
-                    d.can_mulligan = seat.can_mulligan();
+                    d.can_mulligan = seat.can_mulligan(self.rule);
                     d.actions = seat
                         .hand
                         .iter()
@@ -394,38 +421,23 @@ impl Game {
     }
 }
 
-/// 103.2a–c: what stays out of the library, as events.
-fn set_aside_events(rule: MulliganRule, seat: usize, deck: &DeckList) -> Vec<Event> {
-    let names = |cards: &[Card]| cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
-    let mut events = vec![];
-    if !deck.sideboard.is_empty() {
-        events.push(Event::new(
-            cite(rule, Step::SetAside),
-            EventKind::SetAside {
-                seat,
-                cards: names(&deck.sideboard),
-            },
-        ));
+/// 103.2a–c: what stays out of a seat's library, by name, until the set-up steps report it.
+#[derive(Debug, Clone, Default)]
+struct SetAside {
+    sideboard: Vec<String>,
+    companions: Vec<String>,
+    commanders: Vec<String>,
+}
+
+impl SetAside {
+    fn of(deck: &DeckList) -> SetAside {
+        let names = |cards: &[Card]| cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        SetAside {
+            sideboard: names(&deck.sideboard),
+            companions: names(&deck.companions),
+            commanders: names(&deck.commanders),
+        }
     }
-    for c in &deck.companions {
-        events.push(Event::new(
-            cite(rule, Step::Companion),
-            EventKind::Companion {
-                seat,
-                card: c.name.clone(),
-            },
-        ));
-    }
-    if !deck.commanders.is_empty() {
-        events.push(Event::new(
-            cite(rule, Step::Commander),
-            EventKind::Commander {
-                seat,
-                cards: names(&deck.commanders),
-            },
-        ));
-    }
-    events
 }
 
 fn describe_pending(pending: &[Decision]) -> String {
@@ -445,27 +457,27 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     let v = setup.variant;
     let name = v.name();
     let ok = match v {
-        Variant::TwoPlayer | Variant::Vanguard => n == 2,
+        Variant::TwoPlayer => n == 2,
         Variant::FreeForAll | Variant::Archenemy => n >= 3,
-        Variant::Commander | Variant::Brawl => n >= 2,
+        // 902.2: Vanguard may be played by two players or more.
+        Variant::Commander | Variant::Brawl | Variant::Vanguard => n >= 2,
         Variant::TwoHeadedGiant => n >= 4,
     };
     if !ok {
         let need = match v {
-            Variant::TwoPlayer | Variant::Vanguard => "exactly 2",
+            Variant::TwoPlayer => "exactly 2",
             Variant::FreeForAll | Variant::Archenemy => "3 or more",
-            Variant::Commander | Variant::Brawl => "2 or more",
-            Variant::TwoHeadedGiant => "4 or more (2 or more teams of 2 or more)",
+            Variant::Commander | Variant::Brawl | Variant::Vanguard => "2 or more",
+            Variant::TwoHeadedGiant => "4 or more (2 or more teams of the same size, 2 or more)",
         };
         return Err(Error::config(format!(
             "a {name} game needs {need} players, got {n}"
         )));
     }
-    if n > MAX_PLAYERS {
-        return Err(Error::config(format!(
-            "at most {MAX_PLAYERS} players, got {n}"
-        )));
-    }
+    let cards = setup.players.iter().fold(0usize, |total, p| {
+        total.saturating_add(p.deck.total_cards())
+    });
+    check_size(n, cards)?;
     if setup.game_index > MAX_GAME_INDEX {
         return Err(Error::config(format!(
             "game_index is at most 2^48 - 1, got {}",
@@ -536,7 +548,8 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
 }
 
 /// Two-Headed Giant teams: every player names a team, teammates sit in adjacent seats (805.1),
-/// at least two teams of at least two players.
+/// at least two teams of at least two players, every team of the same size (810.11: the
+/// starting life is per team, 30 plus 15 for each player beyond two).
 fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
     let mut names: Vec<&str> = vec![];
     let mut teams = vec![];
@@ -565,11 +578,20 @@ fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
             "a TWO_HEADED_GIANT game needs at least two teams",
         ));
     }
+    let size_of = |t: usize| teams.iter().filter(|&&x| x == t).count();
     for (t, team) in names.iter().enumerate() {
-        let size = teams.iter().filter(|&&x| x == t).count();
+        let size = size_of(t);
         if size < 2 {
             return Err(Error::config(format!(
                 "team {team:?} has {size} player; each team needs at least 2"
+            )));
+        }
+        if size != size_of(0) {
+            return Err(Error::config(format!(
+                "team {team:?} has {size} players and team {:?} has {}: every \
+                 TWO_HEADED_GIANT team has the same number of players (810.11)",
+                names[0],
+                size_of(0)
             )));
         }
     }

@@ -3,6 +3,7 @@
 //! from Python (tests/test_game_start.py) and pinned by the golden vectors.
 
 use super::*;
+use crate::event::EventKind;
 
 fn deck(text: &str) -> DeckList {
     DeckList::parse(text).unwrap()
@@ -249,4 +250,171 @@ fn the_starting_player_uses_gemstone_and_battlefield_cards_as_battlefield_cards(
         }
         e => panic!("{e:?}"),
     }
+}
+
+#[test]
+fn a_set_up_beyond_the_game_card_cap_is_refused_before_dealing() {
+    // 300 players sharing one 100,000-card deck used to be copied in full before the
+    // 256-player check; the size checks come first and name the bound.
+    assert!(check_size(MAX_PLAYERS, MAX_GAME_CARDS).is_ok());
+    match check_size(MAX_PLAYERS + 1, 0) {
+        Err(Error::Config(m)) => assert!(m.contains("at most 256 players"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    match check_size(2, MAX_GAME_CARDS + 1) {
+        Err(Error::Config(m)) => assert!(m.contains(&MAX_GAME_CARDS.to_string()), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    let s = setup(
+        Variant::FreeForAll,
+        vec![DeckList::default(); MAX_PLAYERS + 1],
+    );
+    assert!(config_error(s).contains("at most 256 players"));
+}
+
+#[test]
+fn vanguard_may_be_multiplayer_902_2() {
+    let mut s = setup(
+        Variant::Vanguard,
+        (0..3).map(|_| deck("60 Forest")).collect(),
+    );
+    s.players[2].life_modifier = 4;
+    s.players[1].hand_modifier = -1;
+    let mut game = Game::new(s).unwrap();
+    let results = finish(&mut game);
+    assert_eq!(
+        results.iter().map(|r| r.life).collect::<Vec<_>>(),
+        [20, 20, 24]
+    );
+    assert_eq!(results[1].hand.len(), 6);
+    // A multiplayer game: nobody skips the first draw (103.8c).
+    assert!(results.iter().all(|r| !r.skips_first_draw));
+    let one = setup(Variant::Vanguard, vec![deck("60 Forest")]);
+    assert!(config_error(one).contains("2 or more"));
+}
+
+#[test]
+fn two_headed_giant_teams_are_of_one_size_810_11() {
+    let mut s = setup(
+        Variant::TwoHeadedGiant,
+        (0..5).map(|_| deck("60 Forest")).collect(),
+    );
+    for (i, team) in ["A", "A", "A", "B", "B"].into_iter().enumerate() {
+        s.players[i].team = Some(team.into());
+    }
+    let message = config_error(s);
+    assert!(message.contains("810.11"), "{message}");
+    let mut s = setup(
+        Variant::TwoHeadedGiant,
+        (0..6).map(|_| deck("60 Forest")).collect(),
+    );
+    for (i, team) in ["A", "A", "A", "B", "B", "B"].into_iter().enumerate() {
+        s.players[i].team = Some(team.into());
+    }
+    assert!(Game::new(s).is_ok());
+}
+
+/// Mulligans `seat` until it cannot, keeping everyone else; the hand sizes it held.
+fn paris_hands(rule: MulliganRule, library: &str, players: usize) -> Vec<usize> {
+    let mut s = setup(
+        if players == 2 {
+            Variant::TwoPlayer
+        } else {
+            Variant::FreeForAll
+        },
+        (0..players).map(|_| deck(library)).collect(),
+    );
+    s.rule = rule;
+    let mut game = Game::new(s).unwrap();
+    let mut sizes = vec![];
+    while let Some(d) = game.pending().first().cloned() {
+        match d.kind {
+            DecisionKind::KeepOrMulligan if d.seat == 0 => {
+                sizes.push(d.hand.len());
+                if d.can_mulligan {
+                    game.mulligan(0).unwrap();
+                } else {
+                    game.keep(0).unwrap();
+                }
+            }
+            DecisionKind::KeepOrMulligan => game.keep(d.seat).unwrap(),
+            DecisionKind::Vancouver => game.vancouver(d.seat, false).unwrap(),
+            DecisionKind::OpeningHandAction => game.pass_actions(d.seat).unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+    sizes
+}
+
+#[test]
+fn paris_mulligans_with_a_short_library_draw_one_fewer_than_before() {
+    // Seeds 002/003: "drawing one fewer card each time, until the hand size reaches zero".
+    for rule in [
+        MulliganRule::Paris,
+        MulliganRule::ParisSequential,
+        MulliganRule::Vancouver,
+    ] {
+        assert_eq!(
+            paris_hands(rule, "5 Forest", 2),
+            [5, 4, 3, 2, 1, 0],
+            "{rule:?}"
+        );
+        assert_eq!(
+            paris_hands(rule, "60 Forest", 2),
+            [7, 6, 5, 4, 3, 2, 1, 0],
+            "{rule:?}"
+        );
+        // Multiplayer: the first mulligan draws as many again (a new hand of seven, 101.4a).
+        assert_eq!(
+            paris_hands(rule, "5 Forest", 3),
+            [5, 5, 4, 3, 2, 1, 0],
+            "{rule:?}"
+        );
+    }
+}
+
+#[test]
+fn set_up_103_2_follows_the_starting_player_each_step_for_everyone() {
+    let mut a = deck("60 Forest\nSideboard\n2 Naturalize\nCompanion\n1 Lurrus");
+    a.commanders = a.companions.clone();
+    let mut s = setup(Variant::Commander, vec![a.clone(), a.clone(), a]);
+    s.start = Start::Random;
+    let game = Game::new(s.clone()).unwrap();
+    // Nothing is set aside before the starting player is chosen (103.2 follows 103.1).
+    assert!(game.events().iter().all(|e| !e.rule.starts_with("103.2")));
+    let mut game = game;
+    let chooser = game.pending()[0].seat;
+    game.choose_starting_player(chooser, 1).unwrap();
+    let steps: Vec<(&str, usize)> = game
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::SetAside { seat, .. }
+            | EventKind::Companion { seat, .. }
+            | EventKind::Commander { seat, .. } => Some((e.rule, *seat)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("103.2a", 1),
+            ("103.2a", 2),
+            ("103.2a", 0),
+            ("103.2b", 1),
+            ("103.2b", 2),
+            ("103.2b", 0),
+            ("103.2c", 1),
+            ("103.2c", 2),
+            ("103.2c", 0),
+        ]
+    );
+    let first_shuffle = game.events().iter().position(|e| e.rule == "103.3");
+    let last_set_up = game.events().iter().rposition(|e| e.rule == "103.2c");
+    assert!(last_set_up < first_shuffle);
+    // The older eras set up and shuffle before the starting player (seed 002: 101.1, 101.2).
+    s.rule = MulliganRule::Paris;
+    let game = Game::new(s).unwrap();
+    let rules: Vec<&str> = game.events().iter().map(|e| e.rule).collect();
+    assert_eq!(&rules[..3], ["103.2a", "103.2a", "103.2a"]);
 }
