@@ -1,0 +1,322 @@
+"""Game starts as the service keeps them: created with a published commitment, rebuilt by
+replaying their stored answers, answered one decision at a time.
+
+The live games are cached per process; every request first reads the answers stored after
+the cached ones (another process, or another server on the same PostgreSQL, may have added
+them), so any process can serve any game. An answer is checked against the rules on the live
+game, then stored as answer number ``n``: if another writer stored ``n`` first, this process
+rebuilds the game and tries again, so the decision it answered is re-checked (409 when it is no
+longer pending).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from mulligan._core import MulliganError, Seed, contribution_commitment
+from mulligan.serve import auth
+from mulligan.serve.engine import LiveGame, Setup, build_players
+from mulligan.serve.errors import ApiError
+from mulligan.serve.limits import Limits
+from mulligan.serve.store import GameRow, Store
+
+__all__ = ["Access", "GameService", "new_game_id"]
+
+Json = dict[str, Any]
+
+
+def new_game_id() -> str:
+    """128 random bits as 32 hex digits: game ids are not guessable, though not secret."""
+    return secrets.token_hex(16)
+
+
+@dataclass
+class Access:
+    """Who a request is: the host (``seat`` None) or one seat."""
+
+    seat: int | None
+
+
+@dataclass
+class _Entry:
+    row: GameRow
+    live: LiveGame | None
+
+
+class GameService:
+    def __init__(self, store: Store, limits: Limits, cache_size: int = 20_000) -> None:
+        self.store = store
+        self.limits = limits
+        self.cache: OrderedDict[str, _Entry] = OrderedDict()
+        self.cache_size = cache_size
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.changed: dict[str, asyncio.Event] = {}
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def check_setup(self, setup: Setup, seed: Seed) -> LiveGame:
+        """Builds the game (with `seed`, no contributions): 422 for a set-up the rules refuse."""
+        players = setup["players"]
+        if not 1 <= len(players) <= self.limits.players:
+            raise ApiError(422, "invalid", f"a game has 1 to {self.limits.players} players")
+        for i, p in enumerate(players):
+            if len(p["deck"]) > self.limits.deck_text:
+                raise ApiError(
+                    422, "invalid", f"player {i}: deck list over {self.limits.deck_text} bytes"
+                )
+        try:
+            built = build_players(setup)
+            for i, p in enumerate(built):
+                d = p.deck
+                size = len(d) + len(d.sideboard) + len(d.commanders) + len(d.companions)
+                if size > self.limits.deck_cards:
+                    raise ApiError(
+                        422,
+                        "invalid",
+                        f"player {i}: {size} cards, over the limit of {self.limits.deck_cards}",
+                    )
+            return LiveGame(setup, seed.hex(), [], built)
+        except MulliganError as e:
+            raise ApiError(422, "invalid", str(e)) from e
+
+    def new_row(
+        self,
+        setup: Setup,
+        contributors: list[int],
+        seed: Seed | None = None,
+        round_id: str | None = None,
+        host: tuple[str, str] | None = None,
+    ) -> tuple[GameRow, str, list[str]]:
+        """A game row with fresh tokens (returned once, stored only as hashes)."""
+        seed = seed if seed is not None else Seed.generate()
+        host_token, host_hash = host if host is not None else auth.new_token()
+        seat_tokens = [auth.new_token() for _ in setup["players"]]
+        row = GameRow(
+            id=new_game_id(),
+            created=time.time(),
+            setup=setup,
+            seed=seed.hex(),
+            commitment=seed.commitment(),
+            host_hash=host_hash,
+            seat_hashes=[h for _, h in seat_tokens],
+            contributors=sorted(set(contributors)),
+            round_id=round_id,
+        )
+        return row, host_token, [t for t, _ in seat_tokens]
+
+    async def create(
+        self, setup: Setup, contributors: list[int], admit: Callable[[], None] = lambda: None
+    ) -> Json:
+        """Creates a game; `admit` is called once the set-up is found valid (the rate limit:
+        a refused set-up does not count)."""
+        seed = Seed.generate()
+        live = self.check_setup(setup, seed)
+        for s in contributors:
+            if not 0 <= s < live.seats:
+                raise ApiError(422, "invalid", f"contributions: no seat {s}")
+        admit()
+        row, host_token, seat_tokens = self.new_row(setup, contributors, seed)
+        await self.store.add_games([row])
+        if not row.contributors:
+            self._remember(row.id, _Entry(row, live))
+        return {
+            "game_id": row.id,
+            "commitment": row.commitment,
+            "host_token": host_token,
+            "seats": [
+                {"seat": i, "name": p["name"], "token": t}
+                for i, (p, t) in enumerate(zip(setup["players"], seat_tokens))
+            ],
+            "contributors": row.contributors,
+        }
+
+    # -- state ------------------------------------------------------------------------------
+
+    def _remember(self, game_id: str, entry: _Entry) -> None:
+        self.cache[game_id] = entry
+        self.cache.move_to_end(game_id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+
+    async def row(self, game_id: str) -> GameRow:
+        entry = self.cache.get(game_id)
+        if entry is not None:
+            return entry.row
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        return row
+
+    async def authorize(self, game_id: str, token: str, seat: int | None) -> GameRow:
+        """The game's row if `token` is the token of `seat` (None: of the host), else 403.
+        A seat endpoint accepts only that seat's token; the host endpoints accept the host's
+        token and (for the events) any seat's, reported as that seat."""
+        row = await self.row(game_id)
+        if seat is not None:
+            if not 0 <= seat < len(row.seat_hashes):
+                raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
+            if not auth.matches(token, row.seat_hashes[seat]):
+                raise ApiError(403, "forbidden", f"that token is not seat {seat}'s token")
+        elif not auth.matches(token, row.host_hash):
+            raise ApiError(403, "forbidden", "that token is not this game's host token")
+        return row
+
+    async def identify(self, game_id: str, token: str) -> Access:
+        """The host or the seat whose token `token` is; 403 for any other token."""
+        row = await self.row(game_id)
+        if auth.matches(token, row.host_hash):
+            return Access(None)
+        for seat, h in enumerate(row.seat_hashes):
+            if auth.matches(token, h):
+                return Access(seat)
+        raise ApiError(403, "forbidden", "that token is not one of this game's tokens")
+
+    async def live(self, game_id: str) -> tuple[GameRow, LiveGame | None]:
+        """The game as stored now (None while contributions are awaited)."""
+        entry = self.cache.get(game_id)
+        if entry is None or entry.live is None:
+            row = entry.row if entry is not None else await self.row(game_id)
+            live = None
+            if row.contributors:
+                got = await self.store.contributions(game_id)
+                if any(s not in got for s in row.contributors):
+                    self._remember(game_id, _Entry(row, None))
+                    return row, None
+                contributions = [bytes.fromhex(got[s]) for s in row.contributors]
+            else:
+                contributions = []
+            live = LiveGame.build(row.setup, row.seed, contributions)
+            entry = _Entry(row, live)
+            self._remember(game_id, entry)
+        assert entry.live is not None
+        new = await self.store.answers(game_id, entry.live.answers)
+        if new:
+            entry.live.replay(new)
+        return entry.row, entry.live
+
+    async def missing_contributions(self, row: GameRow) -> list[int]:
+        if not row.contributors:
+            return []
+        got = await self.store.contributions(row.id)
+        return [s for s in row.contributors if s not in got]
+
+    async def view(self, game_id: str, seat: int) -> Json:
+        row, live = await self.live(game_id)
+        return await self._view(row, live, seat)
+
+    async def _view(self, row: GameRow, live: LiveGame | None, seat: int) -> Json:
+        if live is None:
+            return {
+                "game_id": row.id,
+                "seat": seat,
+                "done": False,
+                "hand": [],
+                "seats": [],
+                "starting_player": None,
+                "events": [],
+                "pending": [],
+                "waiting_for": [],
+                "answers": 0,
+                "contributing": await self.missing_contributions(row),
+            }
+        return {"game_id": row.id, **live.view(seat), "answers": live.answers, "contributing": []}
+
+    # -- answers ----------------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    def notify(self, game_id: str) -> None:
+        event = self.changed.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+    async def changed_or_timeout(self, game_id: str, timeout: float) -> None:
+        """Waits until this process stores something for the game, or `timeout` seconds."""
+        event = self.changed.get(game_id)
+        if event is None:
+            event = self.changed[game_id] = asyncio.Event()
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    async def answer(self, game_id: str, seat: int, answer: Json) -> Json:
+        """Applies one answer of `seat`: 409 for a decision no longer pending (or one that
+        lost a race), 422 for an answer the rules refuse (the game unchanged)."""
+        decision = answer.get("decision")
+        lock = self._lock(game_id)
+        try:
+            async with lock:
+                for _ in range(16):
+                    row, live = await self.live(game_id)
+                    if live is None:
+                        raise ApiError(
+                            409, "conflict", "the game waits for the players' contributions"
+                        )
+                    pending = [d["id"] for d in live.pending(seat)]
+                    if decision not in pending:
+                        raise ApiError(
+                            409,
+                            "conflict",
+                            f"decision {decision} is not pending for seat {seat} "
+                            f"(pending: {pending})",
+                        )
+                    try:
+                        record = live.apply(seat, answer)
+                    except MulliganError as e:
+                        raise ApiError(422, "invalid", str(e)) from e
+                    if await self.store.add_answer(game_id, live.answers, record):
+                        self.notify(game_id)
+                        return await self._view(row, live, seat)
+                    # Another process stored this answer number first: rebuild and re-check.
+                    self.cache.pop(game_id, None)
+                raise ApiError(409, "conflict", "too many concurrent answers; try again")
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None):
+                self.locks.pop(game_id, None)
+
+    async def contribute(self, game_id: str, seat: int, data: bytes) -> Json:
+        row = await self.row(game_id)
+        if seat not in row.contributors:
+            raise ApiError(
+                409, "conflict", f"seat {seat} did not ask to contribute when the game was created"
+            )
+        if not await self.store.add_contribution(game_id, seat, data.hex()):
+            raise ApiError(409, "conflict", f"seat {seat} has already contributed")
+        self.cache.pop(game_id, None)
+        self.notify(game_id)
+        return {
+            "seat": seat,
+            "contribution_commitment": contribution_commitment(data),
+            "waiting_for": await self.missing_contributions(row),
+        }
+
+    # -- events and log ---------------------------------------------------------------------
+
+    async def events(self, game_id: str, access: Access, after: int, wait: float) -> Json:
+        """The events after the `after`-th as `access` may see them, waiting up to `wait`
+        seconds for one (long-poll). Other processes' answers are seen within 0.2 s."""
+        deadline = time.monotonic() + min(max(wait, 0.0), self.limits.wait)
+        while True:
+            row, live = await self.live(game_id)
+            events = live.events(access.seat) if live is not None else []
+            done = live is not None and live.done
+            left = deadline - time.monotonic()
+            if len(events) > after or done or left <= 0:
+                return {"events": events[after:], "next": max(len(events), after), "done": done}
+            await self.changed_or_timeout(game_id, min(left, 0.2))
+
+    async def log(self, game_id: str) -> list[Json]:
+        row, live = await self.live(game_id)
+        if live is None or not live.done:
+            raise ApiError(409, "not_done", "the log is published once the game start is done")
+        return live.log()

@@ -1,0 +1,135 @@
+"""The PostgreSQL store (``--db postgresql://...``, psycopg 3): the same tables and SQL as
+SQLite, so several `mulligan serve` processes on several machines can share one database.
+The answers' primary key ``(game_id, n)`` decides races between servers as it does between
+the workers of one machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import psycopg
+from psycopg import errors
+
+from mulligan.serve.store import GAME_COLUMNS, SCHEMA, GameRow, RoundRow, Store
+
+__all__ = ["PostgresStore"]
+
+
+class PostgresStore(Store):
+    """A small pool of autocommit connections opened on the event loop."""
+
+    def __init__(self, url: str, size: int = 4) -> None:
+        self.url = url
+        self.size = size
+        self.pool: asyncio.Queue[psycopg.AsyncConnection[Any]] | None = None
+        self.conns: list[psycopg.AsyncConnection[Any]] = []
+
+    async def start(self) -> None:
+        self.pool = asyncio.Queue()
+        for _ in range(self.size):
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            self.conns.append(conn)
+            self.pool.put_nowait(conn)
+        async with self._conn() as conn:
+            # One server at a time creates the tables (two starting together would race).
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock(7079890312)")
+                for statement in SCHEMA:
+                    await conn.execute(statement)
+
+    @asynccontextmanager
+    async def _conn(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        assert self.pool is not None, "PostgresStore.start() first"
+        conn = await self.pool.get()
+        try:
+            if conn.closed:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            yield conn
+        finally:
+            self.pool.put_nowait(conn)
+
+    async def _all(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+        async with self._conn() as conn:
+            cur = await conn.execute(sql.replace("?", "%s"), args)
+            return await cur.fetchall()
+
+    async def _insert(self, sql: str, args: Sequence[Any]) -> bool:
+        async with self._conn() as conn:
+            try:
+                await conn.execute(sql.replace("?", "%s"), args)
+            except errors.UniqueViolation:
+                return False
+        return True
+
+    async def add_games(self, rows: list[GameRow]) -> None:
+        async with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
+            await cur.executemany(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                [r.values() for r in rows],
+            )
+
+    async def game(self, game_id: str) -> GameRow | None:
+        rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
+        return GameRow.from_values(rows[0]) if rows else None
+
+    async def answers(self, game_id: str, after: int) -> list[dict[str, Any]]:
+        rows = await self._all(
+            "SELECT answer FROM answers WHERE game_id=? AND n>? ORDER BY n", (game_id, after)
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    async def add_answer(self, game_id: str, n: int, answer: dict[str, Any]) -> bool:
+        return await self._insert(
+            "INSERT INTO answers (game_id, n, answer) VALUES (?,?,?)",
+            (game_id, n, json.dumps(answer, separators=(",", ":"))),
+        )
+
+    async def contributions(self, game_id: str) -> dict[int, str]:
+        rows = await self._all("SELECT seat, data FROM contributions WHERE game_id=?", (game_id,))
+        return {int(s): d for s, d in rows}
+
+    async def add_contribution(self, game_id: str, seat: int, data: str) -> bool:
+        return await self._insert(
+            "INSERT INTO contributions (game_id, seat, data) VALUES (?,?,?)",
+            (game_id, seat, data),
+        )
+
+    async def add_round(self, row: RoundRow) -> None:
+        await self._insert(
+            "INSERT INTO rounds (id, created, seed, commitment, host_hash, tables) "
+            "VALUES (?,?,?,?,?,?)",
+            (row.id, row.created, row.seed, row.commitment, row.host_hash, row.tables),
+        )
+
+    async def round(self, round_id: str) -> RoundRow | None:
+        rows = await self._all(
+            "SELECT id, created, seed, commitment, host_hash, tables FROM rounds WHERE id=?",
+            (round_id,),
+        )
+        return RoundRow(*rows[0]) if rows else None
+
+    async def claim_round(self, round_id: str, tables: int, games: list[GameRow]) -> bool:
+        async with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
+            await cur.execute(
+                "UPDATE rounds SET tables=%s WHERE id=%s AND tables IS NULL", (tables, round_id)
+            )
+            if cur.rowcount != 1:
+                return False
+            await cur.executemany(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                [r.values() for r in games],
+            )
+        return True
+
+    async def round_games(self, round_id: str) -> list[str]:
+        rows = await self._all("SELECT id, setup FROM games WHERE round_id=?", (round_id,))
+        return [i for _, i in sorted((json.loads(s)["table"], i) for i, s in rows)]
+
+    async def close(self) -> None:
+        for conn in self.conns:
+            await conn.close()

@@ -1,0 +1,79 @@
+"""`POST /simulate`: the bulk engine for one deck and keep rule, within the service's limits
+(at most `Limits.simulate_games` games and about `Limits.simulate_seconds` of work).
+
+The games run in chunks on a worker thread (the engine releases the GIL); between chunks the
+deadline is checked, and a request that would go over it is refused with 413 rather than left
+running. Game ``i`` depends only on the seed and ``i``, so the chunks give exactly the counts of
+one call (docs/DETERMINISM.md).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from mulligan._core import (
+    Deck,
+    KeepRule,
+    MulliganError,
+    MulliganRule,
+    Seed,
+    SimulationResult,
+    Variant,
+    simulate,
+)
+from mulligan.serve.errors import ApiError
+
+__all__ = ["run_simulation"]
+
+CHUNK = 100_000
+
+
+def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
+    if spec is None:
+        return None
+    ranges: dict[int, tuple[int, int]] = {}
+    for size, bounds in spec.get("ranges", {}).items():
+        if not size.isdigit() or len(bounds) != 2:
+            raise ApiError(422, "invalid", f"keep.ranges: {size!r}: [min lands, max lands]")
+        ranges[int(size)] = (int(bounds[0]), int(bounds[1]))
+    return KeepRule(
+        ranges,
+        keep_at=spec.get("keep_at"),
+        bottom=spec.get("bottom", "balance"),
+        requires=spec.get("requires") or None,
+    )
+
+
+def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """Runs the simulation `body` describes (a `SimulateIn`); blocking, call it off the loop."""
+    try:
+        deck = Deck.parse(body["deck"])
+        keep = _keep_rule(body.get("keep"))
+        seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
+        games = int(body["games"])
+        options: dict[str, Any] = {
+            "mulligan": getattr(MulliganRule, body.get("mulligan", "LONDON")),
+            "variant": getattr(Variant, body.get("variant", "TWO_PLAYER")),
+            "keep": keep,
+            "seed": seed,
+            "threads": 1,
+            "on_the_play": body.get("on_the_play", True),
+            "hand_size": body.get("hand_size", 7),
+            "players": body.get("players"),
+        }
+        deadline = time.monotonic() + seconds
+        total: SimulationResult | None = None
+        for start in range(0, games, CHUNK):
+            if time.monotonic() > deadline:
+                raise ApiError(
+                    413,
+                    "too_large",
+                    f"over the {seconds:g} s limit after {start} of {games} games; ask for fewer",
+                )
+            part = simulate(deck, games=min(CHUNK, games - start), start=start, **options)
+            total = part if total is None else total.merge(part)
+    except (MulliganError, ValueError, TypeError) as e:
+        raise ApiError(422, "invalid", str(e)) from e
+    assert total is not None
+    return {"seed": seed.hex(), **total.to_dict()}

@@ -1,0 +1,259 @@
+"""Where games live: their set-up, seed and the append-only log of answers, nothing else.
+
+A game's state is never stored: it is rebuilt by replaying the answers on the set-up and seed
+(`engine.LiveGame`). The answers table's primary key ``(game_id, n)`` is what makes exactly
+one of two racing answers win: both try to store answer ``n``, the database accepts one.
+
+`SqliteStore` (the default: one file in WAL mode, shared by the worker processes of one
+machine) and `postgres.PostgresStore` (several servers on several machines) run the same SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GameRow", "RoundRow", "SqliteStore", "Store", "default_db_path", "open_store"]
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        setup TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        commitment TEXT NOT NULL,
+        host_hash TEXT NOT NULL,
+        seat_hashes TEXT NOT NULL,
+        contributors TEXT NOT NULL,
+        round_id TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS answers (
+        game_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    )""",
+    """CREATE TABLE IF NOT EXISTS contributions (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS rounds (
+        id TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        seed TEXT NOT NULL,
+        commitment TEXT NOT NULL,
+        host_hash TEXT NOT NULL,
+        tables INTEGER
+    )""",
+]
+
+GAME_COLUMNS = (
+    "id, created, setup, seed, commitment, host_hash, seat_hashes, contributors, round_id"
+)
+
+
+@dataclass
+class GameRow:
+    """One stored game: everything needed to rebuild it, and the hashes of its tokens."""
+
+    id: str
+    created: float
+    setup: dict[str, Any]
+    seed: str
+    commitment: str
+    host_hash: str
+    seat_hashes: list[str]
+    contributors: list[int]
+    round_id: str | None = None
+
+    def values(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.created,
+            json.dumps(self.setup, separators=(",", ":")),
+            self.seed,
+            self.commitment,
+            self.host_hash,
+            json.dumps(self.seat_hashes),
+            json.dumps(self.contributors),
+            self.round_id,
+        )
+
+    @classmethod
+    def from_values(cls, row: tuple[Any, ...]) -> GameRow:
+        return cls(
+            row[0],
+            row[1],
+            json.loads(row[2]),
+            row[3],
+            row[4],
+            row[5],
+            json.loads(row[6]),
+            json.loads(row[7]),
+            row[8],
+        )
+
+
+@dataclass
+class RoundRow:
+    """A round seed, committed when drawn; ``tables`` is None until its tables are created."""
+
+    id: str
+    created: float
+    seed: str
+    commitment: str
+    host_hash: str
+    tables: int | None = None
+
+
+class Store(ABC):
+    """The storage interface; every method is a coroutine so a network database never blocks
+    the event loop. ``add_*`` return False when the key is taken (another writer won)."""
+
+    async def start(self) -> None:  # noqa: B027 (most stores need nothing here)
+        """Opens connections that need the event loop (the PostgreSQL pool)."""
+
+    @abstractmethod
+    async def add_games(self, rows: list[GameRow]) -> None: ...
+    @abstractmethod
+    async def game(self, game_id: str) -> GameRow | None: ...
+    @abstractmethod
+    async def answers(self, game_id: str, after: int) -> list[dict[str, Any]]: ...
+    @abstractmethod
+    async def add_answer(self, game_id: str, n: int, answer: dict[str, Any]) -> bool: ...
+    @abstractmethod
+    async def contributions(self, game_id: str) -> dict[int, str]: ...
+    @abstractmethod
+    async def add_contribution(self, game_id: str, seat: int, data: str) -> bool: ...
+    @abstractmethod
+    async def add_round(self, row: RoundRow) -> None: ...
+    @abstractmethod
+    async def round(self, round_id: str) -> RoundRow | None: ...
+    @abstractmethod
+    async def claim_round(self, round_id: str, tables: int, games: list[GameRow]) -> bool: ...
+    @abstractmethod
+    async def round_games(self, round_id: str) -> list[str]: ...
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/mulligan/serve.sqlite3`` (``~/.local/share`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(base) / "mulligan" / "serve.sqlite3"
+
+
+class SqliteStore(Store):
+    """SQLite in WAL mode. Queries are short local calls made on the event loop's thread;
+    several worker processes share the file (writers wait up to 10 s for the lock)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(
+            os.fspath(path), isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        for statement in SCHEMA:
+            self.db.execute(statement)
+
+    async def add_games(self, rows: list[GameRow]) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                [r.values() for r in rows],
+            )
+
+    async def game(self, game_id: str) -> GameRow | None:
+        row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
+        return None if row is None else GameRow.from_values(row)
+
+    async def answers(self, game_id: str, after: int) -> list[dict[str, Any]]:
+        rows = self.db.execute(
+            "SELECT answer FROM answers WHERE game_id=? AND n>? ORDER BY n", (game_id, after)
+        ).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    async def add_answer(self, game_id: str, n: int, answer: dict[str, Any]) -> bool:
+        try:
+            self.db.execute(
+                "INSERT INTO answers (game_id, n, answer) VALUES (?,?,?)",
+                (game_id, n, json.dumps(answer, separators=(",", ":"))),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def contributions(self, game_id: str) -> dict[int, str]:
+        rows = self.db.execute(
+            "SELECT seat, data FROM contributions WHERE game_id=?", (game_id,)
+        ).fetchall()
+        return {int(s): d for s, d in rows}
+
+    async def add_contribution(self, game_id: str, seat: int, data: str) -> bool:
+        try:
+            self.db.execute(
+                "INSERT INTO contributions (game_id, seat, data) VALUES (?,?,?)",
+                (game_id, seat, data),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def add_round(self, row: RoundRow) -> None:
+        self.db.execute(
+            "INSERT INTO rounds (id, created, seed, commitment, host_hash, tables) "
+            "VALUES (?,?,?,?,?,?)",
+            (row.id, row.created, row.seed, row.commitment, row.host_hash, row.tables),
+        )
+
+    async def round(self, round_id: str) -> RoundRow | None:
+        row = self.db.execute(
+            "SELECT id, created, seed, commitment, host_hash, tables FROM rounds WHERE id=?",
+            (round_id,),
+        ).fetchone()
+        return None if row is None else RoundRow(*row)
+
+    async def claim_round(self, round_id: str, tables: int, games: list[GameRow]) -> bool:
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            claimed = self.db.execute(
+                "UPDATE rounds SET tables=? WHERE id=? AND tables IS NULL", (tables, round_id)
+            ).rowcount
+            if claimed != 1:
+                return False
+            self.db.executemany(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                [r.values() for r in games],
+            )
+        return True
+
+    async def round_games(self, round_id: str) -> list[str]:
+        rows = self.db.execute(
+            "SELECT id, setup FROM games WHERE round_id=?", (round_id,)
+        ).fetchall()
+        order = sorted((json.loads(s)["table"], i) for i, s in rows)
+        return [i for _, i in order]
+
+    async def close(self) -> None:
+        self.db.close()
+
+
+def open_store(db: str | os.PathLike[str] | None) -> Store:
+    """A store for ``--db``: a ``postgresql://`` URL, a file path, or None for the default."""
+    text = os.fspath(db) if db is not None else None
+    if text is not None and text.startswith(("postgresql://", "postgres://")):
+        from mulligan.serve.postgres import PostgresStore
+
+        return PostgresStore(text)
+    return SqliteStore(text if text is not None else default_db_path())
