@@ -223,6 +223,28 @@ def test_contributions_are_awaited_and_mixed_into_the_seed(client):
     assert m.verify_log(records, commitment=g["commitment"])
 
 
+def test_a_seat_that_does_not_contribute_adds_nothing(client):
+    g = create(client, two_players(starting_player=0, contributions=[1]))
+    assert view(client, g, 0).json()["contributing"] == [1]
+    r = client.post(
+        f"/games/{g['game_id']}/seats/0/contribution",
+        json={"contribution": "11" * 32},
+        headers=auth(g["seats"][0]["token"]),
+    )
+    assert r.status_code == 409
+    r = client.post(
+        f"/games/{g['game_id']}/seats/1/contribution",
+        json={"contribution": "22" * 32},
+        headers=auth(g["seats"][1]["token"]),
+    )
+    assert r.status_code == 200 and r.json()["waiting_for"] == []
+    play(client.request, g)
+    text = client.get(f"/games/{g['game_id']}/log", headers=auth(g["host_token"])).text
+    records = [json.loads(line) for line in text.splitlines()]
+    assert records[-1]["contributions"] == ["", "22" * 32]
+    assert m.verify_log(records, commitment=g["commitment"])
+
+
 def test_limits_answer_with_json_errors(tmp_path):
     limits = Limits(games_per_minute=3)
     with TestClient(create_app(tmp_path / "db.sqlite3", limits=limits)) as c:

@@ -187,7 +187,10 @@ class GameService:
                 if any(s not in got for s in row.contributors):
                     self._remember(game_id, _Entry(row, None))
                     return row, None
-                contributions = [bytes.fromhex(got[s]) for s in row.contributors]
+                # One per player in seat order (Seed::game_seed): b"" for a seat that did not
+                # ask to contribute.
+                seats = range(len(row.seat_hashes))
+                contributions = [bytes.fromhex(got[s]) if s in got else b"" for s in seats]
             else:
                 contributions = []
             live = LiveGame.build(row.setup, row.seed, contributions)
