@@ -1,0 +1,76 @@
+"""PostgreSQL mode against a real server started here: two `mulligan serve` processes on one
+database, a game created on one and answered on the other, racing answers from both."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+pytest.importorskip("psycopg")
+import httpx
+
+import mulligan as m
+
+from .pg_util import Postgres
+from .serve_util import Server, answer_for, auth, play, two_players
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    pg = Postgres()
+    if not pg.available:
+        pytest.skip("PostgreSQL is not installed (.ci/run installs Debian's postgresql)")
+    pg.start()
+    a = b = None
+    try:
+        a = Server(pg.url).start()
+        b = Server(pg.url).start()
+        yield a, b
+    finally:
+        for s in (a, b):
+            if s is not None:
+                s.stop()
+        pg.stop()
+
+
+def test_created_on_one_server_answered_on_the_other(servers):
+    a, b = servers
+    with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url) as cb:
+        assert cb.get("/healthz").json()["store"] == "postgres"
+        game = ca.post("/games", json=two_players()).json()
+        sent = play(cb.request, game)
+        assert len(sent) >= 2
+        log = ca.get(f"/games/{game['game_id']}/log", headers=auth(game["host_token"]))
+        assert log.status_code == 200
+        records = [json.loads(line) for line in log.text.splitlines()]
+        assert m.verify_log(records, commitment=game["commitment"])
+        # Each server sees the other's answers at once.
+        v_a = ca.get(f"/games/{game['game_id']}/seats/0", headers=auth(game["seats"][0]["token"]))
+        v_b = cb.get(f"/games/{game['game_id']}/seats/0", headers=auth(game["seats"][0]["token"]))
+        assert v_a.json() == v_b.json() and v_a.json()["done"]
+
+
+def test_racing_answers_from_both_servers_one_wins(servers):
+    a, b = servers
+    outcomes = []
+    with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url) as cb:
+        for _ in range(20):
+            game = ca.post("/games", json=two_players(starting_player=0)).json()
+            gid, token = game["game_id"], game["seats"][0]["token"]
+            # Both servers have the game cached before the race.
+            for c in (ca, cb):
+                d = c.get(f"/games/{gid}/seats/0", headers=auth(token)).json()["pending"][0]
+            body = answer_for(d)
+            url = f"/games/{gid}/seats/0/answer"
+            with ThreadPoolExecutor(2) as pool:
+                futures = [
+                    pool.submit(c.post, url, json=body, headers=auth(token)) for c in (ca, cb)
+                ]
+                codes = sorted(f.result().status_code for f in futures)
+            outcomes.append(codes)
+            assert codes == [200, 409], codes
+            after = cb.get(f"/games/{gid}/seats/0", headers=auth(token)).json()
+            assert after["answers"] == 1
+    assert len(outcomes) == 20
