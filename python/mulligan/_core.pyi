@@ -22,6 +22,7 @@ __all__ = [
     "MulliganError",
     "MulliganRule",
     "MulliganTypeError",
+    "MulliganWarning",
     "Player",
     "SeatResult",
     "Seed",
@@ -29,6 +30,7 @@ __all__ = [
     "SimulationResult",
     "Variant",
     "__version__",
+    "_restore_simulation_result",
     "bulk_hands",
     "bulk_shuffles",
     "contribution_commitment",
@@ -49,6 +51,7 @@ class IllegalActionError(MulliganError, ValueError): ...
 class GameConfigError(MulliganError, ValueError): ...
 class MulliganTypeError(MulliganError, TypeError): ...
 class InternalError(MulliganError, RuntimeError): ...
+class MulliganWarning(UserWarning): ...
 
 _Event = dict[str, Any]
 
@@ -362,6 +365,7 @@ class SimulationResult:
     def per_game(self) -> dict[str, npt.NDArray[Any]] | None: ...
     def merge(self, other: SimulationResult) -> SimulationResult: ...
     def to_dict(self) -> dict[str, Any]: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 def simulate(
     deck: Deck,
@@ -377,7 +381,10 @@ def simulate(
     players: int | None = None,
     start: int = 0,
     per_game: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+    executor: Any | None = None,
 ) -> SimulationResult: ...
+def _restore_simulation_result(state: tuple[Any, ...]) -> SimulationResult: ...
 def bulk_shuffles(
     n_cards: int,
     count: int,

@@ -10,6 +10,8 @@
 //! - [`rules`]: variants, mulligan eras, and the tables of 103.4, 103.5, 103.8.
 //! - [`event`]: the plain records every step leaves behind.
 //! - [`game`]: the decision-driven state machine of rule 103.
+//! - [`simulate`]: the bulk engine (millions of mulligan processes a second); [`memory`]: how
+//!   much output a request may ask for.
 //! - [`starting_player`]: who chooses who starts, across the games of a match (103.1).
 //!
 //! Determinism is a contract: see `docs/DETERMINISM.md` and [`FORMAT_VERSION`].
@@ -20,6 +22,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod library;
+pub mod memory;
 pub mod rng;
 pub mod rules;
 pub mod seed;

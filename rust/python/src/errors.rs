@@ -2,7 +2,7 @@
 //! the mapping from the core's error enum. Rust panics are caught here and never reach Python.
 
 use mulligan_core::Error;
-use pyo3::exceptions::{PyException, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -15,6 +15,7 @@ static ILLEGAL_ACTION_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static GAME_CONFIG_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INTERNAL_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static MULLIGAN_WARNING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 type Spec = (&'static PyOnceLock<Py<PyType>>, &'static str, &'static str);
 
@@ -80,7 +81,28 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, &cls)?;
         let _ = cell.set(py, cls.unbind());
     }
+    let warning = make_class(
+        py,
+        "MulliganWarning",
+        "An input mulligan accepts but that is rarely what was meant (e.g. a deck without \
+         lands); a UserWarning, so `warnings` filters apply.",
+        PyTuple::new(py, [py.get_type::<PyUserWarning>()])?,
+    )?;
+    m.add("MulliganWarning", &warning)?;
+    let _ = MULLIGAN_WARNING.set(py, warning.unbind());
     Ok(())
+}
+
+/// Issues `message` as a `MulliganWarning` pointing at the caller's line. Under a filter that
+/// turns warnings into errors, the error is returned.
+pub fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
+    let category = match MULLIGAN_WARNING.get(py) {
+        Some(cls) => cls.bind(py).clone().into_any(),
+        None => py.get_type::<PyUserWarning>().into_any(),
+    };
+    let message = std::ffi::CString::new(message.replace('\0', " "))
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    PyErr::warn(py, &category, &message, 1)
 }
 
 fn raise(cell: &PyOnceLock<Py<PyType>>, message: String) -> PyErr {

@@ -36,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<simulate::KeepRule>()?;
     m.add_class::<simulate::SimulationResult>()?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::_restore_simulation_result, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_shuffles, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::bulk_hands, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::tournament_play_draw, m)?)?;

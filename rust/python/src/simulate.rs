@@ -249,16 +249,6 @@ impl KeepRule {
     }
 }
 
-/// The default keep rule: 2–5 lands in 7, 2–4 in 6, 1–4 in 5, keep 4 or fewer.
-pub fn default_rule() -> sim::KeepRule {
-    sim::KeepRule {
-        ranges: vec![(5, 1, 4), (6, 2, 4), (7, 2, 5)],
-        keep_at: Some(4),
-        bottom: Bottom::Balance,
-        requires: vec![],
-    }
-}
-
 /// A Python callable as a keep rule (the slow path): `keep(hand: list[Card], mulligans: int)
 /// -> bool`. Cards to bottom and Vancouver's look follow `fallback` (a compiled rule).
 struct PyPolicy<'py> {
@@ -373,12 +363,15 @@ impl SimulationResult {
     }
 
     /// The counts of this run and `other` (other games of the same configuration, e.g. another
-    /// machine's share of a cluster run).
-    fn merge(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, SimulationResult>,
-    ) -> PyResult<SimulationResult> {
+    /// machine's share of a cluster run). The per-game records are kept when both runs have
+    /// them and their game ranges follow each other (concatenated in game order).
+    fn merge(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<SimulationResult> {
+        let other = other.cast::<SimulationResult>().map_err(|_| {
+            type_error(format!(
+                "merge takes a SimulationResult, got {}",
+                type_name(other)
+            ))
+        })?;
         let o = other.get();
         if (o.mulligan_rule, o.variant, o.free_mulligan)
             != (self.mulligan_rule, self.variant, self.free_mulligan)
@@ -389,7 +382,15 @@ impl SimulationResult {
         }
         let mut counts = self.counts.clone();
         guard(|| counts.merge(&o.counts))?;
-        let _ = py;
+        let per_game = match (&self.per_game, &o.per_game) {
+            (Some(a), Some(b)) if o.start == self.start + self.counts.games => {
+                Some(concat_records(py, a.bind(py), b.bind(py))?)
+            }
+            (Some(a), Some(b)) if self.start == o.start + o.counts.games => {
+                Some(concat_records(py, b.bind(py), a.bind(py))?)
+            }
+            _ => None,
+        };
         Ok(SimulationResult {
             counts,
             start: self.start.min(o.start),
@@ -397,8 +398,24 @@ impl SimulationResult {
             variant: self.variant,
             on_the_play: self.on_the_play,
             free_mulligan: self.free_mulligan,
-            per_game: None,
+            per_game,
         })
+    }
+
+    /// Pickling (e.g. a cluster worker's share coming back): the counts, the configuration and
+    /// the per-game records.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let c = &self.counts;
+        let state = (
+            (c.games, c.hand_lands.clone(), c.mulligans.clone()),
+            (c.vancouver_bottomed, c.hand_size, self.start),
+            (self.mulligan_rule.core().name(), self.variant.core().name()),
+            (self.on_the_play, self.free_mulligan, self.per_game.as_ref()),
+        );
+        let restore = py
+            .import(intern!(py, "mulligan._core"))?
+            .getattr(intern!(py, "_restore_simulation_result"))?;
+        (restore, (state,)).into_pyobject(py).map(Bound::into_any)
     }
 
     /// A JSON-ready dict.
@@ -442,6 +459,69 @@ impl SimulationResult {
     }
 }
 
+/// The per-game records of two runs, `a`'s games first.
+fn concat_records(
+    py: Python<'_>,
+    a: &Bound<'_, PyDict>,
+    b: &Bound<'_, PyDict>,
+) -> PyResult<Py<PyDict>> {
+    let numpy = py.import(intern!(py, "numpy"))?;
+    let out = PyDict::new(py);
+    for (key, first) in a.iter() {
+        let Some(second) = b.get_item(&key)? else {
+            continue;
+        };
+        out.set_item(
+            &key,
+            numpy.call_method1(intern!(py, "concatenate"), ((first, second),))?,
+        )?;
+    }
+    Ok(out.unbind())
+}
+
+type ResultState<'py> = (
+    (u64, Vec<u64>, Vec<u64>),
+    (u64, usize, u64),
+    (String, String),
+    (bool, bool, Option<Bound<'py, PyDict>>),
+);
+
+/// The inverse of `SimulationResult.__reduce__` (pickle calls it; not public API).
+#[pyfunction]
+pub fn _restore_simulation_result(
+    py: Python<'_>,
+    state: ResultState<'_>,
+) -> PyResult<SimulationResult> {
+    let ((games, hand_lands, mulligans), (vancouver_bottomed, hand_size, start), rule, flags) =
+        state;
+    // By name: the enums themselves do not pickle.
+    let mulligan_rule: MulliganRule = py.get_type::<MulliganRule>().getattr(&rule.0)?.extract()?;
+    let variant: Variant = py.get_type::<Variant>().getattr(&rule.1)?.extract()?;
+    let (on_the_play, free_mulligan, per_game) = flags;
+    let cells = (hand_size + 1).checked_mul(hand_size + 1);
+    if hand_size > sim::MAX_HAND
+        || cells != Some(hand_lands.len())
+        || mulligans.len() != hand_size + usize::from(free_mulligan) + 1
+    {
+        return Err(config_error("not the state of a SimulationResult"));
+    }
+    Ok(SimulationResult {
+        counts: Counts {
+            games,
+            hand_lands,
+            mulligans,
+            vancouver_bottomed,
+            hand_size,
+        },
+        start,
+        mulligan_rule,
+        variant,
+        on_the_play,
+        free_mulligan,
+        per_game: per_game.map(Bound::unbind),
+    })
+}
+
 fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match threads.filter(|t| !t.is_none()) {
         None => Ok(std::thread::available_parallelism()
@@ -464,12 +544,90 @@ fn default_players(variant: Variant) -> usize {
     }
 }
 
+/// Calls `progress(done, total)` and checks for Ctrl-C, from the thread that called
+/// `simulate` while the engine runs (the GIL is taken only for that): the core's
+/// [`sim::Monitor`]. The first error (KeyboardInterrupt, or one the callback raised) stops the
+/// run and is kept here.
+struct Watch {
+    progress: Option<Py<PyAny>>,
+    total: u64,
+    error: Option<PyErr>,
+}
+
+impl Watch {
+    fn report(&mut self, done: u64) -> bool {
+        Python::attach(|py| {
+            let result = py.check_signals().and_then(|()| match &self.progress {
+                Some(f) => f.call1(py, (done, self.total)).map(drop),
+                None => Ok(()),
+            });
+            result.map_err(|e| self.error = Some(e)).is_ok()
+        })
+    }
+}
+
+/// A new zeroed numpy array, allocated by numpy itself: a failure is an error naming
+/// `argument` (never a panic).
+fn numpy_zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: impl IntoPyObject<'py>,
+    dtype: &str,
+    argument: &str,
+) -> PyResult<Bound<'py, numpy::PyArray<T, D>>> {
+    let array = py
+        .import(intern!(py, "numpy"))?
+        .call_method1(intern!(py, "zeros"), (shape, dtype))
+        .map_err(|e| {
+            if e.is_instance_of::<pyo3::exceptions::PyMemoryError>(py) {
+                config_error(format!(
+                    "{argument}: the output could not be allocated ({e})"
+                ))
+            } else {
+                e
+            }
+        })?;
+    Ok(array.cast_into::<numpy::PyArray<T, D>>()?)
+}
+
+/// The per-game records as numpy arrays (`per_game=True`).
+fn per_game_arrays<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound<'py, PyDict>> {
+    let n = outcomes.len();
+    let d = PyDict::new(py);
+    type Field = fn(&Outcome) -> u8;
+    let fields: [(&str, Field); 3] = [
+        ("hand_size", |o| o.hand_size),
+        ("lands", |o| o.lands),
+        ("mulligans", |o| o.mulligans),
+    ];
+    for (name, field) in fields {
+        let array = numpy_zeros::<u8, numpy::Ix1>(py, n, "uint8", "games")?;
+        // SAFETY: the array was just created here: no other view of it exists.
+        let cells = unsafe { array.as_slice_mut()? };
+        for (cell, o) in cells.iter_mut().zip(outcomes) {
+            *cell = field(o);
+        }
+        d.set_item(name, array)?;
+    }
+    let array = numpy_zeros::<bool, numpy::Ix1>(py, n, "bool", "games")?;
+    // SAFETY: as above.
+    let cells = unsafe { array.as_slice_mut()? };
+    for (cell, o) in cells.iter_mut().zip(outcomes) {
+        *cell = o.vancouver_bottom;
+    }
+    d.set_item("vancouver_bottom", array)?;
+    Ok(d)
+}
+
 /// Resolves `games` complete mulligan processes of one player in Rust (103.5): see the docs.
+/// `progress(done, total)` is called between chunks (about 20 times a second, first with 0 and
+/// last with `total`); Ctrl-C stops the run with KeyboardInterrupt. `executor` (a
+/// `dask.distributed.Client` or a `concurrent.futures.Executor`) splits the games over its
+/// workers (`mulligan._cluster`): the result equals a one-machine run.
 #[pyfunction]
 #[pyo3(signature = (deck, *, games, mulligan = MulliganRule::LONDON, variant = Variant::TWO_PLAYER, keep = None,
                     seed = None, threads = None, on_the_play = true, hand_size = None, players = None, start = None,
-                    per_game = false),
-       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False)")]
+                    per_game = false, progress = None, executor = None),
+       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
@@ -485,10 +643,13 @@ pub fn simulate<'py>(
     players: Option<&Bound<'py, PyAny>>,
     start: Option<&Bound<'py, PyAny>>,
     per_game: bool,
-) -> PyResult<SimulationResult> {
+    progress: Option<&Bound<'py, PyAny>>,
+    executor: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, SimulationResult>> {
     let deck = deck
         .cast::<Deck>()
         .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?;
+    let games_arg = games;
     let games = non_negative(games, "games")?;
     let start = opt_non_negative(start, "start", 0)?;
     let hand_size = opt_non_negative(hand_size, "hand_size", 7)? as usize;
@@ -508,10 +669,21 @@ pub fn simulate<'py>(
             variant.core().name()
         )));
     }
+    let threads_given = threads.filter(|t| !t.is_none());
     let threads = threads_arg(threads)?;
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(s) => extract_seed(s)?,
         None => guard(mulligan_core::Seed::generate)?,
+    };
+    let progress = match progress.filter(|p| !p.is_none()) {
+        Some(p) if p.is_callable() => Some(p.clone().unbind()),
+        Some(p) => {
+            return Err(type_error(format!(
+                "progress must be a callable (done, total), got {}",
+                type_name(p)
+            )))
+        }
+        None => None,
     };
     let cards: Vec<Bound<'py, Card>> = deck
         .get()
@@ -529,96 +701,147 @@ pub fn simulate<'py>(
         deck_size: cards.len(),
     };
     guard(|| cfg.validate())?;
-
-    let mut outcomes = if per_game {
-        let n = usize::try_from(games)
-            .map_err(|_| config_error("too many games to record one by one"))?;
-        vec![Outcome::default(); n]
-    } else {
-        vec![]
-    };
-    let out = if per_game {
-        Some(outcomes.as_mut_slice())
-    } else {
-        None
-    };
-
     let keep = keep.filter(|k| !k.is_none());
-    let counts = match keep {
-        Some(k) if k.is_instance_of::<KeepRule>() || k.is_callable() => {
-            if let Ok(rule) = k.cast::<KeepRule>() {
-                let compiled = guard(|| rule.get().inner.compile(&lands, &tags))?;
-                let seed_ref = &seed;
-                py.detach(|| {
-                    guard(|| {
-                        sim::simulate(seed_ref, cfg, &lands, &compiled, start, games, threads, out)
-                    })
-                })?
-            } else {
-                let fallback = guard(|| default_rule().compile(&lands, &tags))?;
-                let mut policy = PyPolicy {
-                    callable: k.clone(),
-                    cards: cards.iter().map(|c| c.clone().unbind()).collect(),
-                    fallback,
-                    error: None,
-                };
-                let result = guard(|| {
-                    sim::simulate_serial(&seed, cfg, &lands, &mut policy, start, games, out)
-                })?;
-                if let Some(e) = policy.error.take() {
-                    return Err(e);
-                }
-                result
+    let rule: Option<sim::KeepRule> = match keep {
+        None => Some(sim::KeepRule::default()),
+        Some(k) => match k.cast::<KeepRule>() {
+            Ok(rule) => Some(rule.get().inner.clone()),
+            Err(_) if k.is_callable() => None,
+            Err(_) => {
+                return Err(type_error(format!(
+                    "keep must be a KeepRule or a callable, got {}",
+                    type_name(k)
+                )))
             }
-        }
-        Some(k) => {
-            return Err(type_error(format!(
-                "keep must be a KeepRule or a callable, got {}",
-                type_name(k)
-            )))
-        }
-        None => {
-            let compiled = guard(|| default_rule().compile(&lands, &tags))?;
-            let seed_ref = &seed;
+        },
+    };
+    // One record per game: 4 bytes in Rust, 4 more in the numpy arrays.
+    let record = std::mem::size_of::<Outcome>() as u64 + 4;
+    if per_game {
+        guard(|| mulligan_core::memory::check("games (with per_game=True)", games, record, 0))?;
+    }
+    let compiled = match &rule {
+        Some(rule) => Some(guard(|| rule.compile(&lands, &tags))?),
+        None => None,
+    };
+    let warnings = rule
+        .as_ref()
+        .unwrap_or(&sim::KeepRule::default())
+        .warnings(&lands, &tags);
+    for w in warnings {
+        crate::errors::warn(py, &w)?;
+    }
+
+    if let Some(executor) = executor.filter(|e| !e.is_none()) {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("games", games_arg)?;
+        kwargs.set_item("mulligan", mulligan)?;
+        kwargs.set_item("variant", variant)?;
+        kwargs.set_item("keep", keep)?;
+        kwargs.set_item("seed", crate::seed::Seed { inner: seed })?;
+        kwargs.set_item("threads", threads_given)?;
+        kwargs.set_item("on_the_play", on_the_play)?;
+        kwargs.set_item("hand_size", hand_size)?;
+        kwargs.set_item("players", players)?;
+        kwargs.set_item("start", start)?;
+        kwargs.set_item("per_game", per_game)?;
+        kwargs.set_item("progress", progress)?;
+        return py
+            .import(intern!(py, "mulligan._cluster"))?
+            .call_method(intern!(py, "simulate"), (executor, deck), Some(&kwargs))?
+            .cast_into::<SimulationResult>()
+            .map_err(PyErr::from);
+    }
+
+    let mut outcomes = vec![];
+    if per_game {
+        let n = usize::try_from(games).map_err(|_| config_error("games: too many to record"))?;
+        outcomes
+            .try_reserve_exact(n)
+            .map_err(|e| config_error(format!("games = {games} with per_game=True: {e}")))?;
+        outcomes.resize(n, Outcome::default());
+    }
+    let out = per_game.then_some(outcomes.as_mut_slice());
+
+    let mut watch = Watch {
+        progress,
+        total: games,
+        error: None,
+    };
+    if !watch.report(0) {
+        return Err(watch.error.take().expect("a failed report keeps its error"));
+    }
+    let counts = match (keep, compiled) {
+        (_, Some(compiled)) => {
+            let (seed_ref, watch_ref) = (&seed, &mut watch);
             py.detach(|| {
+                let mut report = |done| watch_ref.report(done);
                 guard(|| {
-                    sim::simulate(seed_ref, cfg, &lands, &compiled, start, games, threads, out)
+                    sim::simulate_watched(
+                        seed_ref,
+                        cfg,
+                        &lands,
+                        &compiled,
+                        start,
+                        games,
+                        threads,
+                        out,
+                        Some(&mut report),
+                    )
                 })
             })?
         }
+        (Some(k), None) => {
+            let fallback = guard(|| sim::KeepRule::default().compile(&lands, &tags))?;
+            let mut policy = PyPolicy {
+                callable: k.clone(),
+                cards: cards.iter().map(|c| c.clone().unbind()).collect(),
+                fallback,
+                error: None,
+            };
+            let mut report = |done| watch.report(done);
+            let result = guard(|| {
+                sim::simulate_serial(
+                    &seed,
+                    cfg,
+                    &lands,
+                    &mut policy,
+                    start,
+                    games,
+                    out,
+                    Some(&mut report),
+                )
+            })?;
+            if let Some(e) = policy.error.take() {
+                return Err(e);
+            }
+            result
+        }
+        (None, None) => unreachable!("no keep argument is the default rule"),
     };
+    if let Some(e) = watch.error.take() {
+        return Err(e);
+    }
     let counts = counts.map_err(|_| illegal("the simulation was stopped by its keep rule"))?;
-    let per_game = if per_game {
-        let d = PyDict::new(py);
-        d.set_item(
-            "hand_size",
-            PyArray1::from_iter(py, outcomes.iter().map(|o| o.hand_size)),
-        )?;
-        d.set_item(
-            "lands",
-            PyArray1::from_iter(py, outcomes.iter().map(|o| o.lands)),
-        )?;
-        d.set_item(
-            "mulligans",
-            PyArray1::from_iter(py, outcomes.iter().map(|o| o.mulligans)),
-        )?;
-        d.set_item(
-            "vancouver_bottom",
-            PyArray1::from_iter(py, outcomes.iter().map(|o| o.vancouver_bottom)),
-        )?;
-        Some(d.unbind())
-    } else {
-        None
+    if !watch.report(games) {
+        return Err(watch.error.take().expect("a failed report keeps its error"));
+    }
+    let per_game = match per_game {
+        true => Some(per_game_arrays(py, &outcomes)?.unbind()),
+        false => None,
     };
-    Ok(SimulationResult {
-        counts,
-        start,
-        mulligan_rule: mulligan,
-        variant,
-        on_the_play,
-        free_mulligan: free_first,
-        per_game,
-    })
+    Bound::new(
+        py,
+        SimulationResult {
+            counts,
+            start,
+            mulligan_rule: mulligan,
+            variant,
+            on_the_play,
+            free_mulligan: free_first,
+            per_game,
+        },
+    )
 }
 
 /// The array the rows go to: `out` when given (a writeable, C-contiguous uint32 array of
@@ -627,10 +850,10 @@ fn rows_out<'py>(
     py: Python<'py>,
     out: Option<&Bound<'py, PyAny>>,
     count: u64,
-    width: usize,
+    (width, n, threads): (usize, usize, usize),
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let Some(out) = out else {
-        return rows_array(py, count, width);
+        return rows_array(py, count, (width, n, threads));
     };
     let array = out.cast::<PyArray2<u32>>().map_err(|_| {
         type_error(format!(
@@ -663,19 +886,24 @@ fn describe_array(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
+/// A new `(count, width)` array for the rows of `n` cards, refused before anything is
+/// allocated when it (and each thread's working copy of the `n` cards) cannot fit.
 fn rows_array<'py>(
     py: Python<'py>,
     count: u64,
-    width: usize,
+    (width, n, threads): (usize, usize, usize),
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    let count = usize::try_from(count).map_err(|_| config_error("count too large"))?;
-    if count
-        .checked_mul(width)
-        .is_none_or(|cells| cells > (1usize << 40))
-    {
-        return Err(config_error("the result would not fit in memory"));
-    }
-    Ok(PyArray2::<u32>::zeros(py, [count, width], false))
+    // Per thread: the identity and a scratch copy of the `n` cards (eight rows' worth more for
+    // whole shuffles), 4 bytes each.
+    let scratch = (n as u64)
+        .saturating_mul(4 * if width == n { 10 } else { 2 })
+        .saturating_mul(threads as u64);
+    let argument = match width == n {
+        true => "count (of shuffles)",
+        false => "count (of hands)",
+    };
+    guard(|| mulligan_core::memory::check(argument, count, 4 * width as u64, scratch))?;
+    numpy_zeros(py, (count, width), "uint32", argument)
 }
 
 /// `(count, n_cards)` permutations: row `r` is the opening shuffle of seat 0 in game
@@ -697,7 +925,7 @@ pub fn bulk_shuffles<'py>(
     let start = opt_non_negative(start, "start", 0)?;
     let threads = threads_arg(threads)?;
     let seed = extract_seed(seed)?;
-    let array = rows_out(py, out, count, n)?;
+    let array = rows_out(py, out, count, (n, n, threads))?;
     let mut rows = array
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
@@ -736,7 +964,7 @@ pub fn bulk_hands<'py>(
             "a hand of {hand_size} cards from a deck of {deck_size}"
         )));
     }
-    let array = rows_out(py, out, count, hand_size)?;
+    let array = rows_out(py, out, count, (hand_size, deck_size, threads))?;
     let mut rows = array
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
@@ -756,10 +984,14 @@ pub fn tournament_play_draw<'py>(
     first: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let seed = extract_seed(seed)?;
-    let tables = usize::try_from(non_negative(tables, "tables")?)
-        .map_err(|_| config_error("too many tables"))?;
+    let tables = non_negative(tables, "tables")?;
     let first = opt_non_negative(first, "first", 0)?;
-    let mut out = vec![0u8; tables];
-    py.detach(|| guard(|| mulligan_core::tournament::play_draw(&seed, first, &mut out)))?;
-    Ok(PyArray1::from_vec(py, out))
+    guard(|| mulligan_core::memory::check("tables", tables, 1, 0))?;
+    let array = numpy_zeros::<u8, numpy::Ix1>(py, tables, "uint8", "tables")?;
+    {
+        let mut out = array.try_readwrite()?;
+        let out = out.as_slice_mut()?;
+        py.detach(|| guard(|| mulligan_core::tournament::play_draw(&seed, first, out)))?;
+    }
+    Ok(array)
 }

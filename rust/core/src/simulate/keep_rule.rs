@@ -137,7 +137,45 @@ pub struct KeepRule {
     pub requires: Vec<(String, u32)>,
 }
 
+impl Default for KeepRule {
+    /// The default keep rule (`simulate(keep=None)`): 2–5 lands in a 7-card hand, 2–4 in 6,
+    /// 1–4 in 5, anything at 4 cards or fewer; London bottoms by [`Bottom::Balance`].
+    fn default() -> Self {
+        KeepRule {
+            ranges: vec![(5, 1, 4), (6, 2, 4), (7, 2, 5)],
+            keep_at: Some(4),
+            bottom: Bottom::Balance,
+            requires: vec![],
+        }
+    }
+}
+
 impl KeepRule {
+    /// What is degenerate about simulating this rule on a deck with these land flags and tags
+    /// (index = card id), one sentence each: an empty deck, a deck without lands, a required
+    /// tag no card carries. Not errors (the results are well defined), but rarely what was meant.
+    pub fn warnings(&self, lands: &[bool], tags: &[Vec<String>]) -> Vec<String> {
+        let mut out = vec![];
+        if lands.is_empty() {
+            out.push("the deck is empty: every hand is empty".to_string());
+        } else if !lands.contains(&true) {
+            out.push(format!(
+                "the deck has no lands (none of its {} cards is marked as a land): \
+                 every hand holds 0 lands",
+                lands.len()
+            ));
+        }
+        for (tag, _) in &self.requires {
+            if !tags.iter().any(|t| t.contains(tag)) {
+                out.push(format!(
+                    "no card of the deck carries the tag {tag:?} the keep rule requires: \
+                     no hand above keep_at is kept"
+                ));
+            }
+        }
+        out
+    }
+
     pub fn validate(&self) -> Result<()> {
         for &(size, lo, hi) in &self.ranges {
             if size > MAX_HAND {

@@ -1227,7 +1227,18 @@ impl Engine<'_> {
     }
 }
 
-/// Games `start .. start + games` on one thread, with any policy (e.g. a Python callable).
+/// Watches a long run from the calling thread, about every [`MONITOR_INTERVAL`]: called with
+/// the games finished so far; `false` stops the run at the next chunk of every thread (it then
+/// returns `Err(Abort)`, as a policy's stop does). The bindings check for Ctrl-C and report
+/// progress here.
+pub type Monitor<'m> = &'m mut dyn FnMut(u64) -> bool;
+
+/// How often a [`Monitor`] is called: often enough for Ctrl-C to feel immediate.
+pub const MONITOR_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Games `start .. start + games` on one thread, with any policy (e.g. a Python callable); a
+/// `monitor` is called between chunks, at most every [`MONITOR_INTERVAL`].
+#[allow(clippy::too_many_arguments)]
 pub fn simulate_serial<P: Policy>(
     seed: &Seed,
     cfg: Config,
@@ -1236,12 +1247,22 @@ pub fn simulate_serial<P: Policy>(
     start: u64,
     games: u64,
     per_game: Option<&mut [Outcome]>,
+    mut monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
     let mut counts = Counts::new(&cfg);
+    let mut last = std::time::Instant::now();
     // In chunks, as the threaded run: a game's slot within a run is a u32.
     for (offset, len, out) in deal(games, 1, per_game).remove(0) {
+        if let Some(monitor) = monitor.as_mut() {
+            if last.elapsed() >= MONITOR_INTERVAL {
+                last = std::time::Instant::now();
+                if !monitor(offset) {
+                    return Ok(Err(Abort));
+                }
+            }
+        }
         if let Err(abort) = engine.run(start + offset, len as usize, policy, &mut counts, out) {
             return Ok(Err(abort));
         }
@@ -1272,29 +1293,49 @@ fn check_range(start: u64, games: u64, per_game: Option<&[Outcome]>) -> Result<(
 /// Games handed to each thread at a time; any split gives the same counts.
 const CHUNK: u64 = 1 << 14;
 
-/// A thread's share: (offset, length, its slice of the per-game records).
+/// A chunk of a thread's share: (offset, length, its slice of the per-game records).
 type Job<'a, T> = (u64, u64, Option<&'a mut [T]>);
 
-/// Splits `0..games` into chunks dealt round-robin to `threads` threads.
-fn deal<T>(games: u64, threads: usize, mut per_game: Option<&mut [T]>) -> Vec<Vec<Job<'_, T>>> {
-    let mut work: Vec<Vec<Job<'_, T>>> = (0..threads).map(|_| vec![]).collect();
-    let mut offset = 0;
-    let mut c = 0;
-    while offset < games {
-        let len = CHUNK.min(games - offset);
-        let slice = match per_game.take() {
-            Some(rest) => {
-                let (head, tail) = rest.split_at_mut(len as usize);
-                per_game = Some(tail);
-                Some(head)
-            }
-            None => None,
-        };
-        work[c % threads].push((offset, len, slice));
-        offset += len;
-        c += 1;
+/// One thread's share of `0..games`: chunks `t, t + threads, t + 2 threads, ...` of [`CHUNK`]
+/// games, made as they are taken (a run of 2^48 games has 2^34 chunks: no list of them).
+struct Share<'a, T> {
+    chunk: u64,
+    threads: u64,
+    games: u64,
+    records: std::vec::IntoIter<&'a mut [T]>,
+}
+
+impl<'a, T> Iterator for Share<'a, T> {
+    type Item = Job<'a, T>;
+
+    fn next(&mut self) -> Option<Job<'a, T>> {
+        let offset = self.chunk.checked_mul(CHUNK).filter(|&o| o < self.games)?;
+        self.chunk += self.threads;
+        Some((offset, CHUNK.min(self.games - offset), self.records.next()))
     }
-    work
+}
+
+/// Splits `0..games` into chunks dealt round-robin to `threads` threads, with their slices of
+/// `per_game` (one record per game, so that list is no longer than the records).
+fn deal<T>(games: u64, threads: usize, per_game: Option<&mut [T]>) -> Vec<Share<'_, T>> {
+    let mut records: Vec<Vec<&mut [T]>> = (0..threads).map(|_| vec![]).collect();
+    for (c, slice) in per_game
+        .into_iter()
+        .flat_map(|p| p.chunks_mut(CHUNK as usize))
+        .enumerate()
+    {
+        records[c % threads].push(slice);
+    }
+    records
+        .into_iter()
+        .enumerate()
+        .map(|(t, records)| Share {
+            chunk: t as u64,
+            threads: threads as u64,
+            games,
+            records: records.into_iter(),
+        })
+        .collect()
 }
 
 /// Games `start .. start + games` on `threads` threads (compiled policies). The counts do not
@@ -1310,28 +1351,70 @@ pub fn simulate<P: Policy + Clone + Send>(
     threads: usize,
     per_game: Option<&mut [Outcome]>,
 ) -> Result<std::result::Result<Counts, Abort>> {
+    simulate_watched(
+        seed, cfg, lands, policy, start, games, threads, per_game, None,
+    )
+}
+
+/// [`simulate`] watched by a `monitor` (see [`Monitor`]): every share of the games then runs on
+/// a worker thread while the calling thread calls the monitor. The counts are the same.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_watched<P: Policy + Clone + Send>(
+    seed: &Seed,
+    cfg: Config,
+    lands: &[bool],
+    policy: &P,
+    start: u64,
+    games: u64,
+    threads: usize,
+    per_game: Option<&mut [Outcome]>,
+    monitor: Option<Monitor<'_>>,
+) -> Result<std::result::Result<Counts, Abort>> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
     let mut work = deal(games, threads.max(1), per_game);
-    let mine = work.remove(0);
-    let run_jobs = |jobs: Vec<Job<'_, Outcome>>, mut policy: P| {
+    let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    let caller = std::thread::current();
+    let run_jobs = |jobs: Share<'_, Outcome>, mut policy: P| {
         let mut counts = Counts::new(&cfg);
         for (offset, len, out) in jobs {
+            if stop.load(Relaxed) {
+                return Err(Abort);
+            }
             engine.run(start + offset, len as usize, &mut policy, &mut counts, out)?;
+            done.fetch_add(len, Relaxed);
         }
         Ok(counts)
     };
-    // The calling thread takes the first share itself (one thread: no spawn at all).
     let results: Vec<std::result::Result<Counts, Abort>> = std::thread::scope(|s| {
+        // Without a monitor the calling thread takes the first share itself (one thread: no
+        // spawn at all); with one, it watches.
+        let mine = match monitor {
+            None => Some(work.remove(0)),
+            Some(_) => None,
+        };
         let handles: Vec<_> = work
             .into_iter()
             .map(|jobs| {
-                let policy = policy.clone();
-                s.spawn(move || run_jobs(jobs, policy))
+                let (policy, caller, run_jobs) = (policy.clone(), caller.clone(), &run_jobs);
+                s.spawn(move || {
+                    let counts = run_jobs(jobs, policy);
+                    caller.unpark();
+                    counts
+                })
             })
             .collect();
-        let own = run_jobs(mine, policy.clone());
-        std::iter::once(own)
+        let own = mine.map(|jobs| run_jobs(jobs, policy.clone()));
+        if let Some(monitor) = monitor {
+            while !handles.iter().all(|h| h.is_finished()) {
+                std::thread::park_timeout(MONITOR_INTERVAL);
+                if !stop.load(Relaxed) && !monitor(done.load(Relaxed)) {
+                    stop.store(true, Relaxed);
+                }
+            }
+        }
+        own.into_iter()
             .chain(handles.into_iter().map(|h| {
                 // A worker's panic goes on in this thread, so the bindings report it as the
                 // internal error it is (not as a keep rule that asked to stop).
@@ -1891,6 +1974,77 @@ mod tests {
         });
         let payload = run.expect_err("the panic goes on in the calling thread");
         assert_eq!(payload.downcast_ref::<&str>(), Some(&"a bug in a policy"));
+    }
+
+    #[test]
+    fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
+        let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+        let keep = KeepRule::default()
+            .compile(&lands, &vec![vec![]; 60])
+            .unwrap();
+        let cfg = Config {
+            rule: MulliganRule::London,
+            free_first: false,
+            hand_size: 7,
+            deck_size: 60,
+        };
+        let games = 300_000;
+        let plain = simulate(&seed(), cfg, &lands, &keep, 5, games, 2, None);
+        let mut seen = vec![];
+        let mut watch = |done: u64| {
+            seen.push(done);
+            true
+        };
+        let watched = simulate_watched(
+            &seed(),
+            cfg,
+            &lands,
+            &keep,
+            5,
+            games,
+            2,
+            None,
+            Some(&mut watch),
+        );
+        assert_eq!(plain.unwrap().unwrap(), watched.unwrap().unwrap());
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.iter().all(|&d| d <= games));
+        // A run of 2^40 games (hours) stops at the first call that says so.
+        let mut calls = 0;
+        let mut stop = |_: u64| {
+            calls += 1;
+            calls < 3
+        };
+        let stopped = simulate_watched(
+            &seed(),
+            cfg,
+            &lands,
+            &keep,
+            0,
+            1 << 40,
+            2,
+            None,
+            Some(&mut stop),
+        );
+        assert_eq!(stopped.unwrap(), Err(Abort));
+        assert_eq!(calls, 3);
+        let mut calls = 0;
+        let mut keep_serial = keep.clone();
+        let mut stop = |_: u64| {
+            calls += 1;
+            false
+        };
+        let stopped = simulate_serial(
+            &seed(),
+            cfg,
+            &lands,
+            &mut keep_serial,
+            0,
+            1 << 40,
+            None,
+            Some(&mut stop),
+        );
+        assert_eq!(stopped.unwrap(), Err(Abort));
+        assert_eq!(calls, 1);
     }
 
     #[test]
