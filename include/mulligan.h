@@ -66,6 +66,11 @@ typedef enum MulliganStatus {
      * A bug in mulligan: a Rust panic, caught at the boundary (or a handle poisoned by one).
      */
     MULLIGAN_ERR_INTERNAL = -9,
+    /**
+     * A game log that is malformed or does not verify (`mulligan_verify_log`); the message
+     * names the first problem.
+     */
+    MULLIGAN_ERR_LOG = -10,
 } MulliganStatus;
 
 /**
@@ -531,6 +536,23 @@ int32_t mulligan_game_zones_json(MulliganGame game,
                                  char *buf,
                                  size_t len,
                                  size_t *needed);
+
+/**
+ * Writes exactly what `seat` may know now as a JSON object (hidden information: its own hand
+ * and decisions, every seat's public facts, every event as that seat may see it): the `View`
+ * record of docs/schema.json, the same dict as Python's `game.view(seat)`.
+ *
+ * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` when there is no such seat.
+ *
+ * # Safety
+ * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+ * write.
+ */
+int32_t mulligan_game_view_json(MulliganGame game,
+                                uint32_t seat,
+                                char *buf,
+                                size_t len,
+                                size_t *needed);
 
 /**
  * Writes `seat`'s deck main cards as a JSON array `[{"id", "name", "land", "tags"}]`, id `i`

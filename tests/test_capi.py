@@ -413,6 +413,7 @@ def test_starting_player_choosers(capi: Capi) -> None:
     pending = capi.json("mulligan_game_pending_json", game)
     assert pending == [
         {
+            "id": 1,
             "kind": "choose_starting_player",
             "seat": 0,
             "hand": [],
@@ -506,9 +507,15 @@ def test_cards_json_describes_every_id(capi: Capi) -> None:
         {"id": 4, "name": "Dryad Arbor", "land": True, "tags": ["creature"]},
     ]
     events = capi.json("mulligan_game_events_json", game, 0)
-    # 103.2a after the starting player (103.1), for every player in turn order.
+    # 103.2a after the starting player (103.1), for every player in turn order. The one card
+    # shape: a set-aside card's id follows the main deck's (5 cards here).
     assert [e["type"] for e in events[:3]] == ["starting_player", "set_aside", "set_aside"]
-    assert events[2] == {"type": "set_aside", "seat": 0, "cards": ["Duress"], "rule": "103.2a"}
+    assert events[2] == {
+        "type": "set_aside",
+        "seat": 0,
+        "cards": [{"id": 5, "name": "Duress"}],
+        "rule": "103.2a",
+    }
     assert events[1]["seat"] == 1
     capi.call("mulligan_game_free", game)
 
@@ -660,9 +667,6 @@ def play_c(capi: Capi, setup: dict[str, Any]) -> tuple[list[Any], list[dict[str,
     events = capi.json("mulligan_game_events_json", game, 0)
     results = capi.json("mulligan_game_result_json", game)
     capi.call("mulligan_game_free", game)
-    for r in results:
-        for zone in ("hand", "battlefield", "exile", "revealed"):
-            r[zone] = [c["name"] for c in r[zone]]
     return events, results
 
 

@@ -270,11 +270,10 @@ def test_play_draw_is_reproducible_verifiable_and_fair() -> None:
 # ---- hidden information ---------------------------------------------------------------------
 
 
-def cards_in(value: Any) -> list[m.Card]:
-    if isinstance(value, m.Card):
+def cards_in(value: Any) -> list[dict[str, Any]]:
+    """Every card record (`{"id", "name"}`) inside a record."""
+    if isinstance(value, dict) and set(value) == {"id", "name"}:
         return [value]
-    if isinstance(value, m.Decision):
-        return cards_in([value.hand, value.card, value.actions])
     if isinstance(value, dict):
         return [c for v in value.values() for c in cards_in(v)]
     if isinstance(value, (list, tuple)):
@@ -285,22 +284,37 @@ def cards_in(value: Any) -> list[m.Card]:
 PUBLIC_CARD_EVENTS = {"mulligan_action", "opening_hand_action", "companion", "commander"}
 
 
+def owned_cards(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """Every card a view shows, as (owner seat, card id): a card's owner is the viewer for its
+    hand and pending decisions, the seat for public zones, the event's seat for events."""
+    viewer = view["seat"]
+    seen = {(viewer, c["id"]) for c in cards_in(view["hand"]) + cards_in(view["pending"])}
+    for public in view["seats"]:
+        seen |= {(public["seat"], c["id"]) for c in cards_in(public)}
+    for e in view["events"]:
+        seen |= {(e.get("seat", viewer), c["id"]) for c in cards_in(e)}
+    return seen
+
+
 def check_view(game: m.Game, viewer: int) -> None:
     view = game.view(viewer)
-    assert view["hand"] == game.hand(viewer)
-    assert all(d.seat == viewer for d in view["pending"])
+    json.dumps(view)  # plain data, as it is
+    ids = {id(c): i for i, c in enumerate(game.cards(viewer))}
+    assert [c["id"] for c in view["hand"]] == [ids[id(c)] for c in game.hand(viewer)]
+    assert all(d["seat"] == viewer for d in view["pending"])
     for seat, public in enumerate(view["seats"]):
         zones = game.zones(seat)
         assert public["hand_size"] == len(zones["hand"])
         assert public["library_size"] == len(zones["library"])
-    # No card object of another seat's hand or library appears anywhere in the view.
-    seen = {id(c) for c in cards_in(view)}
+    # No card of another seat's hand or library appears anywhere in the view.
+    seen = owned_cards(view)
     for seat in range(len(view["seats"])):
         if seat == viewer:
             continue
         zones = game.zones(seat)
-        hidden = {id(c) for c in zones["hand"] + zones["library"]}
-        hidden -= {id(c) for c in zones["revealed"]}
+        ids = {id(c): i for i, c in enumerate(game.cards(seat))}
+        hidden = {(seat, ids[id(c)]) for c in zones["hand"] + zones["library"]}
+        hidden -= {(seat, ids[id(c)]) for c in zones["revealed"]}
         assert not hidden & seen, f"seat {viewer} sees a hidden card of seat {seat}"
     # Events about another seat carry cards only when those cards are public.
     for e in view["events"]:

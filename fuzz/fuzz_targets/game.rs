@@ -103,8 +103,16 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
     assert_eq!(n, deck_lens.len());
     let zones: Vec<Zones> = (0..n).map(|s| game.zones(s).unwrap()).collect();
     for (s, z) in zones.iter().enumerate() {
+        let ids = |v: &[mulligan_core::CardRef]| v.iter().map(|c| c.id).collect::<Vec<u32>>();
+        let (hand, library, battlefield, exile, revealed) = (
+            ids(&z.hand),
+            ids(&z.library),
+            ids(&z.battlefield),
+            ids(&z.exile),
+            ids(&z.revealed),
+        );
         // No card lost or duplicated: the four zones hold each card id of the deck once.
-        let all: Vec<u32> = [&z.hand, &z.library, &z.battlefield, &z.exile]
+        let all: Vec<u32> = [&hand, &library, &battlefield, &exile]
             .into_iter()
             .flatten()
             .copied()
@@ -115,8 +123,8 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
             expect,
             "seat {s}: cards lost or duplicated: {z:?}"
         );
-        assert_eq!(game.hand(s).unwrap(), &z.hand[..]);
-        let revealed = sorted(z.revealed.clone());
+        assert_eq!(game.hand(s).unwrap(), &hand[..]);
+        let revealed = sorted(revealed);
         assert!(
             revealed.windows(2).all(|w| w[0] < w[1])
                 && revealed.iter().all(|&c| (c as usize) < deck_lens[s]),
@@ -125,7 +133,7 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
         );
         let cards = game.cards(s).unwrap();
         assert_eq!(cards.len(), deck_lens[s]);
-        for &c in &z.battlefield {
+        for &c in &battlefield {
             let card = &cards[c as usize];
             assert!(
                 card.has_tag(tags::BEGIN_ON_BATTLEFIELD) || card.has_tag(tags::GEMSTONE_CAVERNS),
@@ -148,7 +156,7 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
     for d in &pending {
         let z = &zones[d.seat];
         assert_eq!(d.hand, z.hand, "decision {d:?} shows another hand");
-        let in_hand = |c: &u32| z.hand.contains(c);
+        let in_hand = |c: &mulligan_core::CardRef| z.hand.contains(c);
         assert!(d.actions.iter().all(in_hand), "{d:?}: actions not in hand");
         match d.kind {
             DecisionKind::ChooseStartingPlayer => {
@@ -157,9 +165,9 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
             }
             DecisionKind::KeepOrMulligan => {
                 let cards = game.cards(d.seat).unwrap();
-                for &c in &z.hand {
-                    let usable = cards[c as usize].has_tag(tags::MULLIGAN_ACTION);
-                    assert_eq!(d.actions.contains(&c), usable, "{d:?}: card {c}");
+                for c in &z.hand {
+                    let usable = cards[c.id as usize].has_tag(tags::MULLIGAN_ACTION);
+                    assert_eq!(d.actions.contains(c), usable, "{d:?}: card {c:?}");
                 }
             }
             DecisionKind::Bottom => {
@@ -168,7 +176,7 @@ fn check(game: &Game, deck_lens: &[usize], from: usize) {
             }
             DecisionKind::Vancouver => {
                 assert!(
-                    d.card.is_some() && d.card == z.library.first().copied(),
+                    d.card.is_some() && d.card.as_ref() == z.library.first(),
                     "{d:?}"
                 );
             }

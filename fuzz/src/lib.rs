@@ -217,7 +217,7 @@ impl SetupSpec {
             .map(|p| {
                 let deck = DeckList::parse(&p.deck).expect("the pool's deck lists parse");
                 let mut player = PlayerSetup::new(p.name.clone(), deck);
-                player.team = p.team.clone();
+                player.team = p.team.clone().map(mulligan_core::Team::Name);
                 player.hand_modifier = p.hand_modifier;
                 player.life_modifier = p.life_modifier;
                 player.archenemy = p.archenemy;
@@ -319,11 +319,11 @@ impl View {
                 D::OpeningHandAction => Kind::OpeningHandAction,
             },
             seat: d.seat,
-            hand: d.hand.clone(),
+            hand: d.hand_ids(),
             count: d.count,
-            card: d.card,
+            card: d.card.as_ref().map(|c| c.id),
             can_mulligan: d.can_mulligan,
-            actions: d.actions.clone(),
+            actions: d.actions.iter().map(|c| c.id).collect(),
             options: d.options.clone(),
         }
     }

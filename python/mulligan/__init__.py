@@ -18,6 +18,7 @@ from mulligan._core import (
     InternalError,
     KeepRule,
     Library,
+    LogError,
     Match,
     MulliganError,
     MulliganRule,
@@ -36,7 +37,7 @@ from mulligan._core import (
     simulate,
     verify_commitment,
 )
-from mulligan.log import LogError, game_log, verify_log, write_log
+from mulligan.log import game_log, verify_log, write_log
 
 __all__ = [
     "FORMAT_VERSION",

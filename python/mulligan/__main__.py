@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -38,7 +39,7 @@ def choose_bottom(hand: list[Card], count: int) -> list[Card]:
     return lands[lands_to_keep:] + spells[keep - lands_to_keep :]
 
 
-def describe(event: dict[str, Any]) -> str:
+def describe(event: Mapping[str, Any]) -> str:
     kind = event["type"]
     fields = {k: v for k, v in event.items() if k not in ("type", "rule")}
     for key in ("cards", "exiled"):
@@ -87,6 +88,26 @@ def play(game: Game, out: Any) -> None:
         flush()
 
 
+def summary(game: Game) -> list[str]:
+    """Each player's outcome: the hand they kept (103.5), then what 103.6 actions moved out of
+    it, and the hand they start with."""
+    kept = {e["seat"]: e["hand_size"] for e in game.events if e["type"] == "keep"}
+    lines = []
+    for r in game.result():
+        moved = ""
+        if r.battlefield:
+            moved += f"; onto the battlefield: {', '.join(c.name for c in r.battlefield)}"
+        if r.exile:
+            moved += f"; exiled: {', '.join(c.name for c in r.exile)}"
+        lines.append(
+            f"{r.name}: keeps {kept[r.seat]} after {r.mulligans} mulligan(s){moved}; starts "
+            f"with {len(r.hand)} in hand, life {r.life}, library {r.library_size}, skips "
+            f"first draw: {r.skips_first_draw}"
+        )
+        lines.append(f"  hand: {', '.join(c.name for c in r.hand)}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mulligan", description=__doc__)
     parser.add_argument(
@@ -119,16 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seed commitment (published before the game): {game.commitment}")
     play(game, sys.stdout)
     print()
-    for r in game.result():
-        hand = ", ".join(c.name for c in r.hand)
-        extra = (
-            f"; battlefield: {', '.join(c.name for c in r.battlefield)}" if r.battlefield else ""
-        )
-        print(
-            f"{r.name}: keeps {len(r.hand)} after {r.mulligans} mulligan(s), life {r.life}, "
-            f"library {r.library_size}, skips first draw: {r.skips_first_draw}{extra}"
-        )
-        print(f"  hand: {hand}")
+    for line in summary(game):
+        print(line)
     print(f"\nseed (revealed after the game): {seed.hex()}")
     return 0
 

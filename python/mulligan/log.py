@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Union
 
 from mulligan._core import (
@@ -22,6 +22,7 @@ from mulligan._core import (
     Deck,
     Game,
     IllegalActionError,
+    LogError,
     MulliganError,
     MulliganRule,
     Player,
@@ -32,54 +33,23 @@ from mulligan._core import (
     verify_commitment,
 )
 
-SCHEMA = "mulligan-log/1"
+SCHEMA = "mulligan-log/2"
 
 Record = dict[str, Any]
 LogSource = Union[str, "os.PathLike[str]", Iterable[Record]]
 
 
-class LogError(MulliganError, ValueError):
-    """A log that is malformed or does not verify; the message says where."""
-
-
-def _cards(cards: Sequence[Card]) -> list[Record]:
-    return [{"name": c.name, "land": c.land, "tags": list(c.tags)} for c in cards]
-
-
-def _name(value: object) -> str:
-    text = repr(value)
-    return text.split(".", 1)[1] if "." in text else text
-
-
 def header(game: Game) -> Record:
-    """The record published before the first shuffle: commitments and the whole set-up."""
-    players = []
-    for p in game.players:
-        players.append(
-            {
-                "name": p.name,
-                "team": p.team,
-                "hand_modifier": p.hand_modifier,
-                "life_modifier": p.life_modifier,
-                "archenemy": p.archenemy,
-                "deck": _cards(p.deck.cards),
-                "sideboard": _cards(p.deck.sideboard),
-                "commanders": _cards(p.deck.commanders),
-                "companions": _cards(p.deck.companions),
-            }
-        )
-    record = {
+    """The record published before the first shuffle: commitments and the whole set-up
+    (`game.setup()`). Publish at least its `commitment` and `setup_digest` before the game:
+    `header(game)` works from the moment the game exists."""
+    record: Record = {
         "type": "header",
         "schema": SCHEMA,
         "format_version": FORMAT_VERSION,
         "commitment": game.commitment,
         "contribution_commitments": game.contribution_commitments,
-        "variant": _name(game.variant),
-        "mulligan": _name(game.mulligan_rule),
-        "game_index": game.game_index,
-        "starting_player": game.given_starting_player,
-        "chooser": game.given_chooser,
-        "players": players,
+        **game.setup(),
     }
     record["setup_digest"] = setup_digest(record)
     return record
@@ -96,7 +66,7 @@ def setup_digest(head: Record) -> str:
 def game_log(game: Game, *, reveal: bool | None = None) -> list[Record]:
     """The log records of `game`: header, events, and (by default once the game start is done)
     the reveal of the seed and the contributions."""
-    records = [header(game), *game.events]
+    records: list[Record] = [header(game), *(dict(e) for e in game.events)]
     if reveal if reveal is not None else game.done:
         records.append(
             {
@@ -109,7 +79,13 @@ def game_log(game: Game, *, reveal: bool | None = None) -> list[Record]:
 
 
 def write_log(game: Game, path: str | os.PathLike[str]) -> None:
-    """Writes `game_log(game)` as JSON Lines."""
+    """Writes `game_log(game)` as JSON Lines. The game start must be done (a log ends with the
+    reveal of the seed); before that, publish `header(game)` instead."""
+    if not game.done:
+        raise LogError(
+            "the game start is not done: a log ends with the reveal of the seed, after the "
+            "game; publish mulligan.log.header(game) before it"
+        )
     with open(path, "w", encoding="utf-8") as f:
         for record in game_log(game):
             f.write(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n")
@@ -142,7 +118,7 @@ def _replay(game: Game, events: list[Record]) -> None:
     for e in events:
         kind, raw_seat = e.get("type"), e.get("seat")
         seat: int = raw_seat if isinstance(raw_seat, int) else -1
-        cards = game.players[seat].deck.cards if seat >= 0 else ()
+        cards = game.cards(seat) if seat >= 0 else []
         if kind == "starting_player" and e.get("chosen_by") is not None:
             game.choose_starting_player(e["chosen_by"], seat)
         elif kind == "keep":

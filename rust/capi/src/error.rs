@@ -33,6 +33,9 @@ pub enum MulliganStatus {
     MULLIGAN_ERR_BUFFER_TOO_SMALL = -8,
     /// A bug in mulligan: a Rust panic, caught at the boundary (or a handle poisoned by one).
     MULLIGAN_ERR_INTERNAL = -9,
+    /// A game log that is malformed or does not verify (`mulligan_verify_log`); the message
+    /// names the first problem.
+    MULLIGAN_ERR_LOG = -10,
 }
 
 pub use MulliganStatus::*;
@@ -73,6 +76,7 @@ impl From<mulligan_core::Error> for Failure {
             E::Deck { .. } => MULLIGAN_ERR_DECK,
             E::IllegalAction(_) => MULLIGAN_ERR_ILLEGAL_ACTION,
             E::Config(_) => MULLIGAN_ERR_GAME_CONFIG,
+            E::Log(_) => MULLIGAN_ERR_LOG,
         };
         Failure::new(status, e.to_string())
     }
@@ -175,6 +179,7 @@ mod tests {
             ),
             (E::IllegalAction("i".into()), MULLIGAN_ERR_ILLEGAL_ACTION),
             (E::Config("c".into()), MULLIGAN_ERR_GAME_CONFIG),
+            (E::Log("l".into()), MULLIGAN_ERR_LOG),
         ];
         for (e, status) in cases {
             assert_eq!(Failure::from(e).status, status);

@@ -62,7 +62,7 @@ pub unsafe extern "C" fn mulligan_game_pending_json(
 ) -> i32 {
     guard(|| {
         let buf = TextBuffer::new(buf, len, needed)?;
-        let text = with_game(game, |g| Ok(json::decisions(&g.core, &g.core.pending())))?;
+        let text = with_game(game, |g| Ok(json::record(&g.core.pending())))?;
         buf.write(&text)
     })
 }
@@ -188,7 +188,7 @@ pub unsafe extern "C" fn mulligan_game_events_json(
                     events.len()
                 )));
             }
-            Ok(json::events(&events[first..]))
+            Ok(json::record(&events[first..]))
         })?;
         buf.write(&text)
     })
@@ -223,7 +223,7 @@ pub unsafe extern "C" fn mulligan_game_result_json(
 ) -> i32 {
     guard(|| {
         let buf = TextBuffer::new(buf, len, needed)?;
-        let text = with_game(game, |g| Ok(json::results(&g.core, &g.core.result()?)))?;
+        let text = with_game(game, |g| Ok(json::record(&g.core.result()?)))?;
         buf.write(&text)
     })
 }
@@ -266,9 +266,31 @@ pub unsafe extern "C" fn mulligan_game_zones_json(
     guard(|| {
         let buf = TextBuffer::new(buf, len, needed)?;
         let seat = ffi::seat(seat);
-        let text = with_game(game, |g| {
-            Ok(json::zones(&g.core, seat, &g.core.zones(seat)?))
-        })?;
+        let text = with_game(game, |g| Ok(json::record(&g.core.zones(seat)?)))?;
+        buf.write(&text)
+    })
+}
+
+/// Writes exactly what `seat` may know now as a JSON object (hidden information: its own hand
+/// and decisions, every seat's public facts, every event as that seat may see it): the `View`
+/// record of docs/schema.json, the same dict as Python's `game.view(seat)`.
+///
+/// Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` when there is no such seat.
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_view_json(
+    game: MulliganGame,
+    seat: u32,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::record(&g.core.view(ffi::seat(seat))?)))?;
         buf.write(&text)
     })
 }

@@ -316,7 +316,7 @@ pub unsafe extern "C" fn mulligan_library_last_events_json(
 ) -> i32 {
     guard(|| {
         let buf = TextBuffer::new(buf, len, needed)?;
-        let json = with_library(lib, |state| Ok(crate::json::events(&state.last_events)))?;
+        let json = with_library(lib, |state| Ok(crate::json::record(&state.last_events)))?;
         buf.write(&json)
     })
 }

@@ -3,7 +3,7 @@
 
 use crate::error::{Failure, Outcome, MULLIGAN_ERR_DECK, MULLIGAN_ERR_GAME_CONFIG};
 use mulligan_core::game::check_size;
-use mulligan_core::{DeckList, GameSetup, MulliganRule, PlayerSetup, Seed, Start, Variant};
+use mulligan_core::{DeckList, GameSetup, MulliganRule, PlayerSetup, Seed, Start, Team, Variant};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -73,14 +73,14 @@ fn rule(name: Option<&str>) -> Outcome<MulliganRule> {
 }
 
 /// A team: a string or an integer (as in Python: `"A"` and `1` are different teams).
-fn team(i: usize, value: Option<Value>) -> Outcome<Option<String>> {
+fn team(i: usize, value: Option<Value>) -> Outcome<Option<Team>> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(format!("s:{s}"))),
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(Some(format!("i:{n}"))),
-        Some(other) => Err(Failure::invalid(format!(
-            "setup JSON: players[{i}].team must be a string or an integer, got {other}"
-        ))),
+        Some(v) => serde_json::from_value(v.clone()).map(Some).map_err(|_| {
+            Failure::invalid(format!(
+                "setup JSON: players[{i}].team must be a string or a 64-bit integer, got {v}"
+            ))
+        }),
     }
 }
 
@@ -108,17 +108,14 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
         })?,
         None => Seed::generate()?,
     };
-    let start = match (setup.starting_player, setup.chooser) {
-        (Some(_), Some(_)) => {
-            return Err(Failure::new(
-                MULLIGAN_ERR_GAME_CONFIG,
-                "setup JSON: give starting_player or chooser, not both",
-            ))
-        }
-        (Some(s), None) => Start::Seat(seat(s, "starting_player")?),
-        (None, Some(c)) => Start::ChosenBy(seat(c, "chooser")?),
-        (None, None) => Start::Random,
-    };
+    let start = Start::given(
+        setup
+            .starting_player
+            .map(|s| seat(s, "starting_player"))
+            .transpose()?,
+        setup.chooser.map(|c| seat(c, "chooser")).transpose()?,
+    )
+    .map_err(|e| Failure::new(MULLIGAN_ERR_GAME_CONFIG, format!("setup JSON: {e}")))?;
     let mut names = vec![];
     let mut players = vec![];
     // The set-up's size is checked as each deck is parsed, so that a short text asking for

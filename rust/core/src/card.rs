@@ -2,8 +2,25 @@
 //! actions of 103.5b and 103.6. Within a game a card copy is known by its [`CardId`], its index
 //! in its owner's starting deck, so two copies of a card are always distinct.
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 /// The identity of one card copy: its index in its owner's starting deck (or library arena).
+/// In a game, main-deck cards come first (`0..main.len()`), then the cards set aside by 103.2:
+/// sideboard, commanders, companions, in that order.
 pub type CardId = u32;
+
+/// A card as every record shows it (events, decisions, views, results, zones): the copy's
+/// [`CardId`] within its owner's starting deck and its name. An answer names a card by `id`;
+/// with the seat that answers, it identifies one card instance of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardRef {
+    /// The copy's index in its owner's starting deck.
+    pub id: CardId,
+    /// The card's name.
+    pub name: String,
+}
 
 /// Ability tags the engine acts on. A card opts in by carrying the tag.
 pub mod tags {
@@ -17,10 +34,17 @@ pub mod tags {
     pub const REVEAL: &str = "reveal";
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// A card as a deck lists it (the set-up's shape: `{"name", "land", "tags"}`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Card {
+    /// The card's name.
     pub name: String,
+    /// Whether it is a land.
+    #[serde(default)]
     pub land: bool,
+    /// Ability tags (see [`tags`]).
+    #[serde(default)]
     pub tags: Vec<String>,
 }
 

@@ -14,6 +14,8 @@ pub enum Error {
     IllegalAction(String),
     /// A game that cannot be set up as asked.
     Config(String),
+    /// A game log that is malformed or does not verify (`crate::log`); the message says where.
+    Log(String),
 }
 
 impl Error {
@@ -28,7 +30,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Seed(m) | Error::IllegalAction(m) | Error::Config(m) => f.write_str(m),
+            Error::Seed(m) | Error::IllegalAction(m) | Error::Config(m) | Error::Log(m) => {
+                f.write_str(m)
+            }
             Error::Deck { line: 0, message } => f.write_str(message),
             Error::Deck { line, message } => write!(f, "line {line}: {message}"),
         }

@@ -2,16 +2,12 @@
 //! Serialised with serde: `{"type": "shuffle", "rule": "701.24a", …}` (the Python view is a
 //! dict, the C view JSON).
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
-/// A card as events show it: its identity (index in its owner's starting deck) and name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CardRef {
-    pub id: u32,
-    pub name: String,
-}
+pub use crate::card::CardRef;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Event {
     #[serde(flatten)]
     pub kind: EventKind,
@@ -67,7 +63,7 @@ impl Event {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     // Library (701.24, 401).
@@ -91,15 +87,15 @@ pub enum EventKind {
     // Set-up (103.2).
     SetAside {
         seat: usize,
-        cards: Vec<String>,
+        cards: Vec<CardRef>,
     },
     Companion {
         seat: usize,
-        card: String,
+        card: CardRef,
     },
     Commander {
         seat: usize,
-        cards: Vec<String>,
+        cards: Vec<CardRef>,
     },
     // Starting player (103.1).
     ChooseChooser {

@@ -31,11 +31,14 @@ pub mod simulate;
 pub mod starting_player;
 pub mod tournament;
 
-pub use card::{Card, CardId};
+pub use card::{Card, CardId, CardRef};
 pub use deck::DeckList;
 pub use error::{Error, Result};
 pub use event::Event;
-pub use game::{Decision, DecisionKind, Game, GameSetup, PlayerSetup, SeatResult, Start};
+pub use game::{
+    Answer, Decision, DecisionKind, Game, GameSetup, PlayerSetup, SeatResult, SetupRecord, Start,
+    Team, View, Zones,
+};
 pub use library::{Destination, Library};
 pub use rules::{MulliganRule, Variant};
 pub use seed::Seed;

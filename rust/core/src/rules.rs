@@ -1,9 +1,16 @@
 //! The tables of rule 103: variants, mulligan eras, starting life (103.4), hand size (103.5a),
 //! free mulligans (103.5c), who skips the first draw (103.8), and which rule each step cites.
 
-/// A game variant (with its player-count constraints checked by the game set-up).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A game variant (with its player-count constraints, [`Variant::check_players`]). Serialised
+/// by [`Variant::name`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Variant {
+    #[default]
     TwoPlayer,
     FreeForAll,
     Commander,
@@ -37,16 +44,50 @@ impl Variant {
         }
     }
 
+    /// The number of players a game of this variant may have: at least `.0`, at most `.1`
+    /// (None: no bound but the engine's own). Two-Headed Giant: two or more teams of two or
+    /// more, all of one size (810.1, 810.11); Archenemy: the archenemy against two or more
+    /// (904.1); Vanguard: two or more (902.2); two-player Magic: two.
+    pub fn players(self) -> (usize, Option<usize>) {
+        match self {
+            Variant::TwoPlayer => (2, Some(2)),
+            Variant::FreeForAll | Variant::Archenemy => (3, None),
+            Variant::Commander | Variant::Brawl | Variant::Vanguard => (2, None),
+            Variant::TwoHeadedGiant => (4, None),
+        }
+    }
+
+    /// Refuses a player count the variant does not allow ([`Variant::players`]).
+    pub fn check_players(self, n: usize) -> Result<()> {
+        let (min, max) = self.players();
+        if n >= min && max.is_none_or(|m| n <= m) {
+            return Ok(());
+        }
+        let need = match (self, max) {
+            (_, Some(m)) if m == min => format!("exactly {min}"),
+            (Variant::TwoHeadedGiant, _) => {
+                "4 or more (2 or more teams of the same size, 2 or more)".into()
+            }
+            _ => format!("{min} or more"),
+        };
+        Err(Error::config(format!(
+            "a {} game needs {need} players, got {n}",
+            self.name()
+        )))
+    }
+
     /// 805.1: the shared team turns option is always used in Two-Headed Giant and Archenemy.
     pub fn shared_team_turns(self) -> bool {
         matches!(self, Variant::TwoHeadedGiant | Variant::Archenemy)
     }
 }
 
-/// The mulligan procedure of an era.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The mulligan procedure of an era. Serialised by [`MulliganRule::name`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum MulliganRule {
     /// 103.5, since 2019-07-12: draw the full hand, put one card on the bottom per mulligan.
+    #[default]
     London,
     /// 2015-09-26 to 2019-07: Paris, then a look at the top card for a smaller hand.
     Vancouver,
@@ -83,6 +124,39 @@ impl MulliganRule {
     /// London keeps drawing the full hand and bottoms cards; the others draw fewer.
     pub fn draws_full_hand(self) -> bool {
         self == MulliganRule::London
+    }
+}
+
+/// The hand size before a Vanguard hand modifier (103.5).
+pub const BASE_HAND_SIZE: i32 = 7;
+
+/// 103.5a: the starting hand size, seven plus or minus the hand modifier; None when that is
+/// negative or overflows.
+pub fn starting_hand_size(hand_modifier: i32) -> Option<usize> {
+    BASE_HAND_SIZE
+        .checked_add(hand_modifier)
+        .and_then(|h| usize::try_from(h).ok())
+}
+
+/// 103.8: who skips the draw step of their first turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstDraw {
+    /// 103.8a: in a two-player game, the starting player.
+    StartingPlayer,
+    /// 103.8b: in Two-Headed Giant, the starting team.
+    StartingTeam,
+    /// 103.8c: in any other multiplayer game, nobody.
+    Nobody,
+}
+
+/// 103.8: the first-draw table.
+pub fn first_draw(variant: Variant, players: usize) -> FirstDraw {
+    if players == 2 {
+        FirstDraw::StartingPlayer
+    } else if variant == Variant::TwoHeadedGiant {
+        FirstDraw::StartingTeam
+    } else {
+        FirstDraw::Nobody
     }
 }
 
@@ -184,6 +258,42 @@ mod tests {
         assert_eq!(starting_life(Variant::TwoHeadedGiant, 6, 3, false), 45);
         assert_eq!(starting_life(Variant::Archenemy, 4, 1, true), 40);
         assert_eq!(starting_life(Variant::Archenemy, 4, 3, false), 20);
+    }
+
+    #[test]
+    fn player_counts() {
+        assert!(Variant::TwoPlayer.check_players(2).is_ok());
+        assert!(Variant::TwoPlayer.check_players(3).is_err());
+        assert!(Variant::FreeForAll.check_players(2).is_err());
+        assert!(Variant::TwoHeadedGiant.check_players(3).is_err());
+        assert!(Variant::Commander.check_players(9).is_ok());
+        assert!(Variant::Vanguard.check_players(5).is_ok());
+        let e = Variant::TwoPlayer.check_players(3).unwrap_err().to_string();
+        assert_eq!(e, "a TWO_PLAYER game needs exactly 2 players, got 3");
+    }
+
+    #[test]
+    fn hand_size_103_5a_and_first_draw_103_8() {
+        assert_eq!(starting_hand_size(0), Some(7));
+        assert_eq!(starting_hand_size(-7), Some(0));
+        assert_eq!(starting_hand_size(-8), None);
+        assert_eq!(starting_hand_size(i32::MAX), None);
+        assert_eq!(first_draw(Variant::Commander, 2), FirstDraw::StartingPlayer);
+        assert_eq!(
+            first_draw(Variant::TwoHeadedGiant, 4),
+            FirstDraw::StartingTeam
+        );
+        assert_eq!(first_draw(Variant::FreeForAll, 3), FirstDraw::Nobody);
+    }
+
+    #[test]
+    fn names_are_the_serialised_form() {
+        for v in Variant::ALL {
+            assert_eq!(serde_json::to_value(v).unwrap(), v.name());
+        }
+        for r in MulliganRule::ALL {
+            assert_eq!(serde_json::to_value(r).unwrap(), r.name());
+        }
     }
 
     #[test]

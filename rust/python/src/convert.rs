@@ -87,3 +87,93 @@ pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny
     d.set_item(intern!(py, "rule"), rule)?;
     Ok(d.into_any())
 }
+
+/// A core record as plain Python objects (dicts, lists, str, int, bool, None), in its serde
+/// shape: `json.dumps` takes the result as it is.
+pub fn record_to_py<'py, T: serde::Serialize + ?Sized>(
+    py: Python<'py>,
+    record: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = serde_json::to_value(record)
+        .map_err(|e| crate::errors::internal(format!("a record did not serialise: {e}")))?;
+    json_to_py(py, &value)
+}
+
+/// How deep a Python argument converted to JSON may nest (a record is a few levels deep).
+const MAX_DEPTH: usize = 32;
+
+/// A JSON-able Python value (dict with str keys, list or tuple, str, int, float, bool, None)
+/// as JSON, for the core to deserialise into a typed record. `what` names the argument in
+/// errors (`MulliganTypeError`).
+pub fn py_to_json(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
+    to_json(obj, what, 0)
+}
+
+fn to_json(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> {
+    use crate::errors::type_error;
+    use pyo3::types::{PyBool, PyFloat, PyInt, PyTuple};
+    if depth > MAX_DEPTH {
+        return Err(type_error(format!(
+            "{what} nests deeper than {MAX_DEPTH} levels"
+        )));
+    }
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(Value::from(i));
+        }
+        if let Ok(u) = obj.extract::<u64>() {
+            return Ok(Value::from(u));
+        }
+        return Err(crate::errors::config_error(format!(
+            "{what}: the integer {obj} does not fit 64 bits"
+        )));
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        return serde_json::Number::from_f64(f.value())
+            .map(Value::Number)
+            .ok_or_else(|| type_error(format!("{what}: {f} is not a JSON number")));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Value::String(s.to_str()?.to_string()));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            let k = k.cast::<PyString>().map_err(|_| {
+                type_error(format!(
+                    "{what}: a dict key must be a str, got {}",
+                    crate::seed::type_name(&k)
+                ))
+            })?;
+            map.insert(k.to_str()?.to_string(), to_json(&v, what, depth + 1)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let mut items = vec![];
+        for item in obj.try_iter()? {
+            items.push(to_json(&item?, what, depth + 1)?);
+        }
+        return Ok(Value::Array(items));
+    }
+    Err(type_error(format!(
+        "{what} must be JSON-like (dict, list, str, int, float, bool, None), got {}",
+        crate::seed::type_name(obj)
+    )))
+}
+
+/// A typed core record from a JSON-able Python value; a value of the wrong shape is a
+/// `MulliganTypeError` naming `what` and serde's reason.
+pub fn py_to_record<T: serde::de::DeserializeOwned>(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<T> {
+    let value = py_to_json(obj, what)?;
+    serde_json::from_value(value).map_err(|e| crate::errors::type_error(format!("{what}: {e}")))
+}

@@ -16,10 +16,11 @@ static GAME_CONFIG_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INTERNAL_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static MULLIGAN_WARNING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static LOG_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 type Spec = (&'static PyOnceLock<Py<PyType>>, &'static str, &'static str);
 
-const SUBCLASSES: [Spec; 6] = [
+const SUBCLASSES: [Spec; 7] = [
     (&SEED_ERROR, "SeedError", "A malformed seed or commitment."),
     (
         &DECK_ERROR,
@@ -45,6 +46,11 @@ const SUBCLASSES: [Spec; 6] = [
         &INTERNAL_ERROR,
         "InternalError",
         "A bug in mulligan (a Rust panic, caught); please report it.",
+    ),
+    (
+        &LOG_ERROR,
+        "LogError",
+        "A log that is malformed or does not verify; the message says where.",
     ),
 ];
 
@@ -128,6 +134,13 @@ pub fn type_error(message: impl Into<String>) -> PyErr {
     raise(&TYPE_ERROR, message.into())
 }
 
+pub fn internal(message: impl Into<String>) -> PyErr {
+    raise(&INTERNAL_ERROR, message.into())
+}
+pub fn log_error(message: impl Into<String>) -> PyErr {
+    raise(&LOG_ERROR, message.into())
+}
+
 pub fn to_py(e: Error) -> PyErr {
     let message = e.to_string();
     match e {
@@ -135,6 +148,7 @@ pub fn to_py(e: Error) -> PyErr {
         Error::Deck { .. } => deck_error(message),
         Error::IllegalAction(_) => illegal(message),
         Error::Config(_) => config_error(message),
+        Error::Log(_) => log_error(message),
     }
 }
 

@@ -1,284 +1,18 @@
-//! `Player`, `Variant`, `MulliganRule`, `Game`, `Decision`, `SeatResult`, `Match`.
+//! `Game`: the start of one game (rule 103, `mulligan_core::game`). Every rule, check and
+//! record shape is the core's: this file parses arguments, calls the core and converts.
 
-use crate::cards::{Card, Deck};
-use crate::convert::events_to_py;
+use crate::cards::{new_card, Card};
+use crate::convert::{events_to_py, py_to_record, record_to_py};
+use crate::decision::{Decision, SeatResult};
 use crate::errors::{config_error, guard, illegal, type_error};
+pub use crate::rules::{MulliganRule, Variant};
 use crate::seed::{extract_seed, type_name, Seed};
-use mulligan_core::game::{Zones, MAX_MODIFIER};
-use mulligan_core::{CardId, GameSetup, MatchState, PlayerSetup, Start};
-use pyo3::exceptions::PyOverflowError;
+use crate::setup::Player;
+use mulligan_core::{Answer, CardId, CardRef, GameSetup, SetupRecord, Start};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 
-#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "mulligan")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-pub enum Variant {
-    TWO_PLAYER,
-    FREE_FOR_ALL,
-    COMMANDER,
-    BRAWL,
-    TWO_HEADED_GIANT,
-    ARCHENEMY,
-    VANGUARD,
-}
-
-impl Variant {
-    pub fn core(self) -> mulligan_core::Variant {
-        use mulligan_core::Variant as V;
-        match self {
-            Variant::TWO_PLAYER => V::TwoPlayer,
-            Variant::FREE_FOR_ALL => V::FreeForAll,
-            Variant::COMMANDER => V::Commander,
-            Variant::BRAWL => V::Brawl,
-            Variant::TWO_HEADED_GIANT => V::TwoHeadedGiant,
-            Variant::ARCHENEMY => V::Archenemy,
-            Variant::VANGUARD => V::Vanguard,
-        }
-    }
-}
-
-#[pymethods]
-impl Variant {
-    fn __repr__(&self) -> String {
-        format!("Variant.{}", self.core().name())
-    }
-}
-
-#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "mulligan")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-pub enum MulliganRule {
-    LONDON,
-    VANCOUVER,
-    PARIS,
-    PARIS_SEQUENTIAL,
-}
-
-impl MulliganRule {
-    pub fn core(self) -> mulligan_core::MulliganRule {
-        use mulligan_core::MulliganRule as M;
-        match self {
-            MulliganRule::LONDON => M::London,
-            MulliganRule::VANCOUVER => M::Vancouver,
-            MulliganRule::PARIS => M::Paris,
-            MulliganRule::PARIS_SEQUENTIAL => M::ParisSequential,
-        }
-    }
-}
-
-#[pymethods]
-impl MulliganRule {
-    fn __repr__(&self) -> String {
-        format!("MulliganRule.{}", self.core().name())
-    }
-}
-
-/// A player in seat order: their deck, team, and Vanguard modifiers.
-#[pyclass(frozen, module = "mulligan")]
-pub struct Player {
-    #[pyo3(get)]
-    name: String,
-    #[pyo3(get)]
-    deck: Py<Deck>,
-    #[pyo3(get)]
-    team: Option<Py<PyAny>>,
-    #[pyo3(get)]
-    hand_modifier: i32,
-    #[pyo3(get)]
-    life_modifier: i32,
-    #[pyo3(get)]
-    archenemy: bool,
-    team_key: Option<String>,
-}
-
-#[pymethods]
-impl Player {
-    #[new]
-    #[pyo3(signature = (name, deck, *, team = None, hand_modifier = None, life_modifier = None, archenemy = None), text_signature = "(name, deck, *, team=None, hand_modifier=0, life_modifier=0, archenemy=False)")]
-    fn new(
-        name: &Bound<'_, PyAny>,
-        deck: &Bound<'_, PyAny>,
-        team: Option<&Bound<'_, PyAny>>,
-        hand_modifier: Option<&Bound<'_, PyAny>>,
-        life_modifier: Option<&Bound<'_, PyAny>>,
-        archenemy: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Player> {
-        let name = name
-            .cast::<PyString>()
-            .map_err(|_| {
-                type_error(format!(
-                    "a player's name must be a str, got {}",
-                    type_name(name)
-                ))
-            })?
-            .to_string();
-        let deck = deck
-            .cast::<Deck>()
-            .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?
-            .clone()
-            .unbind();
-        let team = team.filter(|t| !t.is_none());
-        let team_key = match team {
-            None => None,
-            Some(t) if t.is_instance_of::<PyString>() => {
-                Some(format!("s:{}", t.cast::<PyString>()?.to_str()?))
-            }
-            Some(t)
-                if t.is_instance_of::<PyInt>() && !t.is_instance_of::<pyo3::types::PyBool>() =>
-            {
-                Some(format!("i:{}", t.extract::<i128>()?))
-            }
-            Some(t) => {
-                return Err(type_error(format!(
-                    "team must be a str or an int, got {}",
-                    type_name(t)
-                )))
-            }
-        };
-        let modifier = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<i32> {
-            let Some(o) = o else { return Ok(0) };
-            if o.is_instance_of::<pyo3::types::PyBool>() {
-                return Err(type_error(format!("{what} must be an int, got bool")));
-            }
-            o.extract::<i32>().map_err(|e| {
-                if e.is_instance_of::<PyOverflowError>(o.py()) {
-                    // An int too large for the core's i32 is also beyond the bound the game
-                    // checks (MAX_MODIFIER): the same GameConfigError as for one that fits.
-                    config_error(format!(
-                        "player {name:?}: {what} {o} is out of range: a Vanguard modifier is \
-                         between -{MAX_MODIFIER} and {MAX_MODIFIER}"
-                    ))
-                } else {
-                    type_error(format!("{what} must be an int, got {}", type_name(o)))
-                }
-            })
-        };
-        let hand_modifier = modifier(hand_modifier, "hand_modifier")?;
-        let life_modifier = modifier(life_modifier, "life_modifier")?;
-        Ok(Player {
-            name,
-            deck,
-            team: team.map(|t| t.clone().unbind()),
-            hand_modifier,
-            life_modifier,
-            archenemy: match archenemy {
-                None => false,
-                Some(a) => a.extract::<bool>().map_err(|_| {
-                    type_error(format!("archenemy must be a bool, got {}", type_name(a)))
-                })?,
-            },
-            team_key,
-        })
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Player({:?})", self.name)
-    }
-}
-
-/// A decision outstanding now. It shows only what its player may see.
-#[pyclass(frozen, module = "mulligan")]
-pub struct Decision {
-    #[pyo3(get)]
-    kind: &'static str,
-    #[pyo3(get)]
-    seat: usize,
-    #[pyo3(get)]
-    hand: Py<PyList>,
-    #[pyo3(get)]
-    count: Option<usize>,
-    #[pyo3(get)]
-    card: Option<Py<Card>>,
-    #[pyo3(get)]
-    can_mulligan: bool,
-    #[pyo3(get)]
-    actions: Py<PyList>,
-    #[pyo3(get)]
-    options: Vec<usize>,
-}
-
-#[pymethods]
-impl Decision {
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let mut s = format!(
-            "Decision(kind={:?}, seat={}, hand={} cards",
-            self.kind,
-            self.seat,
-            self.hand.bind(py).len()
-        );
-        if let Some(c) = self.count {
-            s.push_str(&format!(", count={c}"));
-        }
-        s.push(')');
-        s
-    }
-}
-
-/// One seat once the game start is done.
-#[pyclass(frozen, module = "mulligan")]
-pub struct SeatResult {
-    #[pyo3(get)]
-    seat: usize,
-    #[pyo3(get)]
-    name: String,
-    #[pyo3(get)]
-    hand: Py<PyList>,
-    #[pyo3(get)]
-    library_size: usize,
-    #[pyo3(get)]
-    life: i32,
-    #[pyo3(get)]
-    mulligans: u32,
-    #[pyo3(get)]
-    skips_first_draw: bool,
-    #[pyo3(get)]
-    battlefield: Py<PyList>,
-    #[pyo3(get)]
-    exile: Py<PyList>,
-    #[pyo3(get)]
-    revealed: Py<PyList>,
-}
-
-#[pymethods]
-impl SeatResult {
-    /// A JSON-ready dict (cards by name).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let names = |l: &Py<PyList>| -> PyResult<Vec<String>> {
-            l.bind(py)
-                .iter()
-                .map(|c| Ok(c.cast::<Card>()?.get().inner.name.clone()))
-                .collect()
-        };
-        let d = PyDict::new(py);
-        d.set_item("seat", self.seat)?;
-        d.set_item("name", &self.name)?;
-        d.set_item("hand", names(&self.hand)?)?;
-        d.set_item("library_size", self.library_size)?;
-        d.set_item("life", self.life)?;
-        d.set_item("mulligans", self.mulligans)?;
-        d.set_item("skips_first_draw", self.skips_first_draw)?;
-        d.set_item("battlefield", names(&self.battlefield)?)?;
-        d.set_item("exile", names(&self.exile)?)?;
-        d.set_item("revealed", names(&self.revealed)?)?;
-        Ok(d)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> String {
-        format!(
-            "SeatResult(seat={}, name={:?}, hand={} cards, library_size={}, life={}, mulligans={}, skips_first_draw={})",
-            self.seat,
-            self.name,
-            self.hand.bind(py).len(),
-            self.library_size,
-            self.life,
-            self.mulligans,
-            if self.skips_first_draw { "True" } else { "False" }
-        )
-    }
-}
-
-fn players_from(py: Python<'_>, players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
+pub fn players_from(players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
     if players.is_instance_of::<PyString>() {
         return Err(type_error("players must be a sequence of Player"));
     }
@@ -298,7 +32,6 @@ fn players_from(py: Python<'_>, players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<P
         })?;
         out.push(p.clone().unbind());
     }
-    let _ = py;
     Ok(out)
 }
 
@@ -306,7 +39,7 @@ fn contributions_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(vec![]);
     };
-    if obj.is_instance_of::<pyo3::types::PyBytes>() || obj.is_instance_of::<PyString>() {
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyString>() {
         return Err(type_error(
             "contributions must be a sequence of bytes, one per player",
         ));
@@ -317,7 +50,7 @@ fn contributions_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
         .map_err(|_| type_error("contributions must be a sequence of bytes"))?
     {
         let item = item?;
-        let b = item.cast::<pyo3::types::PyBytes>().map_err(|_| {
+        let b = item.cast::<PyBytes>().map_err(|_| {
             type_error(format!(
                 "each contribution must be bytes, got {}",
                 type_name(&item)
@@ -328,14 +61,14 @@ fn contributions_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
     Ok(out)
 }
 
-fn seed_or_new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<mulligan_core::Seed> {
+pub fn seed_or_new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<mulligan_core::Seed> {
     match seed.filter(|s| !s.is_none()) {
         Some(s) => extract_seed(s),
         None => guard(mulligan_core::Seed::generate),
     }
 }
 
-fn seat_arg(seat: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+pub fn seat_arg(seat: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     if seat.is_instance_of::<pyo3::types::PyBool>() {
         return Err(type_error(format!("{what} must be an int, got bool")));
     }
@@ -345,24 +78,37 @@ fn seat_arg(seat: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     usize::try_from(s).map_err(|_| illegal(format!("{what} {s} is not a seat")))
 }
 
+/// A set-up argument that is a seat: a negative one is a `GameConfigError`.
+fn config_seat(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<usize>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    seat_arg(obj, what).map(Some).map_err(|e| {
+        Python::attach(|py| {
+            if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+                e
+            } else {
+                config_error(e.value(py).to_string())
+            }
+        })
+    })
+}
+
 /// The start of one game (rule 103), driven by its players' decisions.
 #[pyclass(module = "mulligan")]
 pub struct Game {
-    core: mulligan_core::Game,
-    /// Each seat's deck cards: a card id is its index in its owner's `deck.cards`.
+    pub core: mulligan_core::Game,
+    /// Each seat's deck cards: a card id is its index in its seat's list.
     arenas: Vec<Vec<Py<Card>>>,
     players: Vec<Py<Player>>,
-    variant: Variant,
-    rule: MulliganRule,
     /// The host's seed and the players' contributions (the game seed mixes them).
     host_seed: mulligan_core::Seed,
     contributions: Vec<Vec<u8>>,
-    start: Start,
 }
 
 impl Game {
     #[allow(clippy::too_many_arguments)]
-    fn build(
+    pub fn build(
         py: Python<'_>,
         players: Vec<Py<Player>>,
         variant: Variant,
@@ -378,21 +124,11 @@ impl Game {
             total.saturating_add(p.bind(py).get().deck.bind(py).get().total_cards())
         });
         guard(|| mulligan_core::game::check_size(players.len(), cards))?;
-        let mut setups = vec![];
-        let mut arenas = vec![];
-        for p in &players {
-            let p = p.bind(py).get();
-            let deck = p.deck.bind(py).get();
-            arenas.push(deck.cards.iter().map(|c| c.clone_ref(py)).collect());
-            let mut setup = PlayerSetup::new(p.name.clone(), deck.to_core(py));
-            setup.team = p.team_key.clone();
-            setup.hand_modifier = p.hand_modifier;
-            setup.life_modifier = p.life_modifier;
-            setup.archenemy = p.archenemy;
-            setups.push(setup);
-        }
         let setup = GameSetup {
-            players: setups,
+            players: players
+                .iter()
+                .map(|p| p.bind(py).get().to_core(py))
+                .collect(),
             variant: variant.core(),
             rule: rule.core(),
             seed,
@@ -400,15 +136,39 @@ impl Game {
             start,
         };
         let core = guard(|| mulligan_core::Game::new(setup))?;
+        Game::wrap(py, core, players, host_seed, contributions)
+    }
+
+    /// Attaches Card objects to a core game: each seat's own deck cards, except that a Card
+    /// object already held by an earlier seat (two players built from one `Deck`) is copied,
+    /// so that no two seats ever hold the same object.
+    fn wrap(
+        py: Python<'_>,
+        core: mulligan_core::Game,
+        players: Vec<Py<Player>>,
+        host_seed: mulligan_core::Seed,
+        contributions: Vec<Vec<u8>>,
+    ) -> PyResult<Game> {
+        let mut seen = std::collections::HashSet::new();
+        let mut arenas = vec![];
+        for p in &players {
+            let deck = p.bind(py).get().deck.bind(py).get();
+            let mut arena = Vec::with_capacity(deck.cards.len());
+            for c in &deck.cards {
+                if seen.insert(c.as_ptr() as usize) {
+                    arena.push(c.clone_ref(py));
+                } else {
+                    arena.push(new_card(py, c.bind(py).get().inner.clone())?);
+                }
+            }
+            arenas.push(arena);
+        }
         Ok(Game {
             core,
             arenas,
             players,
-            variant,
-            rule,
             host_seed,
             contributions,
-            start,
         })
     }
 
@@ -416,12 +176,13 @@ impl Game {
         &self,
         py: Python<'py>,
         seat: usize,
-        ids: &[CardId],
+        cards: &[CardRef],
     ) -> PyResult<Bound<'py, PyList>> {
         PyList::new(
             py,
-            ids.iter()
-                .map(|&id| self.arenas[seat][id as usize].clone_ref(py)),
+            cards
+                .iter()
+                .map(|c| self.arenas[seat][c.id as usize].clone_ref(py)),
         )
     }
 
@@ -454,43 +215,21 @@ impl Game {
             })
     }
 
-    fn decisions(
-        &self,
-        py: Python<'_>,
-        decisions: Vec<mulligan_core::Decision>,
-    ) -> PyResult<Vec<Decision>> {
-        decisions
-            .into_iter()
-            .map(|d| {
-                Ok(Decision {
-                    kind: d.kind.name(),
-                    seat: d.seat,
-                    hand: self.objects(py, d.seat, &d.hand)?.unbind(),
-                    count: d.count,
-                    card: d
-                        .card
-                        .map(|c| self.arenas[d.seat][c as usize].clone_ref(py)),
-                    can_mulligan: d.can_mulligan,
-                    actions: self.objects(py, d.seat, &d.actions)?.unbind(),
-                    options: d.options,
-                })
-            })
-            .collect()
+    fn decision(&self, py: Python<'_>, d: mulligan_core::Decision) -> PyResult<Decision> {
+        Ok(Decision {
+            hand: self.objects(py, d.seat, &d.hand)?.unbind(),
+            card: d
+                .card
+                .as_ref()
+                .map(|c| self.arenas[d.seat][c.id as usize].clone_ref(py)),
+            actions: self.objects(py, d.seat, &d.actions)?.unbind(),
+            inner: d,
+        })
     }
 
-    fn zones_dict<'py>(
-        &self,
-        py: Python<'py>,
-        seat: usize,
-        z: &Zones,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("hand", self.objects(py, seat, &z.hand)?)?;
-        d.set_item("library", self.objects(py, seat, &z.library)?)?;
-        d.set_item("battlefield", self.objects(py, seat, &z.battlefield)?)?;
-        d.set_item("exile", self.objects(py, seat, &z.exile)?)?;
-        d.set_item("revealed", self.objects(py, seat, &z.revealed)?)?;
-        Ok(d)
+    fn answer(&mut self, answer: Answer) -> PyResult<()> {
+        let core = &mut self.core;
+        guard(|| core.apply(answer))
     }
 }
 
@@ -510,38 +249,12 @@ impl Game {
         chooser: Option<&Bound<'_, PyAny>>,
         contributions: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let players = players_from(py, players)?;
+        let players = players_from(players)?;
         let seed = seed_or_new(seed)?;
         let contributions = contributions_arg(contributions)?;
-        if let (Some(_), Some(_)) = (
-            starting_player.filter(|s| !s.is_none()),
-            chooser.filter(|c| !c.is_none()),
-        ) {
-            return Err(config_error("give starting_player or chooser, not both"));
-        }
-        let start = match (
-            starting_player.filter(|s| !s.is_none()),
-            chooser.filter(|c| !c.is_none()),
-        ) {
-            (None, Some(c)) => Start::ChosenBy(seat_arg(c, "chooser").map_err(|e| {
-                if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
-                    e
-                } else {
-                    config_error(e.value(py).to_string())
-                }
-            })?),
-            (None, None) => Start::Random,
-            (Some(s), _) => {
-                let seat = seat_arg(s, "starting_player").map_err(|e| {
-                    if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
-                        e
-                    } else {
-                        config_error(e.value(py).to_string())
-                    }
-                })?;
-                Start::Seat(seat)
-            }
-        };
+        let starting_player = config_seat(starting_player, "starting_player")?;
+        let chooser = config_seat(chooser, "chooser")?;
+        let start = guard(|| Start::given(starting_player, chooser))?;
         let index = match game_index {
             None => 0,
             Some(g) => seat_arg(g, "game_index").map_err(|e| {
@@ -564,38 +277,73 @@ impl Game {
         )
     }
 
-    /// Everything `seat` may know now (hidden information): a dict with its own `hand`, the
-    /// public facts of every seat, `events` as that player may see them, its own `pending`
-    /// decisions and `waiting_for` (other seats' decisions, kind only).
-    fn view<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    /// Rebuilds a game from its set-up (`game.setup()`'s dict), the host's seed, the players'
+    /// contributions and the answers given (`game.answers`), in order: the same events,
+    /// zones, decision ids and pending decisions as the original.
+    #[classmethod]
+    #[pyo3(signature = (setup, answers, *, seed, contributions = None))]
+    fn replay(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        setup: &Bound<'_, PyAny>,
+        answers: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        contributions: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let record: SetupRecord = py_to_record(setup, "setup")?;
+        let answers: Vec<Answer> = py_to_record(answers, "answers")?;
+        let host_seed = extract_seed(seed)?;
+        let contributions = contributions_arg(contributions)?;
+        let players = record
+            .players
+            .iter()
+            .map(|p| Py::new(py, Player::from_record(py, p.clone())?))
+            .collect::<PyResult<Vec<_>>>()?;
+        let setup = guard(|| {
+            let seed = host_seed.game_seed(&contributions, record.players.len())?;
+            record.with_seed(seed)
+        })?;
+        let core = guard(|| mulligan_core::Game::replay(setup, &answers))?;
+        Game::wrap(py, core, players, host_seed, contributions)
+    }
+
+    /// The set-up as a JSON-ready dict, its seed left out (the shape of a log header's
+    /// set-up; `Game.replay` takes it back).
+    fn setup<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        record_to_py(py, self.core.setup_record())
+    }
+
+    /// Every answer applied so far, in order, as JSON-ready dicts (`{"type": "keep", "seat":
+    /// 0}`, …): what `game.apply` and `Game.replay` take.
+    #[getter]
+    fn answers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        record_to_py(py, self.core.answers())
+    }
+
+    /// Applies one answer given as a dict (`{"type": "bottom", "seat": 0, "cards": [3, 5]}`;
+    /// cards by id): the same as calling the method of that name.
+    fn apply(&mut self, answer: &Bound<'_, PyAny>) -> PyResult<()> {
+        let answer: Answer = py_to_record(answer, "answer")?;
+        self.answer(answer)
+    }
+
+    /// Seat `seat`'s deck cards, indexed by card id (a record's `{"id": i}` is `cards(seat)[i]`).
+    fn cards<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let s = self.seat(seat)?;
+        PyList::new(py, self.arenas[s].iter().map(|c| c.clone_ref(py)))
+    }
+
+    /// Everything `seat` may know now (hidden information), as a JSON-ready dict: its own
+    /// `hand`, the public facts of every seat, `events` as that player may see them, its own
+    /// `pending` decisions and `waiting_for` (other seats' decisions, kind only).
+    fn view<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat(seat)?;
         let v = guard(|| self.core.view(s))?;
-        let d = PyDict::new(py);
-        d.set_item("seat", v.seat)?;
-        d.set_item("hand", self.objects(py, s, &v.hand)?)?;
-        let seats = PyList::empty(py);
-        for (i, p) in v.seats.iter().enumerate() {
-            let e = PyDict::new(py);
-            e.set_item("seat", i)?;
-            e.set_item("hand_size", p.hand_size)?;
-            e.set_item("library_size", p.library_size)?;
-            e.set_item("battlefield", self.objects(py, i, &p.battlefield)?)?;
-            e.set_item("exile", self.objects(py, i, &p.exile)?)?;
-            e.set_item("revealed", self.objects(py, i, &p.revealed)?)?;
-            e.set_item("life", p.life)?;
-            e.set_item("mulligans", p.mulligans)?;
-            e.set_item("kept", p.kept)?;
-            seats.append(e)?;
-        }
-        d.set_item("seats", seats)?;
-        d.set_item("starting_player", v.starting_player)?;
-        d.set_item("events", events_to_py(py, &v.events)?)?;
-        let pending: Vec<Decision> = self.decisions(py, v.pending)?;
-        d.set_item("pending", pending)?;
-        let waiting: Vec<(usize, &'static str)> =
-            v.waiting_for.iter().map(|(s, k)| (*s, k.name())).collect();
-        d.set_item("waiting_for", waiting)?;
-        Ok(d)
+        record_to_py(py, &v)
     }
 
     /// The host seed's commitment and each contribution's, in seat order.
@@ -609,34 +357,32 @@ impl Game {
 
     /// The players' random contributions mixed into the game seed (empty when none).
     #[getter]
-    fn contributions<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, pyo3::types::PyBytes>> {
+    fn contributions<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyBytes>> {
         self.contributions
             .iter()
-            .map(|c| pyo3::types::PyBytes::new(py, c))
+            .map(|c| PyBytes::new(py, c))
             .collect()
     }
 
     /// The seat given as the starting player (None when drawn or chosen).
     #[getter]
     fn given_starting_player(&self) -> Option<usize> {
-        match self.start {
-            Start::Seat(s) => Some(s),
-            _ => None,
-        }
+        self.core.start().starting_player()
     }
 
     /// The chooser given to this game (a match's previous loser), None otherwise.
     #[getter]
     fn given_chooser(&self) -> Option<usize> {
-        match self.start {
-            Start::ChosenBy(c) => Some(c),
-            _ => None,
-        }
+        self.core.start().chooser()
     }
 
     /// The decisions outstanding now.
-    fn pending<'py>(&self, py: Python<'py>) -> PyResult<Vec<Decision>> {
-        self.decisions(py, self.core.pending())
+    fn pending(&self, py: Python<'_>) -> PyResult<Vec<Decision>> {
+        self.core
+            .pending()
+            .into_iter()
+            .map(|d| self.decision(py, d))
+            .collect()
     }
 
     /// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
@@ -645,24 +391,24 @@ impl Game {
         chooser: &Bound<'_, PyAny>,
         starting_seat: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let c = self.seat(chooser)?;
-        let s = self.seat(starting_seat)?;
-        let core = &mut self.core;
-        guard(|| core.choose_starting_player(c, s))
+        let chooser = self.seat(chooser)?;
+        let starting_seat = self.seat(starting_seat)?;
+        self.answer(Answer::ChooseStartingPlayer {
+            chooser,
+            starting_seat,
+        })
     }
 
     /// 103.5: keep this hand.
     fn keep(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let core = &mut self.core;
-        guard(|| core.keep(s))
+        let seat = self.seat(seat)?;
+        self.answer(Answer::Keep { seat })
     }
 
     /// 103.5: declare a mulligan.
     fn mulligan(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let core = &mut self.core;
-        guard(|| core.mulligan(s))
+        let seat = self.seat(seat)?;
+        self.answer(Answer::Mulligan { seat })
     }
 
     /// 103.5b: use a card "any time you could mulligan" (Serum Powder).
@@ -671,33 +417,30 @@ impl Game {
         seat: &Bound<'_, PyAny>,
         card: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let c = self.card_id(s, card)?;
-        let core = &mut self.core;
-        guard(|| core.mulligan_action(s, c))
+        let seat = self.seat(seat)?;
+        let card = self.card_id(seat, card)?;
+        self.answer(Answer::MulliganAction { seat, card })
     }
 
     /// 103.5 (London): put exactly `count` cards on the bottom; the sequence is their
     /// top-to-bottom order (401.4).
     fn bottom(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.seat(seat)?;
+        let seat = self.seat(seat)?;
         let given = crate::cards::card_list(cards, "cards")?;
-        let ids = given
+        let cards = given
             .iter()
-            .map(|c| self.card_id(s, c.as_any()))
+            .map(|c| self.card_id(seat, c.as_any()))
             .collect::<PyResult<Vec<_>>>()?;
-        let core = &mut self.core;
-        guard(|| core.bottom(s, &ids))
+        self.answer(Answer::Bottom { seat, cards })
     }
 
     /// Vancouver: put the top card on the bottom (`bottom=True`) or leave it.
     fn vancouver(&mut self, seat: &Bound<'_, PyAny>, bottom: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let b: bool = bottom
+        let seat = self.seat(seat)?;
+        let bottom: bool = bottom
             .extract()
             .map_err(|_| type_error(format!("bottom must be a bool, got {}", type_name(bottom))))?;
-        let core = &mut self.core;
-        guard(|| core.vancouver(s, b))
+        self.answer(Answer::Vancouver { seat, bottom })
     }
 
     /// 103.6: use an opening-hand card (Gemstone Caverns also needs `exile=` another card).
@@ -708,21 +451,19 @@ impl Game {
         card: &Bound<'_, PyAny>,
         exile: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let c = self.card_id(s, card)?;
-        let x = match exile.filter(|e| !e.is_none()) {
-            Some(e) => Some(self.card_id(s, e)?),
+        let seat = self.seat(seat)?;
+        let card = self.card_id(seat, card)?;
+        let exile = match exile.filter(|e| !e.is_none()) {
+            Some(e) => Some(self.card_id(seat, e)?),
             None => None,
         };
-        let core = &mut self.core;
-        guard(|| core.opening_hand_action(s, c, x))
+        self.answer(Answer::OpeningHandAction { seat, card, exile })
     }
 
     /// 103.6: take no more opening-hand actions.
     fn pass_actions(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.seat(seat)?;
-        let core = &mut self.core;
-        guard(|| core.pass_actions(s))
+        let seat = self.seat(seat)?;
+        self.answer(Answer::PassActions { seat })
     }
 
     #[getter]
@@ -743,12 +484,12 @@ impl Game {
 
     #[getter]
     fn variant(&self) -> Variant {
-        self.variant
+        Variant::of(self.core.variant())
     }
 
     #[getter]
     fn mulligan_rule(&self) -> MulliganRule {
-        self.rule
+        MulliganRule::of(self.core.rule())
     }
 
     #[getter]
@@ -784,12 +525,12 @@ impl Game {
 
     fn hand<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let s = self.seat(seat)?;
-        let hand = guard(|| self.core.hand(s).map(|h| h.to_vec()))?;
-        self.objects(py, s, &hand)
+        let z = guard(|| self.core.zones(s))?;
+        self.objects(py, s, &z.hand)
     }
 
-    /// Every zone of a seat (hand, library top first, battlefield, exile, revealed): the full
-    /// state, for hosts and tests, not for players.
+    /// Every zone of a seat (hand, library top first, battlefield, exile, revealed) as lists
+    /// of Card objects: the full state, for hosts and tests, not for players.
     fn zones<'py>(
         &self,
         py: Python<'py>,
@@ -797,7 +538,13 @@ impl Game {
     ) -> PyResult<Bound<'py, PyDict>> {
         let s = self.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
-        self.zones_dict(py, s, &z)
+        let d = PyDict::new(py);
+        d.set_item("hand", self.objects(py, s, &z.hand)?)?;
+        d.set_item("library", self.objects(py, s, &z.library)?)?;
+        d.set_item("battlefield", self.objects(py, s, &z.battlefield)?)?;
+        d.set_item("exile", self.objects(py, s, &z.exile)?)?;
+        d.set_item("revealed", self.objects(py, s, &z.revealed)?)?;
+        Ok(d)
     }
 
     /// Each seat's outcome (raises IllegalActionError before `done`).
@@ -806,17 +553,13 @@ impl Game {
         results
             .into_iter()
             .map(|r| {
+                let s = r.seat;
                 Ok(SeatResult {
-                    seat: r.seat,
-                    name: r.name,
-                    hand: self.objects(py, r.seat, &r.hand)?.unbind(),
-                    library_size: r.library_size,
-                    life: r.life,
-                    mulligans: r.mulligans,
-                    skips_first_draw: r.skips_first_draw,
-                    battlefield: self.objects(py, r.seat, &r.battlefield)?.unbind(),
-                    exile: self.objects(py, r.seat, &r.exile)?.unbind(),
-                    revealed: self.objects(py, r.seat, &r.revealed)?.unbind(),
+                    hand: self.objects(py, s, &r.hand)?.unbind(),
+                    battlefield: self.objects(py, s, &r.battlefield)?.unbind(),
+                    exile: self.objects(py, s, &r.exile)?.unbind(),
+                    revealed: self.objects(py, s, &r.revealed)?.unbind(),
+                    inner: r,
                 })
             })
             .collect()
@@ -840,120 +583,5 @@ impl Game {
                 format!("pending: {}", pending.join(", "))
             }
         )
-    }
-}
-
-/// Several games between the same players (103.1): the loser of each game chooses who starts
-/// the next; after a draw, the previous chooser chooses again.
-#[pyclass(module = "mulligan")]
-pub struct Match {
-    players: Vec<Py<Player>>,
-    variant: Variant,
-    rule: MulliganRule,
-    seed: mulligan_core::Seed,
-    state: MatchState,
-    current: Option<Py<Game>>,
-}
-
-#[pymethods]
-impl Match {
-    #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
-    fn new(
-        py: Python<'_>,
-        players: &Bound<'_, PyAny>,
-        variant: Variant,
-        mulligan: MulliganRule,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Match> {
-        let players = players_from(py, players)?;
-        let seed = seed_or_new(seed)?;
-        let state = MatchState::new(players.len());
-        Ok(Match {
-            players,
-            variant,
-            rule: mulligan,
-            seed,
-            state,
-            current: None,
-        })
-    }
-
-    /// The next game (game k of the match uses `game_index=k`).
-    fn new_game(&mut self, py: Python<'_>) -> PyResult<Py<Game>> {
-        let mut state = self.state.clone();
-        let (index, start) = guard(|| state.begin_game())?;
-        let players = self.players.iter().map(|p| p.clone_ref(py)).collect();
-        let game = Game::build(
-            py,
-            players,
-            self.variant,
-            self.rule,
-            self.seed.clone(),
-            vec![],
-            start,
-            index,
-        )?;
-        let game = Py::new(py, game)?;
-        self.state = state;
-        self.current = Some(game.clone_ref(py));
-        Ok(game)
-    }
-
-    /// Ends the game in progress: `loser=seat`, or `loser=None` for a draw.
-    #[pyo3(signature = (*, loser = None))]
-    fn record_result(&mut self, py: Python<'_>, loser: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        let Some(game) = &self.current else {
-            return Err(illegal(
-                "no game of this match is in progress: call new_game first",
-            ));
-        };
-        let game = game.bind(py).borrow();
-        let loser = match loser.filter(|l| !l.is_none()) {
-            Some(l) => Some(seat_arg(l, "loser")?),
-            None => None,
-        };
-        // The chooser of this game (or, in Archenemy where nobody chooses, its starting player).
-        let Some(chooser) = game
-            .core
-            .chooser()
-            .filter(|_| game.core.starting_player().is_some())
-            .or(game
-                .core
-                .starting_player()
-                .filter(|_| game.core.chooser().is_none()))
-        else {
-            return Err(illegal(
-                "the starting player of this game has not been chosen yet",
-            ));
-        };
-        drop(game);
-        let state = &mut self.state;
-        guard(|| state.record_result(chooser, loser))?;
-        self.current = None;
-        Ok(())
-    }
-
-    #[getter]
-    fn games_played(&self) -> u64 {
-        self.state.games_played()
-    }
-
-    /// Who chooses the starting player of the next game (None before game 1: a random draw).
-    #[getter]
-    fn next_chooser(&self) -> Option<usize> {
-        self.state.next_chooser()
-    }
-
-    #[getter]
-    fn commitment(&self) -> String {
-        self.seed.commitment()
-    }
-
-    #[getter]
-    fn seed(&self) -> Seed {
-        Seed {
-            inner: self.seed.clone(),
-        }
     }
 }

@@ -3,13 +3,17 @@
 
 mod cards;
 mod convert;
+mod decision;
 mod errors;
 mod game;
 mod library;
 #[cfg(feature = "bench-peers")]
 mod peers;
+mod rules;
 mod seed;
+mod setup;
 mod simulate;
+mod starting_player;
 
 use pyo3::prelude::*;
 
@@ -26,13 +30,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::Deck>()?;
     m.add_class::<library::Library>()?;
     m.add_function(wrap_pyfunction!(library::shuffle_simultaneously, m)?)?;
-    m.add_class::<game::Variant>()?;
-    m.add_class::<game::MulliganRule>()?;
-    m.add_class::<game::Player>()?;
-    m.add_class::<game::Decision>()?;
-    m.add_class::<game::SeatResult>()?;
+    m.add_class::<rules::Variant>()?;
+    m.add_class::<rules::MulliganRule>()?;
+    m.add_class::<setup::Player>()?;
+    m.add_class::<decision::Decision>()?;
+    m.add_class::<decision::SeatResult>()?;
     m.add_class::<game::Game>()?;
-    m.add_class::<game::Match>()?;
+    m.add_class::<starting_player::Match>()?;
     m.add_class::<simulate::KeepRule>()?;
     m.add_class::<simulate::SimulationResult>()?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;

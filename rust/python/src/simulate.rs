@@ -657,18 +657,7 @@ pub fn simulate<'py>(
         Some(p) => non_negative(p, "players")? as usize,
         None => default_players(variant),
     };
-    let ok = match variant {
-        Variant::TWO_PLAYER => players == 2,
-        Variant::FREE_FOR_ALL | Variant::ARCHENEMY => players >= 3,
-        Variant::TWO_HEADED_GIANT => players >= 4,
-        Variant::COMMANDER | Variant::BRAWL | Variant::VANGUARD => players >= 2,
-    };
-    if !ok {
-        return Err(config_error(format!(
-            "{players} players do not fit a {} game",
-            variant.core().name()
-        )));
-    }
+    guard(|| variant.core().check_players(players))?;
     let threads_given = threads.filter(|t| !t.is_none());
     let threads = threads_arg(threads)?;
     let seed = match seed.filter(|s| !s.is_none()) {

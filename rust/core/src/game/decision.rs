@@ -1,8 +1,12 @@
 //! The questions the game asks its players, and what each player may see when asked.
 
-use crate::card::CardId;
+use crate::card::CardRef;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The kinds of decision, serialised by [`DecisionKind::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum DecisionKind {
     /// 103.1: the chooser names the starting player (a team, 103.1a).
     ChooseStartingPlayer,
@@ -17,6 +21,7 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// The kind's name in every record (`"keep_or_mulligan"`, …).
     pub fn name(self) -> &'static str {
         match self {
             DecisionKind::ChooseStartingPlayer => "choose_starting_player",
@@ -30,26 +35,35 @@ impl DecisionKind {
 
 /// A decision outstanding now. It shows only what its player may see: their own hand, the top
 /// card they are looking at, the cards they may use.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Decision {
+    /// Unique within the game: unchanged while this decision stays pending, never reused once
+    /// it is answered (any answer by its seat, a 103.5b or 103.6 action included, retires it;
+    /// the decision that follows gets a new id). A host refuses answers to a stale id.
+    pub id: u64,
+    /// What is asked.
     pub kind: DecisionKind,
+    /// Who must answer.
     pub seat: usize,
-    pub hand: Vec<CardId>,
+    /// That player's own hand.
+    pub hand: Vec<CardRef>,
     /// Cards to put on the bottom (`Bottom` only).
     pub count: Option<usize>,
     /// The card looked at (`Vancouver` only).
-    pub card: Option<CardId>,
+    pub card: Option<CardRef>,
     /// Whether a mulligan is allowed (`KeepOrMulligan` only; false once the hand would be 0).
     pub can_mulligan: bool,
     /// Cards usable now: 103.5b cards for `KeepOrMulligan`, 103.6 cards for `OpeningHandAction`.
-    pub actions: Vec<CardId>,
+    pub actions: Vec<CardRef>,
     /// Seats that may be named (`ChooseStartingPlayer` only).
     pub options: Vec<usize>,
 }
 
 impl Decision {
-    pub(crate) fn new(kind: DecisionKind, seat: usize, hand: Vec<CardId>) -> Self {
+    pub(crate) fn new(kind: DecisionKind, seat: usize, hand: Vec<CardRef>) -> Self {
         Decision {
+            id: 0,
             kind,
             seat,
             hand,
@@ -59,5 +73,20 @@ impl Decision {
             actions: vec![],
             options: vec![],
         }
+    }
+
+    /// The ids of the hand shown, in order.
+    pub fn hand_ids(&self) -> Vec<crate::card::CardId> {
+        self.hand.iter().map(|c| c.id).collect()
+    }
+
+    /// Whether `card` is in the hand shown.
+    pub fn in_hand(&self, card: crate::card::CardId) -> bool {
+        self.hand.iter().any(|c| c.id == card)
+    }
+
+    /// Whether `card` is one of the usable cards.
+    pub fn can_use(&self, card: crate::card::CardId) -> bool {
+        self.actions.iter().any(|c| c.id == card)
     }
 }

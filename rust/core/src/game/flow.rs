@@ -7,7 +7,7 @@ use crate::card::{tags, CardId};
 use crate::error::{Error, Result};
 use crate::event::{Event, EventKind};
 use crate::rng::ChaChaStream;
-use crate::rules::{cite, starting_life, MulliganRule, Step, Variant};
+use crate::rules::{cite, first_draw, starting_life, FirstDraw, MulliganRule, Step, Variant};
 use crate::seed::{StreamId, DOMAIN_STARTING_PLAYER};
 
 impl Game {
@@ -414,12 +414,10 @@ impl Game {
     /// 103.8: who skips the draw step of their first turn.
     fn finish(&mut self) {
         let start = self.starting.unwrap_or(0);
-        let (step, skipping) = if self.seats.len() == 2 {
-            (Step::FirstDrawTwoPlayer, vec![start])
-        } else if self.variant == Variant::TwoHeadedGiant {
-            (Step::FirstDrawTeam, self.teammates(start))
-        } else {
-            (Step::FirstDrawMultiplayer, vec![])
+        let (step, skipping) = match first_draw(self.variant, self.seats.len()) {
+            FirstDraw::StartingPlayer => (Step::FirstDrawTwoPlayer, vec![start]),
+            FirstDraw::StartingTeam => (Step::FirstDrawTeam, self.teammates(start)),
+            FirstDraw::Nobody => (Step::FirstDrawMultiplayer, vec![]),
         };
         for &s in &skipping {
             self.seats[s].skips_first_draw = true;
@@ -484,7 +482,11 @@ impl Game {
     }
 
     /// 103.1: the chooser names the starting player (in Two-Headed Giant, that seat's team).
-    pub fn choose_starting_player(&mut self, chooser: usize, starting: usize) -> Result<()> {
+    pub(super) fn answer_choose_starting_player(
+        &mut self,
+        chooser: usize,
+        starting: usize,
+    ) -> Result<()> {
         self.check_pending(chooser, DecisionKind::ChooseStartingPlayer)?;
         self.seat(starting)?;
         self.set_starting(starting, Some(chooser));
@@ -492,7 +494,7 @@ impl Game {
     }
 
     /// 103.5: keep; the hand becomes the opening hand and the player cannot mulligan again.
-    pub fn keep(&mut self, seat: usize) -> Result<()> {
+    pub(super) fn answer_keep(&mut self, seat: usize) -> Result<()> {
         self.check_pending(seat, DecisionKind::KeepOrMulligan)?;
         self.seats[seat].kept = true;
         let hand_size = self.seats[seat].hand.len();
@@ -502,7 +504,7 @@ impl Game {
     }
 
     /// 103.5: declare a mulligan (taken once everyone in the round has declared).
-    pub fn mulligan(&mut self, seat: usize) -> Result<()> {
+    pub(super) fn answer_mulligan(&mut self, seat: usize) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::KeepOrMulligan)?;
         if !d.can_mulligan {
             return Err(Error::illegal(format!(
@@ -531,9 +533,9 @@ impl Game {
 
     /// 103.5b: an action "any time you could mulligan" (Serum Powder: exile your hand, then
     /// draw that many cards). Not a mulligan; the player then declares.
-    pub fn mulligan_action(&mut self, seat: usize, card: CardId) -> Result<()> {
+    pub(super) fn answer_mulligan_action(&mut self, seat: usize, card: CardId) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::KeepOrMulligan)?;
-        if !d.actions.contains(&card) {
+        if !d.can_use(card) {
             return Err(Error::illegal(format!(
                 "card {card} is not a card in seat {seat}'s hand that can be used any time they could mulligan (103.5b)"
             )));
@@ -556,7 +558,7 @@ impl Game {
 
     /// 103.5 (London): put exactly the asked number of cards from hand on the bottom; the
     /// slice is their top-to-bottom order, which the owner chooses and keeps hidden (401.4).
-    pub fn bottom(&mut self, seat: usize, cards: &[CardId]) -> Result<()> {
+    pub(super) fn answer_bottom(&mut self, seat: usize, cards: &[CardId]) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::Bottom)?;
         let count = d.count.unwrap_or(0);
         if cards.len() != count {
@@ -566,7 +568,7 @@ impl Game {
             )));
         }
         for (i, c) in cards.iter().enumerate() {
-            if !d.hand.contains(c) {
+            if !d.in_hand(*c) {
                 return Err(Error::illegal(format!(
                     "card {c} is not in seat {seat}'s hand"
                 )));
@@ -594,9 +596,9 @@ impl Game {
     }
 
     /// Vancouver: after looking at the top card, keep it there or put it on the bottom.
-    pub fn vancouver(&mut self, seat: usize, to_bottom: bool) -> Result<()> {
+    pub(super) fn answer_vancouver(&mut self, seat: usize, to_bottom: bool) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::Vancouver)?;
-        let Some(top) = d.card else {
+        let Some(top) = d.card.map(|c| c.id) else {
             return Err(Error::illegal("the library is empty"));
         };
         if to_bottom {
@@ -617,7 +619,7 @@ impl Game {
     /// 103.6: use one opening-hand card, for the action it is usable for (see
     /// `opening_action`). Gemstone Caverns also exiles `exile`, another card from hand
     /// (required when there is one).
-    pub fn opening_hand_action(
+    pub(super) fn answer_opening_hand_action(
         &mut self,
         seat: usize,
         card: CardId,
@@ -625,7 +627,7 @@ impl Game {
     ) -> Result<()> {
         let d = self.check_pending(seat, DecisionKind::OpeningHandAction)?;
         let action = match self.opening_action(seat, card) {
-            Some(action) if d.actions.contains(&card) => action,
+            Some(action) if d.can_use(card) => action,
             _ => {
                 let why = if self.seats[seat].has(card, tags::GEMSTONE_CAVERNS)
                     && self.starting == Some(seat)
@@ -642,14 +644,14 @@ impl Game {
         let s = &self.seats[seat];
         let gemstone = action == OpeningAction::GemstoneCaverns;
         if gemstone {
-            let others = d.hand.iter().any(|&c| c != card);
+            let others = d.hand.iter().any(|c| c.id != card);
             match exile {
                 None if others => {
                     return Err(Error::illegal(
                         "Gemstone Caverns: choose another card from hand to exile (exile=…)",
                     ));
                 }
-                Some(x) if x == card || !d.hand.contains(&x) => {
+                Some(x) if x == card || !d.in_hand(x) => {
                     return Err(Error::illegal(format!(
                         "card {x} is not another card in seat {seat}'s hand"
                     )));
@@ -706,7 +708,7 @@ impl Game {
     }
 
     /// 103.6: this player takes no more opening-hand actions.
-    pub fn pass_actions(&mut self, seat: usize) -> Result<()> {
+    pub(super) fn answer_pass_actions(&mut self, seat: usize) -> Result<()> {
         self.check_pending(seat, DecisionKind::OpeningHandAction)?;
         self.emit(Step::BattlefieldAction, EventKind::PassActions { seat });
         self.done_with_actions(seat);

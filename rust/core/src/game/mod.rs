@@ -14,23 +14,32 @@
 //! Randomness: seat `s` of game index `g` owns library stream `g << 8 | s`; the chooser of the
 //! starting player is drawn from the starting-player stream of index `g` (see [`crate::seed`]).
 
+mod answer;
 mod decision;
 mod flow;
+mod setup;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_records;
 mod view;
 
-pub use view::{PublicSeat, View};
-
+pub use answer::Answer;
 pub use decision::{Decision, DecisionKind};
+pub use setup::{PlayerRecord, SetupRecord, Team};
+pub use view::{PublicSeat, View, Waiting};
 
-use crate::card::{tags, Card, CardId};
+use crate::card::{tags, Card, CardId, CardRef};
 use crate::deck::{DeckList, MAX_DECK_CARDS};
 use crate::error::{Error, Result};
-use crate::event::{CardRef, Event};
+use crate::event::Event;
 use crate::library::Library;
-use crate::rules::{free_first_mulligan, MulliganRule, Variant};
+use crate::rules::{
+    free_first_mulligan, starting_hand_size, MulliganRule, Variant, BASE_HAND_SIZE,
+};
 use crate::seed::Seed;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// Games per seed: the game index fills the top 48 bits of a library stream.
 pub const MAX_GAME_INDEX: u64 = (1 << 48) - 1;
@@ -63,23 +72,13 @@ pub fn check_size(players: usize, cards: usize) -> Result<()> {
 /// life total far from overflow (a whole Two-Headed Giant team of [`MAX_PLAYERS`] at this bound
 /// still fits an `i32`), not a rule; printed Vanguard avatars have single-digit modifiers.
 pub const MAX_MODIFIER: i32 = 1_000_000;
-/// The hand size before a Vanguard hand modifier (103.5).
-const BASE_HAND_SIZE: i32 = 7;
-
-/// 103.5a: the starting hand size, 7 plus or minus the hand modifier; None when that is
-/// negative or overflows.
-fn starting_hand_size(hand_modifier: i32) -> Option<usize> {
-    BASE_HAND_SIZE
-        .checked_add(hand_modifier)
-        .and_then(|h| usize::try_from(h).ok())
-}
 
 /// One player as set up, in seat order.
 #[derive(Debug, Clone)]
 pub struct PlayerSetup {
     pub name: String,
     pub deck: DeckList,
-    pub team: Option<String>,
+    pub team: Option<Team>,
     pub hand_modifier: i32,
     pub life_modifier: i32,
     pub archenemy: bool,
@@ -120,28 +119,45 @@ pub struct GameSetup {
 }
 
 /// Everything in one seat's zones, for hosts and tests (a god view: not for players).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Zones {
-    pub hand: Vec<CardId>,
-    pub library: Vec<CardId>,
-    pub battlefield: Vec<CardId>,
-    pub exile: Vec<CardId>,
-    pub revealed: Vec<CardId>,
+    /// The hand.
+    pub hand: Vec<CardRef>,
+    /// The library, top first.
+    pub library: Vec<CardRef>,
+    /// The battlefield (103.6a).
+    pub battlefield: Vec<CardRef>,
+    /// Exile (103.5b, Gemstone Caverns).
+    pub exile: Vec<CardRef>,
+    /// Cards revealed from the opening hand (103.6b), still in hand.
+    pub revealed: Vec<CardRef>,
 }
 
 /// A seat once the game start is done.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SeatResult {
+    /// The seat.
     pub seat: usize,
+    /// The player's name.
     pub name: String,
-    pub hand: Vec<CardId>,
+    /// The opening hand.
+    pub hand: Vec<CardRef>,
+    /// Cards left in the library.
     pub library_size: usize,
+    /// Starting life (103.4).
     pub life: i32,
+    /// Mulligans taken, free ones included.
     pub mulligans: u32,
+    /// Whether this player skips the draw of their first turn (103.8).
     pub skips_first_draw: bool,
-    pub battlefield: Vec<CardId>,
-    pub exile: Vec<CardId>,
-    pub revealed: Vec<CardId>,
+    /// The battlefield (103.6a).
+    pub battlefield: Vec<CardRef>,
+    /// Exile.
+    pub exile: Vec<CardRef>,
+    /// Cards revealed from the opening hand (103.6b).
+    pub revealed: Vec<CardRef>,
 }
 
 #[derive(Debug, Clone)]
@@ -225,12 +241,20 @@ pub struct Game {
     shuffled: bool,
     phase: Phase,
     events: Vec<Event>,
+    /// The set-up as given (its seed left out), for `setup_record` and replay.
+    setup: SetupRecord,
+    /// The answers applied so far, in order.
+    answers: Vec<Answer>,
+    /// The id of each pending decision, by seat and kind.
+    decision_ids: Vec<(usize, DecisionKind, u64)>,
+    next_decision_id: u64,
 }
 
 impl Game {
     /// Sets the game up and runs it to its first decision.
     pub fn new(setup: GameSetup) -> Result<Game> {
         let teams = validate(&setup)?;
+        let record = SetupRecord::of(&setup);
         let n = setup.players.len();
         let mut seats = Vec::with_capacity(n);
         for (i, p) in setup.players.into_iter().enumerate() {
@@ -272,8 +296,13 @@ impl Game {
             shuffled: false,
             phase: Phase::Done,
             events: vec![],
+            setup: record,
+            answers: vec![],
+            decision_ids: vec![],
+            next_decision_id: 0,
         };
         game.begin(setup.start);
+        game.renumber_decisions(None);
         Ok(game)
     }
 
@@ -319,12 +348,30 @@ impl Game {
     pub fn zones(&self, seat: usize) -> Result<Zones> {
         let s = self.seat(seat)?;
         Ok(Zones {
-            hand: s.hand.clone(),
-            library: s.library.cards().to_vec(),
-            battlefield: s.battlefield.clone(),
-            exile: s.exile.clone(),
-            revealed: s.revealed.clone(),
+            hand: s.refs(&s.hand),
+            library: s.refs(s.library.cards()),
+            battlefield: s.refs(&s.battlefield),
+            exile: s.refs(&s.exile),
+            revealed: s.refs(&s.revealed),
         })
+    }
+
+    /// The set-up this game was made from, its seed left out (the log header's set-up).
+    pub fn setup_record(&self) -> &SetupRecord {
+        &self.setup
+    }
+
+    /// How the starting player was given to this game (103.1).
+    pub fn start(&self) -> Start {
+        Start::given(self.setup.starting_player, self.setup.chooser).unwrap_or(Start::Random)
+    }
+
+    /// The seat whose choice of starting player counts for a match (103.1): the chooser, or,
+    /// where nobody chose (Archenemy, a given starting player), the seat that starts. None
+    /// until the starting player is known.
+    pub fn match_chooser(&self) -> Option<usize> {
+        let starting = self.starting?;
+        Some(self.chooser.unwrap_or(starting))
     }
 
     fn seat(&self, seat: usize) -> Result<&Seat> {
@@ -336,14 +383,46 @@ impl Game {
         })
     }
 
-    /// The decisions outstanding now.
+    /// The decisions outstanding now, each with its id.
     pub fn pending(&self) -> Vec<Decision> {
+        let mut pending = self.pending_unnumbered();
+        for d in &mut pending {
+            d.id = self
+                .decision_ids
+                .iter()
+                .find(|(s, k, _)| *s == d.seat && *k == d.kind)
+                .map_or(0, |&(_, _, id)| id);
+        }
+        pending
+    }
+
+    /// Gives each pending decision its id: a decision that was pending before keeps it, unless
+    /// its seat just answered; every other one gets the next unused id.
+    fn renumber_decisions(&mut self, answered: Option<usize>) {
+        let old = std::mem::take(&mut self.decision_ids);
+        for d in self.pending_unnumbered() {
+            let kept = old
+                .iter()
+                .find(|(s, k, _)| *s == d.seat && *k == d.kind && Some(d.seat) != answered);
+            let id = match kept {
+                Some(&(_, _, id)) => id,
+                None => {
+                    self.next_decision_id += 1;
+                    self.next_decision_id
+                }
+            };
+            self.decision_ids.push((d.seat, d.kind, id));
+        }
+    }
+
+    fn pending_unnumbered(&self) -> Vec<Decision> {
         match &self.phase {
             Phase::ChooseStarting { chooser } => {
+                let seat = &self.seats[*chooser];
                 let mut d = Decision::new(
                     DecisionKind::ChooseStartingPlayer,
                     *chooser,
-                    self.seats[*chooser].hand.clone(),
+                    seat.refs(&seat.hand),
                 );
                 d.options = (0..self.seats.len()).collect();
                 vec![d]
@@ -352,40 +431,42 @@ impl Game {
                 .iter()
                 .map(|&s| {
                     let seat = &self.seats[s];
-                    let mut d = Decision::new(DecisionKind::KeepOrMulligan, s, seat.hand.clone());
+                    let mut d =
+                        Decision::new(DecisionKind::KeepOrMulligan, s, seat.refs(&seat.hand));
                     d.can_mulligan = seat.can_mulligan(self.rule);
-                    d.actions = seat
+                    let actions: Vec<CardId> = seat
                         .hand
                         .iter()
                         .copied()
                         .filter(|&c| seat.has(c, tags::MULLIGAN_ACTION))
                         .collect();
+                    d.actions = seat.refs(&actions);
                     d
                 })
                 .collect(),
             Phase::Bottom { waiting } => waiting
                 .iter()
                 .map(|&s| {
-                    let mut d = Decision::new(DecisionKind::Bottom, s, self.seats[s].hand.clone());
-                    d.count = Some(self.seats[s].to_bottom);
+                    let seat = &self.seats[s];
+                    let mut d = Decision::new(DecisionKind::Bottom, s, seat.refs(&seat.hand));
+                    d.count = Some(seat.to_bottom);
                     d
                 })
                 .collect(),
             Phase::Vancouver { queue } => {
                 let s = queue[0];
-                let mut d = Decision::new(DecisionKind::Vancouver, s, self.seats[s].hand.clone());
-                d.card = self.seats[s].library.cards().first().copied();
+                let seat = &self.seats[s];
+                let mut d = Decision::new(DecisionKind::Vancouver, s, seat.refs(&seat.hand));
+                d.card = seat.library.cards().first().map(|&c| seat.card_ref(c));
                 vec![d]
             }
             Phase::Actions { waiting, .. } => waiting
                 .iter()
                 .map(|&s| {
-                    let mut d = Decision::new(
-                        DecisionKind::OpeningHandAction,
-                        s,
-                        self.seats[s].hand.clone(),
-                    );
-                    d.actions = self.usable_actions(s);
+                    let seat = &self.seats[s];
+                    let mut d =
+                        Decision::new(DecisionKind::OpeningHandAction, s, seat.refs(&seat.hand));
+                    d.actions = seat.refs(&self.usable_actions(s));
                     d
                 })
                 .collect(),
@@ -408,34 +489,48 @@ impl Game {
             .map(|(i, s)| SeatResult {
                 seat: i,
                 name: s.name.clone(),
-                hand: s.hand.clone(),
+                hand: s.refs(&s.hand),
                 library_size: s.library.len(),
                 life: s.life,
                 mulligans: s.mulligans,
                 skips_first_draw: s.skips_first_draw,
-                battlefield: s.battlefield.clone(),
-                exile: s.exile.clone(),
-                revealed: s.revealed.clone(),
+                battlefield: s.refs(&s.battlefield),
+                exile: s.refs(&s.exile),
+                revealed: s.refs(&s.revealed),
             })
             .collect())
     }
 }
 
-/// 103.2a–c: what stays out of a seat's library, by name, until the set-up steps report it.
+/// 103.2a–c: what stays out of a seat's library, until the set-up steps report it. The
+/// set-aside cards' ids follow the main deck's: sideboard, then commanders, then companions
+/// ([`CardId`]).
 #[derive(Debug, Clone, Default)]
 struct SetAside {
-    sideboard: Vec<String>,
-    companions: Vec<String>,
-    commanders: Vec<String>,
+    sideboard: Vec<CardRef>,
+    companions: Vec<CardRef>,
+    commanders: Vec<CardRef>,
 }
 
 impl SetAside {
     fn of(deck: &DeckList) -> SetAside {
-        let names = |cards: &[Card]| cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        let refs = |first: usize, cards: &[Card]| -> Vec<CardRef> {
+            cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| CardRef {
+                    id: (first + i) as CardId,
+                    name: c.name.clone(),
+                })
+                .collect()
+        };
+        let sideboard = deck.main.len();
+        let commanders = sideboard + deck.sideboard.len();
+        let companions = commanders + deck.commanders.len();
         SetAside {
-            sideboard: names(&deck.sideboard),
-            companions: names(&deck.companions),
-            commanders: names(&deck.commanders),
+            sideboard: refs(sideboard, &deck.sideboard),
+            companions: refs(companions, &deck.companions),
+            commanders: refs(commanders, &deck.commanders),
         }
     }
 }
@@ -456,24 +551,7 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     let n = setup.players.len();
     let v = setup.variant;
     let name = v.name();
-    let ok = match v {
-        Variant::TwoPlayer => n == 2,
-        Variant::FreeForAll | Variant::Archenemy => n >= 3,
-        // 902.2: Vanguard may be played by two players or more.
-        Variant::Commander | Variant::Brawl | Variant::Vanguard => n >= 2,
-        Variant::TwoHeadedGiant => n >= 4,
-    };
-    if !ok {
-        let need = match v {
-            Variant::TwoPlayer => "exactly 2",
-            Variant::FreeForAll | Variant::Archenemy => "3 or more",
-            Variant::Commander | Variant::Brawl | Variant::Vanguard => "2 or more",
-            Variant::TwoHeadedGiant => "4 or more (2 or more teams of the same size, 2 or more)",
-        };
-        return Err(Error::config(format!(
-            "a {name} game needs {need} players, got {n}"
-        )));
-    }
+    v.check_players(n)?;
     let cards = setup.players.iter().fold(0usize, |total, p| {
         total.saturating_add(p.deck.total_cards())
     });
@@ -551,10 +629,10 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
 /// at least two teams of at least two players, every team of the same size (810.11: the
 /// starting life is per team, 30 plus 15 for each player beyond two).
 fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
-    let mut names: Vec<&str> = vec![];
+    let mut names: Vec<&Team> = vec![];
     let mut teams = vec![];
     for (i, p) in setup.players.iter().enumerate() {
-        let Some(team) = p.team.as_deref() else {
+        let Some(team) = p.team.as_ref() else {
             return Err(Error::config(format!(
                 "seat {i} has no team: every TWO_HEADED_GIANT player needs one"
             )));
@@ -562,7 +640,7 @@ fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
         let index = match names.iter().position(|t| *t == team) {
             Some(t) if teams.last() != Some(&t) => {
                 return Err(Error::config(format!(
-                    "team {team:?} is not in adjacent seats (805.1): seat {i} is apart from its teammates"
+                    "team {team} is not in adjacent seats (805.1): seat {i} is apart from its teammates"
                 )));
             }
             Some(t) => t,
@@ -583,7 +661,7 @@ fn team_indices(setup: &GameSetup) -> Result<Vec<usize>> {
         let size = size_of(t);
         if size < 2 {
             return Err(Error::config(format!(
-                "team {team:?} has {size} player; each team needs at least 2"
+                "team {team} has {size} player; each team needs at least 2"
             )));
         }
         if size != size_of(0) {

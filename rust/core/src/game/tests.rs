@@ -45,7 +45,7 @@ fn finish(game: &mut Game) -> Vec<SeatResult> {
         match d.kind {
             DecisionKind::ChooseStartingPlayer => game.choose_starting_player(d.seat, d.seat),
             DecisionKind::KeepOrMulligan => game.keep(d.seat),
-            DecisionKind::Bottom => game.bottom(d.seat, &d.hand[..d.count.unwrap()]),
+            DecisionKind::Bottom => game.bottom(d.seat, &d.hand_ids()[..d.count.unwrap()]),
             DecisionKind::Vancouver => game.vancouver(d.seat, false),
             DecisionKind::OpeningHandAction => game.pass_actions(d.seat),
         }
@@ -184,12 +184,12 @@ fn the_starting_player_reveals_a_card_tagged_gemstone_caverns_and_reveal() {
     game.keep(1).unwrap();
     let d = game.pending()[0].clone();
     assert_eq!((d.kind, d.seat), (DecisionKind::OpeningHandAction, 0));
-    let (card, other) = (d.hand[0], d.hand[1]);
+    let (card, other) = (d.hand[0].clone(), d.hand[1].clone());
     assert!(d.actions.contains(&card));
 
     // An exile is refused (only Gemstone Caverns exiles) and changes nothing.
     let (events, zones) = (game.events().to_vec(), game.zones(0).unwrap());
-    match game.opening_hand_action(0, card, Some(other)) {
+    match game.opening_hand_action(0, card.id, Some(other.id)) {
         Err(Error::IllegalAction(m)) => assert!(m.contains("103.6a"), "{m}"),
         other => panic!("{other:?}"),
     }
@@ -198,9 +198,9 @@ fn the_starting_player_reveals_a_card_tagged_gemstone_caverns_and_reveal() {
         (&events[..], zones)
     );
 
-    game.opening_hand_action(0, card, None).unwrap();
+    game.opening_hand_action(0, card.id, None).unwrap();
     let z = game.zones(0).unwrap();
-    assert_eq!(z.revealed, [card]);
+    assert_eq!(z.revealed, std::slice::from_ref(&card));
     assert!(z.battlefield.is_empty() && z.exile.is_empty());
     assert!(z.hand.contains(&card) && z.hand.contains(&other) && z.hand.len() == 7);
     match &game.events().last().unwrap().kind {
@@ -214,17 +214,20 @@ fn the_starting_player_reveals_a_card_tagged_gemstone_caverns_and_reveal() {
     }
     // Revealed once: no longer usable, and the Gemstone Caverns path stays closed.
     assert!(!game.pending()[0].actions.contains(&card));
-    assert!(game.opening_hand_action(0, card, Some(other)).is_err());
+    assert!(game
+        .opening_hand_action(0, card.id, Some(other.id))
+        .is_err());
     game.pass_actions(0).unwrap();
 
     // The other player may use the same card as Gemstone Caverns (battlefield first).
     let d = game.pending()[0].clone();
     assert_eq!((d.kind, d.seat), (DecisionKind::OpeningHandAction, 1));
-    let (card, other) = (d.hand[0], d.hand[1]);
-    assert!(game.opening_hand_action(1, card, None).is_err()); // needs exile=
-    game.opening_hand_action(1, card, Some(other)).unwrap();
+    let (card, other) = (d.hand[0].clone(), d.hand[1].clone());
+    assert!(game.opening_hand_action(1, card.id, None).is_err()); // needs exile=
+    game.opening_hand_action(1, card.id, Some(other.id))
+        .unwrap();
     let z = game.zones(1).unwrap();
-    assert_eq!((z.battlefield, z.exile), (vec![card], vec![other]));
+    assert_eq!((z.battlefield, z.exile), (vec![card.clone()], vec![other]));
     assert!(z.revealed.is_empty());
     let results = finish(&mut game);
     assert!(results[0].battlefield.is_empty() && results[0].exile.is_empty());
@@ -243,7 +246,10 @@ fn the_starting_player_uses_gemstone_and_battlefield_cards_as_battlefield_cards(
     assert!(game.opening_hand_action(0, hand[0], Some(hand[1])).is_err());
     game.opening_hand_action(0, hand[0], None).unwrap();
     let z = game.zones(0).unwrap();
-    assert_eq!((z.battlefield, z.exile.len()), (vec![hand[0]], 0));
+    assert_eq!(
+        (z.battlefield.iter().map(|c| c.id).collect(), z.exile.len()),
+        (vec![hand[0]], 0)
+    );
     match &game.events().last().unwrap().kind {
         EventKind::OpeningHandAction { action, .. } => {
             assert_eq!(*action, "begin_on_battlefield")

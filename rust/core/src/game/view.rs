@@ -3,34 +3,62 @@
 //! knows a library's order; 401.4: the order of cards put on the bottom stays hidden).
 
 use super::{Decision, DecisionKind, Game};
-use crate::card::CardId;
+use crate::card::CardRef;
 use crate::error::Result;
 use crate::event::Event;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// Public facts about one seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PublicSeat {
+    /// The seat.
+    pub seat: usize,
+    /// Cards in hand.
     pub hand_size: usize,
+    /// Cards in library.
     pub library_size: usize,
-    pub battlefield: Vec<CardId>,
-    pub exile: Vec<CardId>,
-    pub revealed: Vec<CardId>,
-    pub life: i32,
+    /// The battlefield (103.6a).
+    pub battlefield: Vec<CardRef>,
+    /// Exile.
+    pub exile: Vec<CardRef>,
+    /// Cards revealed from the opening hand (103.6b).
+    pub revealed: Vec<CardRef>,
+    /// Life total; null until starting life totals are set (103.4, after the starting player
+    /// is known).
+    pub life: Option<i32>,
+    /// Mulligans taken, free ones included.
     pub mulligans: u32,
+    /// Whether this player has kept.
     pub kept: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct View {
+/// Another player's decision, as everyone may see it: who and what, nothing of their hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Waiting {
+    /// The seat that must decide.
     pub seat: usize,
-    pub hand: Vec<CardId>,
+    /// What it decides.
+    pub kind: DecisionKind,
+}
+
+/// Exactly what one seat may know now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct View {
+    /// The seat whose view this is.
+    pub seat: usize,
+    /// Its own hand.
+    pub hand: Vec<CardRef>,
+    /// Every seat's public facts, in seat order.
     pub seats: Vec<PublicSeat>,
+    /// The starting player, once known.
     pub starting_player: Option<usize>,
+    /// Every event as this seat may see it.
     pub events: Vec<Event>,
     /// This player's own decisions, in full.
     pub pending: Vec<Decision>,
     /// Who else must decide now, and what kind of decision (nothing of their hands).
-    pub waiting_for: Vec<(usize, DecisionKind)>,
+    pub waiting_for: Vec<Waiting>,
 }
 
 impl Game {
@@ -40,17 +68,19 @@ impl Game {
         let pending = self.pending();
         Ok(View {
             seat,
-            hand: me.hand.clone(),
+            hand: me.refs(&me.hand),
             seats: self
                 .seats
                 .iter()
-                .map(|s| PublicSeat {
+                .enumerate()
+                .map(|(i, s)| PublicSeat {
+                    seat: i,
                     hand_size: s.hand.len(),
                     library_size: s.library.len(),
-                    battlefield: s.battlefield.clone(),
-                    exile: s.exile.clone(),
-                    revealed: s.revealed.clone(),
-                    life: s.life,
+                    battlefield: s.refs(&s.battlefield),
+                    exile: s.refs(&s.exile),
+                    revealed: s.refs(&s.revealed),
+                    life: self.starting.map(|_| s.life),
                     mulligans: s.mulligans,
                     kept: s.kept,
                 })
@@ -60,7 +90,10 @@ impl Game {
             waiting_for: pending
                 .iter()
                 .filter(|d| d.seat != seat)
-                .map(|d| (d.seat, d.kind))
+                .map(|d| Waiting {
+                    seat: d.seat,
+                    kind: d.kind,
+                })
                 .collect(),
             pending: pending.into_iter().filter(|d| d.seat == seat).collect(),
         })

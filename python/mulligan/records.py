@@ -1,0 +1,190 @@
+"""The dict shapes of the core's records, as `TypedDict`s (docs/schema.json is their JSON Schema).
+
+Every dict the engine returns (`game.view(seat)`, `decision.to_dict()`, `result.to_dict()`,
+`game.setup()`, `game.answers`, `game.events`) is one of these, and `json.dumps` takes it as it
+is. A card is always `CardDict`: its id in its owner's deck (main cards first, then sideboard,
+commanders, companions) and its name.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+__all__ = [
+    "AnswerDict",
+    "CardDict",
+    "DeckCardDict",
+    "DecisionDict",
+    "EventDict",
+    "PlayerSetupDict",
+    "PublicSeatDict",
+    "SeatResultDict",
+    "SetupDict",
+    "ViewDict",
+    "WaitingDict",
+]
+
+DecisionKind = Literal[
+    "choose_starting_player", "keep_or_mulligan", "bottom", "vancouver", "opening_hand_action"
+]
+
+
+class CardDict(TypedDict):
+    """A card as every record shows it."""
+
+    id: int
+    name: str
+
+
+class DeckCardDict(TypedDict):
+    """A card as a set-up lists it."""
+
+    name: str
+    land: bool
+    tags: list[str]
+
+
+class DecisionDict(TypedDict):
+    """A pending decision (`decision.to_dict()`, a view's `pending`)."""
+
+    id: int
+    kind: DecisionKind
+    seat: int
+    hand: list[CardDict]
+    count: int | None
+    card: CardDict | None
+    can_mulligan: bool
+    actions: list[CardDict]
+    options: list[int]
+
+
+class SeatResultDict(TypedDict):
+    """One seat once the game start is done (`result.to_dict()`)."""
+
+    seat: int
+    name: str
+    hand: list[CardDict]
+    library_size: int
+    life: int
+    mulligans: int
+    skips_first_draw: bool
+    battlefield: list[CardDict]
+    exile: list[CardDict]
+    revealed: list[CardDict]
+
+
+class _EventBase(TypedDict):
+    type: str
+    rule: str
+
+
+class EventDict(_EventBase, total=False):
+    """One event: `type` and `rule`, and the fields of that type (docs/API.md, "Event types")."""
+
+    seat: int | None
+    size: int
+    stream: int
+    shuffle: int
+    found: int
+    count: int
+    cards: list[CardDict]
+    card: CardDict
+    chooser: int
+    how: str
+    chosen_by: int | None
+    team: list[int] | None
+    life: int
+    shared_with: list[int]
+    hand_size: int
+    number: int
+    free: bool
+    counted: int
+    exiled: list[CardDict] | CardDict | None
+    to: str
+    action: str
+    starting_player: int
+    skipping: list[int]
+
+
+class PublicSeatDict(TypedDict):
+    """Public facts about one seat (a view's `seats`)."""
+
+    seat: int
+    hand_size: int
+    library_size: int
+    battlefield: list[CardDict]
+    exile: list[CardDict]
+    revealed: list[CardDict]
+    life: int | None
+    mulligans: int
+    kept: bool
+
+
+class WaitingDict(TypedDict):
+    """Another seat's decision, kind only (a view's `waiting_for`)."""
+
+    seat: int
+    kind: DecisionKind
+
+
+class ViewDict(TypedDict):
+    """Exactly what one seat may know (`game.view(seat)`)."""
+
+    seat: int
+    hand: list[CardDict]
+    seats: list[PublicSeatDict]
+    starting_player: int | None
+    events: list[EventDict]
+    pending: list[DecisionDict]
+    waiting_for: list[WaitingDict]
+
+
+class PlayerSetupDict(TypedDict):
+    """One player of a set-up."""
+
+    name: str
+    team: str | int | None
+    hand_modifier: int
+    life_modifier: int
+    archenemy: bool
+    deck: list[DeckCardDict]
+    sideboard: list[DeckCardDict]
+    commanders: list[DeckCardDict]
+    companions: list[DeckCardDict]
+
+
+class SetupDict(TypedDict):
+    """A game's set-up without its seed (`game.setup()`, a log header's set-up)."""
+
+    variant: str
+    mulligan: str
+    game_index: int
+    starting_player: int | None
+    chooser: int | None
+    players: list[PlayerSetupDict]
+
+
+class _AnswerBase(TypedDict):
+    type: Literal[
+        "choose_starting_player",
+        "keep",
+        "mulligan",
+        "mulligan_action",
+        "bottom",
+        "vancouver",
+        "opening_hand_action",
+        "pass_actions",
+    ]
+
+
+class AnswerDict(_AnswerBase, total=False):
+    """One answer (`game.answers`, `game.apply`): `type` is the method's name, the other keys
+    its arguments, cards by id."""
+
+    seat: int
+    chooser: int
+    starting_seat: int
+    card: int
+    cards: list[int]
+    bottom: bool
+    exile: int | None

@@ -1,0 +1,191 @@
+//! The set-up of a game as a record (`SetupRecord`): the shape of `game.setup()` in Python, of
+//! a log header's set-up, and of a service's stored game. Everything but the seed: a game is
+//! its set-up, its seed and its answers ([`super::Game::replay`]).
+
+use super::{GameSetup, PlayerSetup, Start};
+use crate::card::Card;
+use crate::deck::DeckList;
+use crate::error::{Error, Result};
+use crate::rules::{MulliganRule, Variant};
+use crate::seed::Seed;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A Two-Headed Giant team name: a string or an integer (`"A"` and `1` are different teams,
+/// and so are `"1"` and `1`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Team {
+    /// A team named by an integer.
+    Number(i64),
+    /// A team named by a string.
+    Name(String),
+}
+
+impl From<&str> for Team {
+    fn from(name: &str) -> Team {
+        Team::Name(name.to_string())
+    }
+}
+
+impl From<String> for Team {
+    fn from(name: String) -> Team {
+        Team::Name(name)
+    }
+}
+
+impl From<i64> for Team {
+    fn from(number: i64) -> Team {
+        Team::Number(number)
+    }
+}
+
+impl std::fmt::Display for Team {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Team::Number(n) => write!(f, "{n}"),
+            Team::Name(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+impl Start {
+    /// 103.1: the starting player as given to a game: a seat that starts, a seat that chooses
+    /// (a match's previous loser), or neither (a random draw picks the chooser). Both at once
+    /// is a set-up mistake.
+    pub fn given(starting_player: Option<usize>, chooser: Option<usize>) -> Result<Start> {
+        match (starting_player, chooser) {
+            (Some(_), Some(_)) => Err(Error::config("give starting_player or chooser, not both")),
+            (Some(s), None) => Ok(Start::Seat(s)),
+            (None, Some(c)) => Ok(Start::ChosenBy(c)),
+            (None, None) => Ok(Start::Random),
+        }
+    }
+
+    /// The seat given to start, if any.
+    pub fn starting_player(self) -> Option<usize> {
+        match self {
+            Start::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The seat given to choose, if any.
+    pub fn chooser(self) -> Option<usize> {
+        match self {
+            Start::ChosenBy(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// One player of a [`SetupRecord`], in seat order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRecord {
+    /// The player's name.
+    pub name: String,
+    /// Two-Headed Giant team, or null.
+    #[serde(default)]
+    pub team: Option<Team>,
+    /// Vanguard hand modifier (103.5a).
+    #[serde(default)]
+    pub hand_modifier: i32,
+    /// Vanguard life modifier (103.4).
+    #[serde(default)]
+    pub life_modifier: i32,
+    /// Whether this player is the archenemy.
+    #[serde(default)]
+    pub archenemy: bool,
+    /// The main deck, which becomes the library: card `i` has id `i`.
+    pub deck: Vec<Card>,
+    /// 103.2a: the sideboard, set aside.
+    #[serde(default)]
+    pub sideboard: Vec<Card>,
+    /// 103.2c: commanders, set aside.
+    #[serde(default)]
+    pub commanders: Vec<Card>,
+    /// 103.2b: a companion, set aside.
+    #[serde(default)]
+    pub companions: Vec<Card>,
+}
+
+/// A game's whole set-up but its seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRecord {
+    /// The variant (`"TWO_PLAYER"`, …).
+    #[serde(default)]
+    pub variant: Variant,
+    /// The mulligan era (`"LONDON"`, …).
+    #[serde(default)]
+    pub mulligan: MulliganRule,
+    /// The game's index under its seed (a match's game k has index k).
+    #[serde(default)]
+    pub game_index: u64,
+    /// The seat given as starting player, or null.
+    #[serde(default)]
+    pub starting_player: Option<usize>,
+    /// The seat given as chooser (a match's previous loser), or null.
+    #[serde(default)]
+    pub chooser: Option<usize>,
+    /// The players in seat order.
+    pub players: Vec<PlayerRecord>,
+}
+
+impl SetupRecord {
+    /// The record of a set-up (its seed left out).
+    pub fn of(setup: &GameSetup) -> SetupRecord {
+        SetupRecord {
+            variant: setup.variant,
+            mulligan: setup.rule,
+            game_index: setup.game_index,
+            starting_player: setup.start.starting_player(),
+            chooser: setup.start.chooser(),
+            players: setup
+                .players
+                .iter()
+                .map(|p| PlayerRecord {
+                    name: p.name.clone(),
+                    team: p.team.clone(),
+                    hand_modifier: p.hand_modifier,
+                    life_modifier: p.life_modifier,
+                    archenemy: p.archenemy,
+                    deck: p.deck.main.clone(),
+                    sideboard: p.deck.sideboard.clone(),
+                    commanders: p.deck.commanders.clone(),
+                    companions: p.deck.companions.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The set-up with this seed (the game seed: contributions already mixed in).
+    pub fn with_seed(self, seed: Seed) -> Result<GameSetup> {
+        let start = Start::given(self.starting_player, self.chooser)?;
+        Ok(GameSetup {
+            players: self
+                .players
+                .into_iter()
+                .map(|p| PlayerSetup {
+                    name: p.name,
+                    deck: DeckList {
+                        main: p.deck,
+                        sideboard: p.sideboard,
+                        commanders: p.commanders,
+                        companions: p.companions,
+                    },
+                    team: p.team,
+                    hand_modifier: p.hand_modifier,
+                    life_modifier: p.life_modifier,
+                    archenemy: p.archenemy,
+                })
+                .collect(),
+            variant: self.variant,
+            rule: self.mulligan,
+            seed,
+            game_index: self.game_index,
+            start,
+        })
+    }
+}

@@ -1,0 +1,114 @@
+//! `Variant` and `MulliganRule`: the core's enums (`mulligan_core::rules`), by name.
+
+use pyo3::prelude::*;
+
+/// A game variant.
+#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "mulligan")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub enum Variant {
+    TWO_PLAYER,
+    FREE_FOR_ALL,
+    COMMANDER,
+    BRAWL,
+    TWO_HEADED_GIANT,
+    ARCHENEMY,
+    VANGUARD,
+}
+
+impl Variant {
+    const ALL: [Variant; 7] = [
+        Variant::TWO_PLAYER,
+        Variant::FREE_FOR_ALL,
+        Variant::COMMANDER,
+        Variant::BRAWL,
+        Variant::TWO_HEADED_GIANT,
+        Variant::ARCHENEMY,
+        Variant::VANGUARD,
+    ];
+
+    pub fn core(self) -> mulligan_core::Variant {
+        mulligan_core::Variant::ALL[self as usize]
+    }
+
+    pub fn of(v: mulligan_core::Variant) -> Variant {
+        Variant::ALL[mulligan_core::Variant::ALL
+            .iter()
+            .position(|x| *x == v)
+            .unwrap_or(0)]
+    }
+}
+
+#[pymethods]
+impl Variant {
+    /// The variant's name, as in logs and set-ups (`"TWO_PLAYER"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.core().name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Variant.{}", self.core().name())
+    }
+}
+
+/// The mulligan procedure of an era.
+#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "mulligan")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+pub enum MulliganRule {
+    LONDON,
+    VANCOUVER,
+    PARIS,
+    PARIS_SEQUENTIAL,
+}
+
+impl MulliganRule {
+    const ALL: [MulliganRule; 4] = [
+        MulliganRule::LONDON,
+        MulliganRule::VANCOUVER,
+        MulliganRule::PARIS,
+        MulliganRule::PARIS_SEQUENTIAL,
+    ];
+
+    pub fn core(self) -> mulligan_core::MulliganRule {
+        mulligan_core::MulliganRule::ALL[self as usize]
+    }
+
+    pub fn of(r: mulligan_core::MulliganRule) -> MulliganRule {
+        MulliganRule::ALL[mulligan_core::MulliganRule::ALL
+            .iter()
+            .position(|x| *x == r)
+            .unwrap_or(0)]
+    }
+}
+
+#[pymethods]
+impl MulliganRule {
+    /// The rule's name, as in logs and set-ups (`"LONDON"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.core().name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MulliganRule.{}", self.core().name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_orders_match_the_core() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(v as usize, i);
+            assert!(Variant::of(v.core()) == v);
+        }
+        for (i, r) in MulliganRule::ALL.into_iter().enumerate() {
+            assert_eq!(r as usize, i);
+            assert!(MulliganRule::of(r.core()) == r);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! `Player`: one seat of a set-up (`mulligan_core::game::setup`), and building the players of
+//! a `SetupRecord`.
+
+use crate::cards::{new_card, Deck};
+use crate::errors::{config_error, type_error};
+use crate::seed::type_name;
+use mulligan_core::game::{PlayerRecord, MAX_MODIFIER};
+use mulligan_core::{PlayerSetup, Team};
+use pyo3::exceptions::PyOverflowError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+
+/// A player in seat order: their deck, team, and Vanguard modifiers.
+#[pyclass(frozen, module = "mulligan")]
+pub struct Player {
+    #[pyo3(get)]
+    pub name: String,
+    #[pyo3(get)]
+    pub deck: Py<Deck>,
+    #[pyo3(get)]
+    pub team: Option<Py<PyAny>>,
+    #[pyo3(get)]
+    pub hand_modifier: i32,
+    #[pyo3(get)]
+    pub life_modifier: i32,
+    #[pyo3(get)]
+    pub archenemy: bool,
+    pub core_team: Option<Team>,
+}
+
+impl Player {
+    /// The core's set-up of this player.
+    pub fn to_core(&self, py: Python<'_>) -> PlayerSetup {
+        let mut setup = PlayerSetup::new(self.name.clone(), self.deck.bind(py).get().to_core(py));
+        setup.team = self.core_team.clone();
+        setup.hand_modifier = self.hand_modifier;
+        setup.life_modifier = self.life_modifier;
+        setup.archenemy = self.archenemy;
+        setup
+    }
+
+    /// A player (with new Card objects) from a set-up record's player.
+    pub fn from_record(py: Python<'_>, p: PlayerRecord) -> PyResult<Player> {
+        let cards = |v: Vec<mulligan_core::Card>| -> PyResult<Vec<Py<crate::cards::Card>>> {
+            v.into_iter().map(|c| new_card(py, c)).collect()
+        };
+        let deck = Deck {
+            cards: cards(p.deck)?,
+            sideboard: cards(p.sideboard)?,
+            commanders: cards(p.commanders)?,
+            companions: cards(p.companions)?,
+        };
+        let team = match &p.team {
+            None => None,
+            Some(Team::Name(s)) => Some(PyString::new(py, s).into_any().unbind()),
+            Some(Team::Number(n)) => Some(n.into_pyobject(py)?.into_any().unbind()),
+        };
+        Ok(Player {
+            name: p.name,
+            deck: Py::new(py, deck)?,
+            team,
+            hand_modifier: p.hand_modifier,
+            life_modifier: p.life_modifier,
+            archenemy: p.archenemy,
+            core_team: p.team,
+        })
+    }
+}
+
+#[pymethods]
+impl Player {
+    #[new]
+    #[pyo3(signature = (name, deck, *, team = None, hand_modifier = None, life_modifier = None, archenemy = None), text_signature = "(name, deck, *, team=None, hand_modifier=0, life_modifier=0, archenemy=False)")]
+    fn new(
+        name: &Bound<'_, PyAny>,
+        deck: &Bound<'_, PyAny>,
+        team: Option<&Bound<'_, PyAny>>,
+        hand_modifier: Option<&Bound<'_, PyAny>>,
+        life_modifier: Option<&Bound<'_, PyAny>>,
+        archenemy: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Player> {
+        let name = name
+            .cast::<PyString>()
+            .map_err(|_| {
+                type_error(format!(
+                    "a player's name must be a str, got {}",
+                    type_name(name)
+                ))
+            })?
+            .to_string();
+        let deck = deck
+            .cast::<Deck>()
+            .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?
+            .clone()
+            .unbind();
+        let team = team.filter(|t| !t.is_none());
+        let core_team = match team {
+            None => None,
+            Some(t) if t.is_instance_of::<PyString>() => {
+                Some(Team::Name(t.cast::<PyString>()?.to_str()?.to_string()))
+            }
+            Some(t) if t.is_instance_of::<PyInt>() && !t.is_instance_of::<PyBool>() => {
+                Some(Team::Number(t.extract::<i64>().map_err(|_| {
+                    config_error(format!("team {t} does not fit 64 bits"))
+                })?))
+            }
+            Some(t) => {
+                return Err(type_error(format!(
+                    "team must be a str or an int, got {}",
+                    type_name(t)
+                )))
+            }
+        };
+        let modifier = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<i32> {
+            let Some(o) = o else { return Ok(0) };
+            if o.is_instance_of::<PyBool>() {
+                return Err(type_error(format!("{what} must be an int, got bool")));
+            }
+            o.extract::<i32>().map_err(|e| {
+                if e.is_instance_of::<PyOverflowError>(o.py()) {
+                    // An int too large for the core's i32 is also beyond the bound the game
+                    // checks (MAX_MODIFIER): the same GameConfigError as for one that fits.
+                    config_error(format!(
+                        "player {name:?}: {what} {o} is out of range: a Vanguard modifier is \
+                         between -{MAX_MODIFIER} and {MAX_MODIFIER}"
+                    ))
+                } else {
+                    type_error(format!("{what} must be an int, got {}", type_name(o)))
+                }
+            })
+        };
+        let hand_modifier = modifier(hand_modifier, "hand_modifier")?;
+        let life_modifier = modifier(life_modifier, "life_modifier")?;
+        Ok(Player {
+            name,
+            deck,
+            team: team.map(|t| t.clone().unbind()),
+            hand_modifier,
+            life_modifier,
+            archenemy: match archenemy {
+                None => false,
+                Some(a) => a.extract::<bool>().map_err(|_| {
+                    type_error(format!("archenemy must be a bool, got {}", type_name(a)))
+                })?,
+            },
+            core_team,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Player({:?})", self.name)
+    }
+}

@@ -1,0 +1,113 @@
+//! `Match`: several games between the same players, each game's chooser the previous loser
+//! (103.1; `mulligan_core::starting_player`).
+
+use crate::errors::{guard, illegal};
+use crate::game::{players_from, seat_arg, seed_or_new, Game};
+use crate::rules::{MulliganRule, Variant};
+use crate::seed::Seed;
+use crate::setup::Player;
+use mulligan_core::MatchState;
+use pyo3::prelude::*;
+
+/// Several games between the same players (103.1): the loser of each game chooses who starts
+/// the next; after a draw, the previous chooser chooses again.
+#[pyclass(module = "mulligan")]
+pub struct Match {
+    players: Vec<Py<Player>>,
+    variant: Variant,
+    rule: MulliganRule,
+    seed: mulligan_core::Seed,
+    state: MatchState,
+    current: Option<Py<Game>>,
+}
+
+#[pymethods]
+impl Match {
+    #[new]
+    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
+    fn new(
+        players: &Bound<'_, PyAny>,
+        variant: Variant,
+        mulligan: MulliganRule,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Match> {
+        let players = players_from(players)?;
+        let seed = seed_or_new(seed)?;
+        let state = MatchState::new(players.len());
+        Ok(Match {
+            players,
+            variant,
+            rule: mulligan,
+            seed,
+            state,
+            current: None,
+        })
+    }
+
+    /// The next game (game k of the match uses `game_index=k`).
+    fn new_game(&mut self, py: Python<'_>) -> PyResult<Py<Game>> {
+        let mut state = self.state.clone();
+        let (index, start) = guard(|| state.begin_game())?;
+        let players = self.players.iter().map(|p| p.clone_ref(py)).collect();
+        let game = Game::build(
+            py,
+            players,
+            self.variant,
+            self.rule,
+            self.seed.clone(),
+            vec![],
+            start,
+            index,
+        )?;
+        let game = Py::new(py, game)?;
+        self.state = state;
+        self.current = Some(game.clone_ref(py));
+        Ok(game)
+    }
+
+    /// Ends the game in progress: `loser=seat`, or `loser=None` for a draw.
+    #[pyo3(signature = (*, loser = None))]
+    fn record_result(&mut self, py: Python<'_>, loser: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(game) = &self.current else {
+            return Err(illegal(
+                "no game of this match is in progress: call new_game first",
+            ));
+        };
+        let loser = match loser.filter(|l| !l.is_none()) {
+            Some(l) => Some(seat_arg(l, "loser")?),
+            None => None,
+        };
+        let Some(chooser) = game.bind(py).borrow().core.match_chooser() else {
+            return Err(illegal(
+                "the starting player of this game has not been chosen yet",
+            ));
+        };
+        let state = &mut self.state;
+        guard(|| state.record_result(chooser, loser))?;
+        self.current = None;
+        Ok(())
+    }
+
+    #[getter]
+    fn games_played(&self) -> u64 {
+        self.state.games_played()
+    }
+
+    /// Who chooses the starting player of the next game (None before game 1: a random draw).
+    #[getter]
+    fn next_chooser(&self) -> Option<usize> {
+        self.state.next_chooser()
+    }
+
+    #[getter]
+    fn commitment(&self) -> String {
+        self.seed.commitment()
+    }
+
+    #[getter]
+    fn seed(&self) -> Seed {
+        Seed {
+            inner: self.seed.clone(),
+        }
+    }
+}
