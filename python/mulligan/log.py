@@ -22,7 +22,6 @@ from mulligan._core import (
     Deck,
     Game,
     IllegalActionError,
-    LogError,
     MulliganError,
     MulliganRule,
     Player,
@@ -31,6 +30,9 @@ from mulligan._core import (
     Variant,
     contribution_commitment,
     verify_commitment,
+)
+from mulligan._core import (
+    LogError as LogError,
 )
 
 SCHEMA = "mulligan-log/2"

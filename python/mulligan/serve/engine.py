@@ -228,14 +228,14 @@ class LiveGame:
         """The events as `seat` sees them; `None`: as nobody at the table sees them (each
         event as a seat other than its subject sees it: hidden cards are counts)."""
         if seat is not None:
-            return list(self.game.view(seat)["events"])
+            return [dict(e) for e in self.game.view(seat)["events"]]
         if self.seats == 1:
             return []
         views = [self.game.view(s)["events"] for s in range(min(self.seats, 2))]
-        out = []
+        out: list[Json] = []
         for i, e in enumerate(views[0]):
             subject = e.get("seat")
-            out.append(views[1][i] if subject == 0 else e)
+            out.append(dict(views[1][i] if subject == 0 else e))
         return out
 
     def log(self) -> list[Json]:
@@ -243,7 +243,7 @@ class LiveGame:
         return game_log(self.game)
 
     def result(self) -> list[Json]:
-        return [r.to_dict() for r in self.game.result()]
+        return [dict(r.to_dict()) for r in self.game.result()]
 
 
 def verify(
