@@ -113,8 +113,9 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Sets `*out` to the version of the seed-to-output derivation (docs/DETERMINISM.md), now 1:
- * the same seed gives the same shuffles and games under the same format version.
+ * Sets `*out` to the version of the seed-to-output derivation (`FORMAT_VERSION`; its value and
+ * history: docs/DETERMINISM.md): the same seed gives the same shuffles and games under the
+ * same format version.
  *
  * # Safety
  * `out` must be NULL or valid for one write.
@@ -593,6 +594,27 @@ int32_t mulligan_game_seed(MulliganGame game, MulliganSeed *out);
  * type, fails with `MULLIGAN_ERR_INVALID_HANDLE` and frees nothing.
  */
 int32_t mulligan_game_free(MulliganGame game);
+
+/**
+ * Verifies a game log (docs/EVENT_LOG.md): `log` holds `len` bytes of JSON Lines (a header,
+ * the events, the reveal). `commitment` and `setup_digest`, each NULL or a NUL-terminated
+ * string: the seed commitment and set-up digest published before the game, if kept.
+ *
+ * Returns `MULLIGAN_OK` when the log verifies. `MULLIGAN_ERR_LOG` when it does not, whatever
+ * the bytes (not UTF-8, not JSON, a record of the wrong shape, a changed card, seed byte or
+ * event): `mulligan_last_error` then names the first problem (for a replay mismatch, "event
+ * N differs from the replay: …"). `MULLIGAN_ERR_NULL_POINTER` for a NULL `log` with a
+ * non-zero `len`; `MULLIGAN_ERR_INVALID_ARGUMENT` for a `commitment` or `setup_digest` that
+ * is not UTF-8.
+ *
+ * # Safety
+ * `log` must be NULL (with `len` 0) or valid for `len` reads; `commitment` and
+ * `setup_digest` NULL or NUL-terminated strings.
+ */
+int32_t mulligan_verify_log(const uint8_t *log,
+                            size_t len,
+                            const char *commitment,
+                            const char *setup_digest);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -44,6 +44,9 @@ __all__ = [
     "bulk_hands",
     "bulk_shuffles",
     "contribution_commitment",
+    "log_header",
+    "setup_digest",
+    "verify_log_bytes",
     "mix_seed",
     "shuffle_simultaneously",
     "simulate",
@@ -317,6 +320,12 @@ class Game:
     def given_starting_player(self) -> int | None: ...
     @property
     def given_chooser(self) -> int | None: ...
+
+def log_header(game: Game) -> dict[str, Any]: ...
+def setup_digest(header: dict[str, Any]) -> str: ...
+def verify_log_bytes(
+    data: bytes, commitment: str | None = None, setup: str | None = None
+) -> bool: ...
 
 @final
 class Match:

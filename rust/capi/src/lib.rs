@@ -25,17 +25,21 @@ mod library;
 
 mod game;
 
+mod log;
+
 pub use error::MulliganStatus;
 pub use game::*;
 pub use library::*;
+pub use log::*;
 pub use seed::*;
 
 use error::{guard, guard_quiet};
 use ffi::{Out, TextBuffer};
 use std::ffi::c_char;
 
-/// Sets `*out` to the version of the seed-to-output derivation (docs/DETERMINISM.md), now 1:
-/// the same seed gives the same shuffles and games under the same format version.
+/// Sets `*out` to the version of the seed-to-output derivation (`FORMAT_VERSION`; its value and
+/// history: docs/DETERMINISM.md): the same seed gives the same shuffles and games under the
+/// same format version.
 ///
 /// # Safety
 /// `out` must be NULL or valid for one write.

@@ -22,6 +22,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod library;
+pub mod log;
 pub mod memory;
 pub mod rng;
 pub mod rules;

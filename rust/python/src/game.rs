@@ -227,6 +227,19 @@ impl Game {
         })
     }
 
+    /// The host seed's commitment (what a log's header publishes).
+    pub fn host_commitment(&self) -> String {
+        self.host_seed.commitment()
+    }
+
+    /// Each contribution's commitment, in seat order.
+    pub fn contribution_commitment_list(&self) -> Vec<String> {
+        self.contributions
+            .iter()
+            .map(|c| mulligan_core::seed::contribution_commitment(c))
+            .collect()
+    }
+
     fn answer(&mut self, answer: Answer) -> PyResult<()> {
         let core = &mut self.core;
         guard(|| core.apply(answer))
@@ -349,10 +362,7 @@ impl Game {
     /// The host seed's commitment and each contribution's, in seat order.
     #[getter]
     fn contribution_commitments(&self) -> Vec<String> {
-        self.contributions
-            .iter()
-            .map(|c| mulligan_core::seed::contribution_commitment(c))
-            .collect()
+        self.contribution_commitment_list()
     }
 
     /// The players' random contributions mixed into the game seed (empty when none).
@@ -514,7 +524,7 @@ impl Game {
     /// The commitment to this game's seed (publish it before the game).
     #[getter]
     fn commitment(&self) -> String {
-        self.host_seed.commitment()
+        self.host_commitment()
     }
 
     /// Every step so far, in order: dicts with "type" and "rule".

@@ -7,6 +7,7 @@ mod decision;
 mod errors;
 mod game;
 mod library;
+mod log;
 #[cfg(feature = "bench-peers")]
 mod peers;
 mod rules;
@@ -37,6 +38,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<decision::SeatResult>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<starting_player::Match>()?;
+    m.add_function(wrap_pyfunction!(log::log_header, m)?)?;
+    m.add_function(wrap_pyfunction!(log::setup_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(log::verify_log_bytes, m)?)?;
     m.add_class::<simulate::KeepRule>()?;
     m.add_class::<simulate::SimulationResult>()?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
