@@ -26,6 +26,7 @@ pub mod log;
 pub mod memory;
 pub mod rng;
 pub mod rules;
+pub mod schema;
 pub mod seed;
 pub mod shuffle;
 pub mod simulate;

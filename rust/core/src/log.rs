@@ -9,6 +9,7 @@ use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::game::{Answer, Game, SetupRecord};
 use crate::seed::{contribution_commitment, Seed};
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -113,32 +114,51 @@ fn ascii_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
-/// The header as the log holds it, every field typed.
-#[derive(Deserialize)]
+/// A log's first record: the commitments and the whole set-up (the fields of
+/// [`SetupRecord`]), published before the game.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct Header {
+#[schemars(rename = "LogHeader")]
+pub(crate) struct Header {
+    /// `"header"`.
     #[serde(rename = "type")]
     _type: String,
+    /// [`SCHEMA`].
     #[serde(rename = "schema")]
     _schema: String,
+    /// [`crate::FORMAT_VERSION`].
     format_version: u32,
+    /// The host seed's commitment (64 hex digits).
     commitment: String,
+    /// Each player contribution's commitment, in seat order.
     contribution_commitments: Vec<String>,
+    /// As in [`SetupRecord`].
     variant: crate::rules::Variant,
+    /// As in [`SetupRecord`].
     mulligan: crate::rules::MulliganRule,
+    /// As in [`SetupRecord`].
     game_index: u64,
+    /// As in [`SetupRecord`].
     starting_player: Option<usize>,
+    /// As in [`SetupRecord`].
     chooser: Option<usize>,
+    /// As in [`SetupRecord`].
     players: Vec<crate::game::PlayerRecord>,
+    /// SHA-256 of the header without this field ([`setup_digest`]).
     setup_digest: String,
 }
 
-#[derive(Deserialize)]
+/// A log's last record: the seed and the contributions, revealed after the game.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct Reveal {
+#[schemars(rename = "LogReveal")]
+pub(crate) struct Reveal {
+    /// `"reveal"`.
     #[serde(rename = "type")]
     _type: String,
+    /// The host's seed, 64 hex digits.
     seed: String,
+    /// The contributions, in seat order, as hex.
     contributions: Vec<String>,
 }
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// Public facts about one seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PublicSeat {
     /// The seat.
     pub seat: usize,
@@ -35,6 +36,7 @@ pub struct PublicSeat {
 
 /// Another player's decision, as everyone may see it: who and what, nothing of their hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Waiting {
     /// The seat that must decide.
     pub seat: usize,
@@ -44,6 +46,7 @@ pub struct Waiting {
 
 /// Exactly what one seat may know now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct View {
     /// The seat whose view this is.
     pub seat: usize,
