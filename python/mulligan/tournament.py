@@ -8,13 +8,13 @@ many tables there are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from mulligan._core import Seed, tournament_play_draw
+from mulligan._core import MulliganTypeError, Seed, tournament_play_draw
 
 __all__ = ["play_draw"]
 
@@ -30,8 +30,16 @@ def play_draw(
 ) -> npt.NDArray[np.uint8] | list[T]:
     """With a number of tables: an array, 0 where the first-listed player of table ``t``
     chooses, 1 where the second does. With a list of pairings ``(a, b)``: the chooser of each."""
-    if isinstance(tables, int):
-        return tournament_play_draw(round_seed, tables)
+    if isinstance(tables, int) or hasattr(type(tables), "__index__"):
+        return tournament_play_draw(round_seed, tables)  # type: ignore[arg-type]
+    if isinstance(tables, (str, bytes)) or not isinstance(tables, Iterable):
+        raise MulliganTypeError(
+            f"tables must be a number of tables or a sequence of pairings, "
+            f"got {type(tables).__name__}"
+        )
     pairs = list(tables)
+    for pair in pairs:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise MulliganTypeError(f"each pairing must be a pair (a, b), got {pair!r}")
     choice = tournament_play_draw(round_seed, len(pairs))
     return [pair[int(c)] for pair, c in zip(pairs, choice)]

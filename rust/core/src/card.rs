@@ -34,6 +34,10 @@ pub mod tags {
     pub const REVEAL: &str = "reveal";
 }
 
+/// The most tags a host may give one card (counted before duplicates are dropped): a bound on
+/// what an argument may ask for, not a rule; the engine acts on four.
+pub const MAX_TAGS: usize = 256;
+
 /// A card as a deck lists it (the set-up's shape: `{"name", "land", "tags"}`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -12,6 +12,10 @@ use crate::rng::ShuffleWords;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 use crate::shuffle::shuffle_set;
 
+/// The most libraries one simultaneous shuffle may name, repeats counted (701.24f: each naming
+/// is one shuffle event): a bound on what one call may ask for, not a rule.
+pub const MAX_SIMULTANEOUS: usize = 1 << 16;
+
 /// Where the cards found by a search go after the shuffle (701.24b).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Destination {

@@ -1,12 +1,14 @@
 //! `Card` and `Deck`. A `Card` is immutable and compared by identity: each copy in a deck is
 //! its own object, so a caller can follow one copy through shuffles.
 
-use crate::errors::{deck_error, guard, type_error};
-use crate::seed::type_name;
+use crate::args::{objects, texts, DeckText, Flag, Text};
+use crate::errors::{deck_error, guard};
+use mulligan_core::card::MAX_TAGS;
 use mulligan_core::deck::MAX_DECK_CARDS;
 use mulligan_core::DeckList;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyTuple;
 
 #[pyclass(frozen, module = "mulligan")]
 pub struct Card {
@@ -18,48 +20,24 @@ impl Card {
     #[new]
     #[pyo3(signature = (name, *, land = None, tags = None), text_signature = "(name, *, land=False, tags=())")]
     fn new(
-        name: &Bound<'_, PyAny>,
-        land: Option<&Bound<'_, PyAny>>,
+        name: Text<DeckText>,
+        land: Option<Flag>,
         tags: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Card> {
-        let name: String = name
-            .cast::<PyString>()
-            .map_err(|_| {
-                type_error(format!(
-                    "a card name must be a str, got {}",
-                    type_name(name)
-                ))
-            })?
-            .to_string();
-        let land: bool = match land {
-            None => false,
-            Some(l) => l
-                .extract()
-                .map_err(|_| type_error(format!("land must be a bool, got {}", type_name(l))))?,
-        };
-        let mut tag_list = vec![];
+        let mut tag_list: Vec<String> = vec![];
         if let Some(tags) = tags {
-            if tags.is_instance_of::<PyString>() {
-                return Err(type_error(
-                    "tags must be an iterable of str, not a single str (write tags=(\"ramp\",))",
-                ));
-            }
-            for t in tags
-                .try_iter()
-                .map_err(|_| type_error("tags must be an iterable of str"))?
-            {
-                let t = t?;
-                let s = t.cast::<PyString>().map_err(|_| {
-                    type_error(format!("every tag must be a str, got {}", type_name(&t)))
-                })?;
-                let s = s.to_string();
-                if !tag_list.contains(&s) {
-                    tag_list.push(s);
+            for t in texts::<DeckText>(tags, "tags", MAX_TAGS)? {
+                if !tag_list.contains(&t) {
+                    tag_list.push(t);
                 }
             }
         }
         Ok(Card {
-            inner: mulligan_core::Card::new(name, land, tag_list),
+            inner: mulligan_core::Card::new(
+                name.into_string(),
+                land.is_some_and(|l| l.0),
+                tag_list,
+            ),
         })
     }
 
@@ -97,72 +75,31 @@ pub fn new_card(py: Python<'_>, card: mulligan_core::Card) -> PyResult<Py<Card>>
 
 /// The Card objects of an iterable, each a distinct identity: an object listed twice is copied.
 pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Card>>> {
-    deck_cards(obj, what, usize::MAX)
+    deck_cards(obj, what, MAX_DECK_CARDS)
 }
 
 /// As [`distinct_cards`], but a `DeckError` once the iterable yields more than `room` cards (a
 /// deck's cap, [`MAX_DECK_CARDS`], less what its other parts hold), before copying any more.
 fn deck_cards(obj: &Bound<'_, PyAny>, what: &str, room: usize) -> PyResult<Vec<Py<Card>>> {
     let py = obj.py();
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!(
-            "{what} must be an iterable of Card, not a str"
-        )));
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        type_error(format!(
-            "{what} must be an iterable of Card, got {}",
-            type_name(obj)
-        ))
+    let cards = objects::<Card, DeckText>(obj, what, room).map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(py) {
+            e
+        } else {
+            deck_error(format!(
+                "a deck holds at most {MAX_DECK_CARDS} cards in all (cards, sideboard, \
+                 commanders and companions together); {what} goes over"
+            ))
+        }
     })?;
     let mut out: Vec<Py<Card>> = vec![];
     let mut seen = std::collections::HashSet::new();
-    for item in iter {
-        let item = item?;
-        let card = item.cast::<Card>().map_err(|_| {
-            type_error(format!(
-                "{what} must hold only Card objects, got {}",
-                type_name(&item)
-            ))
-        })?;
-        if out.len() == room {
-            return Err(deck_error(format!(
-                "a deck holds at most {MAX_DECK_CARDS} cards in all (cards, sideboard, \
-                 commanders and companions together); {what} goes over"
-            )));
-        }
+    for card in cards {
         if seen.insert(card.as_ptr() as usize) {
             out.push(card.clone().unbind());
         } else {
             out.push(new_card(py, card.get().inner.clone())?);
         }
-    }
-    Ok(out)
-}
-
-/// Card objects as given (no copying), for arguments that name cards already in play.
-pub fn card_list<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, Card>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!(
-            "{what} must be an iterable of Card, not a str"
-        )));
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        type_error(format!(
-            "{what} must be an iterable of Card, got {}",
-            type_name(obj)
-        ))
-    })?;
-    let mut out = vec![];
-    for item in iter {
-        let item = item?;
-        let card = item.cast_into::<Card>().map_err(|e| {
-            type_error(format!(
-                "{what} must hold only Card objects, got {}",
-                type_name(&e.into_inner())
-            ))
-        })?;
-        out.push(card);
     }
     Ok(out)
 }
@@ -194,7 +131,7 @@ impl Deck {
     }
 }
 
-fn objects(py: Python<'_>, cards: Vec<mulligan_core::Card>) -> PyResult<Vec<Py<Card>>> {
+fn new_objects(py: Python<'_>, cards: Vec<mulligan_core::Card>) -> PyResult<Vec<Py<Card>>> {
     cards.into_iter().map(|c| new_card(py, c)).collect()
 }
 
@@ -234,20 +171,13 @@ impl Deck {
 
     /// Parses the plain list format (`4 Lightning Bolt`, sections, `[land]` markers).
     #[staticmethod]
-    fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Deck> {
-        let text = text.cast::<PyString>().map_err(|_| {
-            type_error(format!(
-                "a deck list must be a str, got {}",
-                type_name(text)
-            ))
-        })?;
-        let s = text.to_str()?;
-        let list = guard(|| DeckList::parse(s))?;
+    fn parse(py: Python<'_>, text: Text<DeckText>) -> PyResult<Deck> {
+        let list = guard(|| DeckList::parse(&text.0))?;
         Ok(Deck {
-            cards: objects(py, list.main)?,
-            sideboard: objects(py, list.sideboard)?,
-            commanders: objects(py, list.commanders)?,
-            companions: objects(py, list.companions)?,
+            cards: new_objects(py, list.main)?,
+            sideboard: new_objects(py, list.sideboard)?,
+            commanders: new_objects(py, list.commanders)?,
+            companions: new_objects(py, list.companions)?,
         })
     }
 

@@ -148,7 +148,7 @@ fn to_json(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> 
             let k = k.cast::<PyString>().map_err(|_| {
                 type_error(format!(
                     "{what}: a dict key must be a str, got {}",
-                    crate::seed::type_name(&k)
+                    crate::args::type_name(&k)
                 ))
             })?;
             map.insert(k.to_str()?.to_string(), to_json(&v, what, depth + 1)?);
@@ -164,7 +164,7 @@ fn to_json(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> 
     }
     Err(type_error(format!(
         "{what} must be JSON-like (dict, list, str, int, float, bool, None), got {}",
-        crate::seed::type_name(obj)
+        crate::args::type_name(obj)
     )))
 }
 

@@ -63,6 +63,9 @@ fn make_class<'py>(
     let ns = PyDict::new(py);
     ns.set_item("__doc__", doc)?;
     ns.set_item("__module__", "mulligan")?;
+    // No slots of their own: the layout of `BaseException`, so that PyO3's `PanicException`
+    // can be re-based under `InternalError` (see `rebase_panic_exception`).
+    ns.set_item("__slots__", PyTuple::empty(py))?;
     let cls = py.get_type::<PyType>().call1((name, bases, ns))?;
     Ok(cls.cast_into::<PyType>()?)
 }
@@ -96,7 +99,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("MulliganWarning", &warning)?;
     let _ = MULLIGAN_WARNING.set(py, warning.unbind());
-    Ok(())
+    rebase_panic_exception(py)
 }
 
 /// Issues `message` as a `MulliganWarning` pointing at the caller's line. Under a filter that
@@ -154,18 +157,42 @@ pub fn to_py(e: Error) -> PyErr {
 
 /// Runs core code; a panic becomes `InternalError` instead of crossing into Python.
 pub fn guard<T>(f: impl FnOnce() -> Result<T, Error>) -> PyResult<T> {
+    caught(|| f().map_err(to_py))
+}
+
+/// Runs binding code; a panic becomes `InternalError` instead of crossing into Python.
+pub fn caught<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(result) => result.map_err(to_py),
+        Ok(result) => result,
         Err(panic) => {
             let what = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            Err(raise(
-                &INTERNAL_ERROR,
-                format!("internal error in mulligan (please report): {what}"),
-            ))
+            Err(internal(format!(
+                "internal error in mulligan (please report): {what}"
+            )))
         }
     }
+}
+
+/// The last line of defence: a panic no guard caught reaches Python as PyO3's
+/// `PanicException`, a `BaseException` that `except Exception` misses. Re-based under
+/// `InternalError` at import, it is caught as every other `MulliganError` is.
+fn rebase_panic_exception(py: Python<'_>) -> PyResult<()> {
+    let Some(internal) = INTERNAL_ERROR.get(py) else {
+        return Ok(());
+    };
+    let panic = py.get_type::<pyo3::panic::PanicException>();
+    panic.setattr("__bases__", (internal.bind(py),))
+}
+
+/// A `Game`, `Library` or `Match` another call is using now (another thread, or an argument's
+/// iteration calling back into it): an `IllegalActionError`, never PyO3's bare `RuntimeError`.
+pub fn busy(what: &str) -> PyErr {
+    illegal(format!(
+        "this {what} is busy: another call is using it (from another thread, or from inside an \
+         argument being read); nothing was changed, try again once that call returns"
+    ))
 }

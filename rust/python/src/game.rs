@@ -1,97 +1,42 @@
 //! `Game`: the start of one game (rule 103, `mulligan_core::game`). Every rule, check and
 //! record shape is the core's: this file parses arguments, calls the core and converts.
 
+use crate::args::{objects, Cards, Contributions, Count, Flag, Index, Of, SeedArg, SetUp};
 use crate::cards::{new_card, Card};
 use crate::convert::{events_to_py, py_to_record, record_to_py};
 use crate::decision::{Decision, SeatResult};
-use crate::errors::{config_error, guard, illegal, type_error};
+use crate::errors::{busy, caught, config_error, guard, illegal};
 pub use crate::rules::{MulliganRule, Variant};
-use crate::seed::{extract_seed, type_name, Seed};
+use crate::seed::Seed;
 use crate::setup::Player;
+use mulligan_core::game::MAX_PLAYERS;
 use mulligan_core::{Answer, CardId, CardRef, GameSetup, SetupRecord, Start};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
+/// The players of a game: at most [`MAX_PLAYERS`] (an endless iterable ends there).
 pub fn players_from(players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
-    if players.is_instance_of::<PyString>() {
-        return Err(type_error("players must be a sequence of Player"));
-    }
-    let mut out = vec![];
-    for item in players.try_iter().map_err(|_| {
-        type_error(format!(
-            "players must be a sequence of Player, got {}",
-            type_name(players)
-        ))
-    })? {
-        let item = item?;
-        let p = item.cast::<Player>().map_err(|_| {
-            type_error(format!(
-                "players must hold only Player objects, got {}",
-                type_name(&item)
-            ))
-        })?;
-        out.push(p.clone().unbind());
-    }
-    Ok(out)
+    let players = objects::<Player, SetUp>(players, "players", MAX_PLAYERS).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(players.py()) {
+            e
+        } else {
+            config_error(format!("at most {MAX_PLAYERS} players, got more"))
+        }
+    })?;
+    Ok(players.into_iter().map(Bound::unbind).collect())
 }
 
-fn contributions_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<u8>>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(vec![]);
-    };
-    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyString>() {
-        return Err(type_error(
-            "contributions must be a sequence of bytes, one per player",
-        ));
-    }
-    let mut out = vec![];
-    for item in obj
-        .try_iter()
-        .map_err(|_| type_error("contributions must be a sequence of bytes"))?
-    {
-        let item = item?;
-        let b = item.cast::<PyBytes>().map_err(|_| {
-            type_error(format!(
-                "each contribution must be bytes, got {}",
-                type_name(&item)
-            ))
-        })?;
-        out.push(b.as_bytes().to_vec());
-    }
-    Ok(out)
-}
-
-pub fn seed_or_new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<mulligan_core::Seed> {
-    match seed.filter(|s| !s.is_none()) {
-        Some(s) => extract_seed(s),
+pub fn seed_or_new(seed: Option<SeedArg>) -> PyResult<mulligan_core::Seed> {
+    match seed {
+        Some(s) => Ok(s.0),
         None => guard(mulligan_core::Seed::generate),
     }
 }
 
-pub fn seat_arg(seat: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    if seat.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(type_error(format!("{what} must be an int, got bool")));
-    }
-    let s: i64 = seat
-        .extract()
-        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(seat))))?;
-    usize::try_from(s).map_err(|_| illegal(format!("{what} {s} is not a seat")))
-}
-
-/// A set-up argument that is a seat: a negative one is a `GameConfigError`.
-fn config_seat(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<usize>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(None);
-    };
-    seat_arg(obj, what).map(Some).map_err(|e| {
-        Python::attach(|py| {
-            if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
-                e
-            } else {
-                config_error(e.value(py).to_string())
-            }
-        })
-    })
+/// The game, mutably, once every argument has been read: a game another call is using (from
+/// another thread, or from inside an argument's iteration) is busy, a `MulliganError`.
+fn borrow_mut<'py>(slf: &Bound<'py, Game>) -> PyResult<PyRefMut<'py, Game>> {
+    slf.try_borrow_mut().map_err(|_| busy("Game"))
 }
 
 /// The start of one game (rule 103), driven by its players' decisions.
@@ -178,16 +123,18 @@ impl Game {
         seat: usize,
         cards: &[CardRef],
     ) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            cards
-                .iter()
-                .map(|c| self.arenas[seat][c.id as usize].clone_ref(py)),
-        )
+        caught(|| {
+            PyList::new(
+                py,
+                cards
+                    .iter()
+                    .map(|c| self.arenas[seat][c.id as usize].clone_ref(py)),
+            )
+        })
     }
 
-    fn seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let s = seat_arg(seat, "seat")?;
+    fn seat(&self, seat: Index) -> PyResult<usize> {
+        let s = seat.size();
         if s >= self.arenas.len() {
             return Err(illegal(format!(
                 "there is no seat {s} in this {}-player game",
@@ -198,10 +145,7 @@ impl Game {
     }
 
     /// The id of a Card object in `seat`'s deck.
-    fn card_id(&self, seat: usize, card: &Bound<'_, PyAny>) -> PyResult<CardId> {
-        let card = card
-            .cast::<Card>()
-            .map_err(|_| type_error(format!("expected a Card, got {}", type_name(card))))?;
+    fn card_id(&self, seat: usize, card: &Bound<'_, Card>) -> PyResult<CardId> {
         let ptr = card.as_ptr();
         self.arenas[seat]
             .iter()
@@ -221,7 +165,8 @@ impl Game {
             card: d
                 .card
                 .as_ref()
-                .map(|c| self.arenas[d.seat][c.id as usize].clone_ref(py)),
+                .and_then(|c| self.arenas.get(d.seat)?.get(c.id as usize))
+                .map(|c| c.clone_ref(py)),
             actions: self.objects(py, d.seat, &d.actions)?.unbind(),
             inner: d,
         })
@@ -249,44 +194,33 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None)")]
+    #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
-        variant: Variant,
-        mulligan: MulliganRule,
-        seed: Option<&Bound<'_, PyAny>>,
-        starting_player: Option<&Bound<'_, PyAny>>,
-        game_index: Option<&Bound<'_, PyAny>>,
-        chooser: Option<&Bound<'_, PyAny>>,
-        contributions: Option<&Bound<'_, PyAny>>,
+        variant: Option<Of<'_, Variant>>,
+        mulligan: Option<Of<'_, MulliganRule>>,
+        seed: Option<SeedArg>,
+        starting_player: Option<Count>,
+        game_index: Option<Count>,
+        chooser: Option<Count>,
+        contributions: Option<Contributions>,
     ) -> PyResult<Game> {
         let players = players_from(players)?;
         let seed = seed_or_new(seed)?;
-        let contributions = contributions_arg(contributions)?;
-        let starting_player = config_seat(starting_player, "starting_player")?;
-        let chooser = config_seat(chooser, "chooser")?;
-        let start = guard(|| Start::given(starting_player, chooser))?;
-        let index = match game_index {
-            None => 0,
-            Some(g) => seat_arg(g, "game_index").map_err(|e| {
-                if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
-                    e
-                } else {
-                    config_error("game_index must be at least 0")
-                }
-            })?,
-        };
+        let contributions = contributions.map_or_else(Vec::new, |c| c.0);
+        let start =
+            guard(|| Start::given(starting_player.map(|s| s.size()), chooser.map(|c| c.size())))?;
         Game::build(
             py,
             players,
-            variant,
-            mulligan,
+            variant.map_or(Variant::TWO_PLAYER, |v| v.value()),
+            mulligan.map_or(MulliganRule::LONDON, |m| m.value()),
             seed,
             contributions,
             start,
-            index as u64,
+            game_index.map_or(0, |g| g.get()),
         )
     }
 
@@ -300,13 +234,13 @@ impl Game {
         py: Python<'_>,
         setup: &Bound<'_, PyAny>,
         answers: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        contributions: Option<&Bound<'_, PyAny>>,
+        seed: SeedArg,
+        contributions: Option<Contributions>,
     ) -> PyResult<Game> {
         let record: SetupRecord = py_to_record(setup, "setup")?;
         let answers: Vec<Answer> = py_to_record(answers, "answers")?;
-        let host_seed = extract_seed(seed)?;
-        let contributions = contributions_arg(contributions)?;
+        let host_seed = seed.0;
+        let contributions = contributions.map_or_else(Vec::new, |c| c.0);
         let players = record
             .players
             .iter()
@@ -335,17 +269,13 @@ impl Game {
 
     /// Applies one answer given as a dict (`{"type": "bottom", "seat": 0, "cards": [3, 5]}`;
     /// cards by id): the same as calling the method of that name.
-    fn apply(&mut self, answer: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(slf: &Bound<'_, Self>, answer: &Bound<'_, PyAny>) -> PyResult<()> {
         let answer: Answer = py_to_record(answer, "answer")?;
-        self.answer(answer)
+        borrow_mut(slf)?.answer(answer)
     }
 
     /// Seat `seat`'s deck cards, indexed by card id (a record's `{"id": i}` is `cards(seat)[i]`).
-    fn cards<'py>(
-        &self,
-        py: Python<'py>,
-        seat: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
+    fn cards<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyList>> {
         let s = self.seat(seat)?;
         PyList::new(py, self.arenas[s].iter().map(|c| c.clone_ref(py)))
     }
@@ -353,7 +283,7 @@ impl Game {
     /// Everything `seat` may know now (hidden information), as a JSON-ready dict: its own
     /// `hand`, the public facts of every seat, `events` as that player may see them, its own
     /// `pending` decisions and `waiting_for` (other seats' decisions, kind only).
-    fn view<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn view<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat(seat)?;
         let v = guard(|| self.core.view(s))?;
         record_to_py(py, &v)
@@ -397,83 +327,87 @@ impl Game {
 
     /// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
     fn choose_starting_player(
-        &mut self,
-        chooser: &Bound<'_, PyAny>,
-        starting_seat: &Bound<'_, PyAny>,
+        slf: &Bound<'_, Self>,
+        chooser: Index,
+        starting_seat: Index,
     ) -> PyResult<()> {
-        let chooser = self.seat(chooser)?;
-        let starting_seat = self.seat(starting_seat)?;
-        self.answer(Answer::ChooseStartingPlayer {
+        let mut game = borrow_mut(slf)?;
+        let chooser = game.seat(chooser)?;
+        let starting_seat = game.seat(starting_seat)?;
+        game.answer(Answer::ChooseStartingPlayer {
             chooser,
             starting_seat,
         })
     }
 
     /// 103.5: keep this hand.
-    fn keep(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        self.answer(Answer::Keep { seat })
+    fn keep(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        game.answer(Answer::Keep { seat })
     }
 
     /// 103.5: declare a mulligan.
-    fn mulligan(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        self.answer(Answer::Mulligan { seat })
+    fn mulligan(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        game.answer(Answer::Mulligan { seat })
     }
 
     /// 103.5b: use a card "any time you could mulligan" (Serum Powder).
-    fn mulligan_action(
-        &mut self,
-        seat: &Bound<'_, PyAny>,
-        card: &Bound<'_, PyAny>,
-    ) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        let card = self.card_id(seat, card)?;
-        self.answer(Answer::MulliganAction { seat, card })
+    fn mulligan_action(slf: &Bound<'_, Self>, seat: Index, card: Of<'_, Card>) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        let card = game.card_id(seat, &card.0)?;
+        game.answer(Answer::MulliganAction { seat, card })
     }
 
     /// 103.5 (London): put exactly `count` cards on the bottom; the sequence is their
-    /// top-to-bottom order (401.4).
-    fn bottom(&mut self, seat: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        let given = crate::cards::card_list(cards, "cards")?;
-        let cards = given
+    /// top-to-bottom order (401.4). The cards are read before the game is touched.
+    fn bottom(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        let cards = cards
+            .0
             .iter()
-            .map(|c| self.card_id(seat, c.as_any()))
+            .map(|c| game.card_id(seat, c))
             .collect::<PyResult<Vec<_>>>()?;
-        self.answer(Answer::Bottom { seat, cards })
+        game.answer(Answer::Bottom { seat, cards })
     }
 
     /// Vancouver: put the top card on the bottom (`bottom=True`) or leave it.
-    fn vancouver(&mut self, seat: &Bound<'_, PyAny>, bottom: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        let bottom: bool = bottom
-            .extract()
-            .map_err(|_| type_error(format!("bottom must be a bool, got {}", type_name(bottom))))?;
-        self.answer(Answer::Vancouver { seat, bottom })
+    fn vancouver(slf: &Bound<'_, Self>, seat: Index, bottom: Flag) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        game.answer(Answer::Vancouver {
+            seat,
+            bottom: bottom.0,
+        })
     }
 
     /// 103.6: use an opening-hand card (Gemstone Caverns also needs `exile=` another card).
     #[pyo3(signature = (seat, card, *, exile = None))]
     fn opening_hand_action(
-        &mut self,
-        seat: &Bound<'_, PyAny>,
-        card: &Bound<'_, PyAny>,
-        exile: Option<&Bound<'_, PyAny>>,
+        slf: &Bound<'_, Self>,
+        seat: Index,
+        card: Of<'_, Card>,
+        exile: Option<Of<'_, Card>>,
     ) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        let card = self.card_id(seat, card)?;
-        let exile = match exile.filter(|e| !e.is_none()) {
-            Some(e) => Some(self.card_id(seat, e)?),
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        let card = game.card_id(seat, &card.0)?;
+        let exile = match exile {
+            Some(e) => Some(game.card_id(seat, &e.0)?),
             None => None,
         };
-        self.answer(Answer::OpeningHandAction { seat, card, exile })
+        game.answer(Answer::OpeningHandAction { seat, card, exile })
     }
 
     /// 103.6: take no more opening-hand actions.
-    fn pass_actions(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        let seat = self.seat(seat)?;
-        self.answer(Answer::PassActions { seat })
+    fn pass_actions(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        game.answer(Answer::PassActions { seat })
     }
 
     #[getter]
@@ -533,7 +467,7 @@ impl Game {
         events_to_py(py, self.core.events())
     }
 
-    fn hand<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    fn hand<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyList>> {
         let s = self.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
         self.objects(py, s, &z.hand)
@@ -541,11 +475,7 @@ impl Game {
 
     /// Every zone of a seat (hand, library top first, battlefield, exile, revealed) as lists
     /// of Card objects: the full state, for hosts and tests, not for players.
-    fn zones<'py>(
-        &self,
-        py: Python<'py>,
-        seat: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn zones<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyDict>> {
         let s = self.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
         let d = PyDict::new(py);

@@ -1,6 +1,7 @@
 //! `mulligan._core`: the PyO3 bindings of `mulligan-core`. This crate only converts types and
 //! errors and guards the boundary; every rule lives in the core.
 
+mod args;
 mod cards;
 mod convert;
 mod decision;
@@ -18,9 +19,17 @@ mod starting_player;
 
 use pyo3::prelude::*;
 
+/// Panics without a guard, for the test that a panic reaches Python as an `InternalError`.
+#[pyfunction]
+fn _panic_for_tests() {
+    panic!("a panic on purpose (tests)");
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    // Not in `__all__` (a test hook, not API).
+    m.setattr("_panic_for_tests", wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("FORMAT_VERSION", mulligan_core::FORMAT_VERSION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<seed::Seed>()?;

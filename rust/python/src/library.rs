@@ -1,10 +1,11 @@
 //! `Library` and `shuffle_simultaneously`: Card objects over the core's card identities.
 
-use crate::cards::{card_list, distinct_cards, Card};
+use crate::args::{objects, type_name, Cards, Illegal, Index, Int, Of, SeedArg, Text};
+use crate::cards::{distinct_cards, Card};
 use crate::convert::{event_to_py, events_to_py};
-use crate::errors::{guard, illegal, type_error};
-use crate::seed::{extract_seed, type_name};
+use crate::errors::{busy, caught, guard, illegal, internal, type_error};
 use mulligan_core::event::EventKind;
+use mulligan_core::library::MAX_SIMULTANEOUS;
 use mulligan_core::{CardId, Destination};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -25,10 +26,12 @@ pub struct Library {
 
 impl Library {
     fn objects<'py>(&self, py: Python<'py>, ids: &[CardId]) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            ids.iter().map(|&id| self.arena[id as usize].clone_ref(py)),
-        )
+        caught(|| {
+            PyList::new(
+                py,
+                ids.iter().map(|&id| self.arena[id as usize].clone_ref(py)),
+            )
+        })
     }
 
     fn id_of(&self, card: &Bound<'_, Card>) -> Option<CardId> {
@@ -72,19 +75,18 @@ impl Library {
     /// Puts Card objects into the library with `op`; new objects are registered only if it
     /// succeeds.
     fn put<'py>(
-        &mut self,
-        py: Python<'py>,
-        cards: &Bound<'py, PyAny>,
+        slf: &Bound<'py, Self>,
+        cards: Cards<'py>,
         op: fn(
             &mut mulligan_core::Library,
             &[CardId],
         ) -> mulligan_core::Result<Vec<mulligan_core::Event>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let given = card_list(cards, "cards")?;
-        let (ids, new) = self.plan_ids(&given);
-        let core = &mut self.core;
-        let events = guard(|| op(core, &ids))?;
-        self.register(py, new);
+        let py = slf.py();
+        let mut lib = borrow_mut(slf)?;
+        let (ids, new) = lib.plan_ids(&cards.0);
+        let events = guard(|| op(&mut lib.core, &ids))?;
+        lib.register(py, new);
         events_to_py(py, &events)
     }
 
@@ -93,14 +95,13 @@ impl Library {
     }
 }
 
-fn destination(to: &Bound<'_, PyAny>) -> PyResult<Destination> {
-    let s = to.cast::<PyString>().map_err(|_| {
-        type_error(format!(
-            "to must be \"out\", \"top\" or \"bottom\", got {}",
-            type_name(to)
-        ))
-    })?;
-    match s.to_str()? {
+/// The library, mutably, once every argument has been read (see [`busy`]).
+fn borrow_mut<'py>(slf: &Bound<'py, Library>) -> PyResult<PyRefMut<'py, Library>> {
+    slf.try_borrow_mut().map_err(|_| busy("Library"))
+}
+
+fn destination(to: Text<Illegal>) -> PyResult<Destination> {
+    match to.0.as_str() {
         "out" => Ok(Destination::Out),
         "top" => Ok(Destination::Top),
         "bottom" => Ok(Destination::Bottom),
@@ -110,14 +111,6 @@ fn destination(to: &Bound<'_, PyAny>) -> PyResult<Destination> {
     }
 }
 
-fn int_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(type_error(format!("{what} must be an int, got bool")));
-    }
-    obj.extract::<i64>()
-        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))
-}
-
 #[pymethods]
 impl Library {
     #[new]
@@ -125,25 +118,20 @@ impl Library {
     fn new(
         py: Python<'_>,
         cards: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        stream: Option<&Bound<'_, PyAny>>,
+        seed: SeedArg,
+        stream: Option<Index>,
     ) -> PyResult<Self> {
+        // At most a deck's worth of cards (an endless iterable ends in a DeckError).
         let arena = distinct_cards(cards, "cards")?;
-        let seed = extract_seed(seed)?;
-        let stream = match stream {
-            Some(s) => int_arg(s, "stream")?,
-            None => 0,
-        };
-        if stream < 0 {
-            return Err(illegal(format!("stream must be at least 0, got {stream}")));
-        }
+        let seed = seed.0;
+        let stream = stream.map_or(0, |s| s.get());
         let ids: HashMap<usize, CardId> = arena
             .iter()
             .enumerate()
             .map(|(i, c)| (c.bind(py).as_ptr() as usize, i as CardId))
             .collect();
         let core = guard(|| {
-            mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream as u64)
+            mulligan_core::Library::new((0..arena.len() as CardId).collect(), seed, stream)
         })?;
         Ok(Library {
             arena,
@@ -190,16 +178,18 @@ impl Library {
     }
 
     /// 701.24a (a library of 0 or 1 cards still shuffles, 701.24e). Returns the events.
-    fn shuffle<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let events = self.shuffle_events()?;
+    fn shuffle<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let mut this = borrow_mut(slf)?;
+        let events = this.shuffle_events()?;
         let [event] = events.as_slice() else {
             return events_to_py(py, &events);
         };
-        let template = match &self.shuffle_event {
+        let template = match &this.shuffle_event {
             Some(t) => t.bind(py).clone(),
             None => {
                 let t = event_to_py(py, event)?.cast_into::<PyDict>()?;
-                self.shuffle_event = Some(t.clone().unbind());
+                this.shuffle_event = Some(t.clone().unbind());
                 t
             }
         };
@@ -219,23 +209,15 @@ impl Library {
     fn search_and_shuffle<'py>(
         slf: &Bound<'py, Self>,
         predicate: &Bound<'py, PyAny>,
-        limit: Option<&Bound<'py, PyAny>>,
-        to: Option<&Bound<'py, PyAny>>,
+        limit: Option<Index>,
+        to: Option<Text<Illegal>>,
     ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
         let py = slf.py();
         let to = match to {
             Some(t) => destination(t)?,
             None => Destination::Out,
         };
-        let limit = match limit {
-            None => usize::MAX,
-            Some(l) if l.is_none() => usize::MAX,
-            Some(l) => {
-                let l = int_arg(l, "limit")?;
-                usize::try_from(l)
-                    .map_err(|_| illegal(format!("limit must be at least 0, got {l}")))?
-            }
-        };
+        let limit = limit.map_or(usize::MAX, |l| l.size());
         if !predicate.is_callable() {
             return Err(type_error(format!(
                 "predicate must be callable, got {}",
@@ -244,7 +226,7 @@ impl Library {
         }
         // Call the predicate without holding a borrow of the library.
         let snapshot: Vec<(CardId, Py<Card>)> = {
-            let lib = slf.borrow();
+            let lib = slf.try_borrow().map_err(|_| busy("Library"))?;
             lib.core
                 .cards()
                 .iter()
@@ -260,7 +242,7 @@ impl Library {
                 found.push(id);
             }
         }
-        let mut lib = slf.borrow_mut();
+        let mut lib = borrow_mut(slf)?;
         let (out, events) = guard(|| lib.core.search_and_shuffle(&found, to))?;
         let shown = if to == Destination::Out { out } else { found };
         Ok((lib.objects(py, &shown)?, events_to_py(py, &events)?))
@@ -270,15 +252,12 @@ impl Library {
     /// shuffles even when the set is empty. `place=(card, position)`: 701.24g.
     #[pyo3(signature = (cards = None, *, place = None), text_signature = "($self, cards=(), *, place=None)")]
     fn shuffle_in<'py>(
-        &mut self,
-        py: Python<'py>,
-        cards: Option<&Bound<'py, PyAny>>,
+        slf: &Bound<'py, Self>,
+        cards: Option<Cards<'py>>,
         place: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let mut given = match cards {
-            Some(c) => card_list(c, "cards")?,
-            None => vec![],
-        };
+        let py = slf.py();
+        let mut given = cards.map_or_else(Vec::new, |c| c.0);
         let n_given = given.len();
         let mut position = None;
         if let Some(p) = place.filter(|p| !p.is_none()) {
@@ -291,57 +270,44 @@ impl Library {
             if tuple.len() != 2 {
                 return Err(type_error("place must be a (card, position) tuple"));
             }
-            let card = tuple.get_item(0)?;
-            let card = card.cast_into::<Card>().map_err(|e| {
-                type_error(format!(
-                    "place's card must be a Card, got {}",
-                    type_name(&e.into_inner())
+            let card: Of<'py, Card> = tuple.get_item(0)?.extract()?;
+            let pos: Int<Illegal> = tuple.get_item(1)?.extract()?;
+            position = Some(i64::try_from(pos.get()).map_err(|_| {
+                illegal(format!(
+                    "place's position {} is beyond any library",
+                    pos.get()
                 ))
-            })?;
-            position = Some(int_arg(&tuple.get_item(1)?, "place's position")?);
-            given.push(card);
+            })?);
+            given.push(card.0);
         }
-        let (ids, new) = self.plan_ids(&given);
+        let mut lib = borrow_mut(slf)?;
+        let (ids, new) = lib.plan_ids(&given);
         let place = position.map(|pos| (ids[n_given], pos));
-        let core = &mut self.core;
-        let events = guard(|| core.shuffle_in(&ids[..n_given], place))?;
-        self.register(py, new);
+        let events = guard(|| lib.core.shuffle_in(&ids[..n_given], place))?;
+        lib.register(py, new);
         events_to_py(py, &events)
     }
 
     /// Up to `n` cards from the top, top first (fewer when the library runs out, 121.4).
     #[pyo3(signature = (n = None), text_signature = "($self, n=1)")]
-    fn draw<'py>(
-        &mut self,
-        py: Python<'py>,
-        n: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n = match n {
-            Some(n) => int_arg(n, "n")?,
-            None => 1,
-        };
-        let n = usize::try_from(n)
-            .map_err(|_| illegal(format!("cannot draw a negative number of cards ({n})")))?;
-        let drawn = self.core.draw(n);
-        self.objects(py, &drawn)
+    fn draw<'py>(slf: &Bound<'py, Self>, n: Option<Index>) -> PyResult<Bound<'py, PyList>> {
+        let n = n.map_or(1, |n| n.size());
+        let mut lib = borrow_mut(slf)?;
+        let drawn = guard(|| Ok(lib.core.draw(n)))?;
+        lib.objects(slf.py(), &drawn)
     }
 
     /// Puts `cards` on top; the sequence is their final top-to-bottom order (401.4).
-    fn put_on_top<'py>(
-        &mut self,
-        py: Python<'py>,
-        cards: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        self.put(py, cards, mulligan_core::Library::put_on_top)
+    fn put_on_top<'py>(slf: &Bound<'py, Self>, cards: Cards<'py>) -> PyResult<Bound<'py, PyList>> {
+        Library::put(slf, cards, mulligan_core::Library::put_on_top)
     }
 
     /// Puts `cards` on the bottom; the sequence is their final top-to-bottom order (401.4).
     fn put_on_bottom<'py>(
-        &mut self,
-        py: Python<'py>,
-        cards: &Bound<'py, PyAny>,
+        slf: &Bound<'py, Self>,
+        cards: Cards<'py>,
     ) -> PyResult<Bound<'py, PyList>> {
-        self.put(py, cards, mulligan_core::Library::put_on_bottom)
+        Library::put(slf, cards, mulligan_core::Library::put_on_bottom)
     }
 }
 
@@ -351,37 +317,20 @@ impl Library {
 #[pyfunction]
 pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
     let py = libraries.py();
-    if libraries.is_instance_of::<PyString>() {
-        return Err(type_error("libraries must be an iterable of Library"));
-    }
-    let mut libs: Vec<Bound<'py, Library>> = vec![];
-    for item in libraries.try_iter().map_err(|_| {
-        type_error(format!(
-            "libraries must be an iterable of Library, got {}",
-            type_name(libraries)
-        ))
-    })? {
-        let item = item?;
-        let lib = item.cast_into::<Library>().map_err(|e| {
-            type_error(format!(
-                "libraries must hold only Library objects, got {}",
-                type_name(&e.into_inner())
-            ))
-        })?;
-        libs.push(lib);
-    }
+    let libs = objects::<Library, Illegal>(libraries, "libraries", MAX_SIMULTANEOUS)?;
     // Borrow every distinct library first, so that nothing is shuffled unless all can be.
     let mut distinct: Vec<(usize, PyRefMut<'py, Library>)> = vec![];
     for lib in &libs {
         let ptr = lib.as_ptr() as usize;
         if !distinct.iter().any(|(p, _)| *p == ptr) {
-            distinct.push((ptr, lib.try_borrow_mut()?));
+            distinct.push((ptr, borrow_mut(lib)?));
         }
     }
     let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
     for (ptr, lib) in &mut distinct {
-        let mut events = lib.shuffle_events()?;
-        let mut event = events.remove(0);
+        let Some(mut event) = lib.shuffle_events()?.into_iter().next() else {
+            return Err(internal("a shuffle reported no event"));
+        };
         event.rule = "701.24f";
         done.push((*ptr, event));
     }

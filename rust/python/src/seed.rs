@@ -1,6 +1,7 @@
 //! `Seed` and `verify_commitment`.
 
-use crate::errors::{guard, seed_error};
+use crate::args::{type_name, Contributions, SeedArg, SeedText, Text};
+use crate::errors::{guard, seed_error, type_error};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -21,14 +22,8 @@ impl Seed {
     /// Exactly 64 hex digits (either case).
     #[staticmethod]
     fn from_hex(text: &Bound<'_, PyAny>) -> PyResult<Seed> {
-        let text = text.cast::<PyString>().map_err(|_| {
-            seed_error(format!(
-                "a seed's hex must be a str, got {}",
-                type_name(text)
-            ))
-        })?;
-        let s = text.to_str()?;
-        guard(|| mulligan_core::Seed::from_hex(s)).map(|inner| Seed { inner })
+        let s = seed_text(text, "a seed's hex")?;
+        guard(|| mulligan_core::Seed::from_hex(&s)).map(|inner| Seed { inner })
     }
 
     /// Exactly 32 bytes.
@@ -71,11 +66,16 @@ impl Seed {
     const __hash__: Option<Py<PyAny>> = None;
 }
 
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
+/// A str of a seed or commitment: anything else raises `SeedError` (docs/API.md: "anything
+/// else raises SeedError", a contract older than `MulliganTypeError`), as does a lone surrogate.
+fn seed_text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if !obj.is_instance_of::<PyString>() {
+        return Err(seed_error(format!(
+            "{what} must be a str, got {}",
+            type_name(obj)
+        )));
+    }
+    Text::<SeedText>::from_py(obj).map(Text::into_string)
 }
 
 /// A `Seed`, 32 `bytes`, or 64 hex digits as `str`.
@@ -97,23 +97,16 @@ pub fn extract_seed(obj: &Bound<'_, PyAny>) -> PyResult<mulligan_core::Seed> {
 
 /// True iff `commitment` (64 hex digits, either case) commits to `seed`.
 #[pyfunction]
-pub fn verify_commitment(seed: &Bound<'_, PyAny>, commitment: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let seed = extract_seed(seed)?;
-    let text = commitment.cast::<PyString>().map_err(|_| {
-        seed_error(format!(
-            "a commitment must be a str, got {}",
-            type_name(commitment)
-        ))
-    })?;
-    let c = text.to_str()?;
-    guard(|| seed.verify_commitment(c))
+pub fn verify_commitment(seed: SeedArg, commitment: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let c = seed_text(commitment, "a commitment")?;
+    guard(|| seed.0.verify_commitment(&c))
 }
 
 /// The commitment to a player's random contribution (hex SHA-256, domain-separated).
 #[pyfunction]
 pub fn contribution_commitment(data: &Bound<'_, PyAny>) -> PyResult<String> {
     let bytes = data.cast::<PyBytes>().map_err(|_| {
-        seed_error(format!(
+        type_error(format!(
             "a contribution must be bytes, got {}",
             type_name(data)
         ))
@@ -125,24 +118,6 @@ pub fn contribution_commitment(data: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The game seed made from the host's seed and the players' contributions (seat order).
 #[pyfunction]
-pub fn mix_seed(seed: &Bound<'_, PyAny>, contributions: &Bound<'_, PyAny>) -> PyResult<Seed> {
-    let seed = extract_seed(seed)?;
-    if contributions.is_instance_of::<PyBytes>() || contributions.is_instance_of::<PyString>() {
-        return Err(seed_error("contributions must be a sequence of bytes"));
-    }
-    let mut parts = vec![];
-    for item in contributions
-        .try_iter()
-        .map_err(|_| seed_error("contributions must be a sequence of bytes"))?
-    {
-        let item = item?;
-        let b = item.cast::<PyBytes>().map_err(|_| {
-            seed_error(format!(
-                "each contribution must be bytes, got {}",
-                type_name(&item)
-            ))
-        })?;
-        parts.push(b.as_bytes().to_vec());
-    }
-    guard(|| seed.mix(&parts)).map(|inner| Seed { inner })
+pub fn mix_seed(seed: SeedArg, contributions: Contributions) -> PyResult<Seed> {
+    guard(|| seed.0.mix(&contributions.0)).map(|inner| Seed { inner })
 }

@@ -1,12 +1,11 @@
 //! `Player`: one seat of a set-up (`mulligan_core::game::setup`), and building the players of
 //! a `SetupRecord`.
 
+use crate::args::{type_name, Flag, Int, Of, SetUp, Text};
 use crate::cards::{new_card, Deck};
 use crate::errors::{config_error, type_error};
-use crate::seed::type_name;
 use mulligan_core::game::{PlayerRecord, MAX_MODIFIER};
 use mulligan_core::{PlayerSetup, Team};
-use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
@@ -72,32 +71,19 @@ impl Player {
     #[new]
     #[pyo3(signature = (name, deck, *, team = None, hand_modifier = None, life_modifier = None, archenemy = None), text_signature = "(name, deck, *, team=None, hand_modifier=0, life_modifier=0, archenemy=False)")]
     fn new(
-        name: &Bound<'_, PyAny>,
-        deck: &Bound<'_, PyAny>,
+        name: Text<SetUp>,
+        deck: Of<'_, Deck>,
         team: Option<&Bound<'_, PyAny>>,
-        hand_modifier: Option<&Bound<'_, PyAny>>,
-        life_modifier: Option<&Bound<'_, PyAny>>,
-        archenemy: Option<&Bound<'_, PyAny>>,
+        hand_modifier: Option<Int<SetUp>>,
+        life_modifier: Option<Int<SetUp>>,
+        archenemy: Option<Flag>,
     ) -> PyResult<Player> {
-        let name = name
-            .cast::<PyString>()
-            .map_err(|_| {
-                type_error(format!(
-                    "a player's name must be a str, got {}",
-                    type_name(name)
-                ))
-            })?
-            .to_string();
-        let deck = deck
-            .cast::<Deck>()
-            .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?
-            .clone()
-            .unbind();
+        let name = name.into_string();
         let team = team.filter(|t| !t.is_none());
         let core_team = match team {
             None => None,
             Some(t) if t.is_instance_of::<PyString>() => {
-                Some(Team::Name(t.cast::<PyString>()?.to_str()?.to_string()))
+                Some(Team::Name(Text::<SetUp>::from_py(t)?.into_string()))
             }
             Some(t) if t.is_instance_of::<PyInt>() && !t.is_instance_of::<PyBool>() => {
                 Some(Team::Number(t.extract::<i64>().map_err(|_| {
@@ -111,38 +97,26 @@ impl Player {
                 )))
             }
         };
-        let modifier = |o: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<i32> {
-            let Some(o) = o else { return Ok(0) };
-            if o.is_instance_of::<PyBool>() {
-                return Err(type_error(format!("{what} must be an int, got bool")));
-            }
-            o.extract::<i32>().map_err(|e| {
-                if e.is_instance_of::<PyOverflowError>(o.py()) {
-                    // An int too large for the core's i32 is also beyond the bound the game
-                    // checks (MAX_MODIFIER): the same GameConfigError as for one that fits.
-                    config_error(format!(
-                        "player {name:?}: {what} {o} is out of range: a Vanguard modifier is \
-                         between -{MAX_MODIFIER} and {MAX_MODIFIER}"
-                    ))
-                } else {
-                    type_error(format!("{what} must be an int, got {}", type_name(o)))
-                }
+        // An int too large for the core's i32 is also beyond the bound the game checks
+        // (MAX_MODIFIER): the same GameConfigError as for one that fits.
+        let modifier = |m: Option<Int<SetUp>>, what: &str| -> PyResult<i32> {
+            let m = m.map_or(0, |m| m.get());
+            i32::try_from(m).map_err(|_| {
+                config_error(format!(
+                    "player {name:?}: {what} {m} is out of range: a Vanguard modifier is \
+                     between -{MAX_MODIFIER} and {MAX_MODIFIER}"
+                ))
             })
         };
         let hand_modifier = modifier(hand_modifier, "hand_modifier")?;
         let life_modifier = modifier(life_modifier, "life_modifier")?;
         Ok(Player {
             name,
-            deck,
+            deck: deck.0.unbind(),
             team: team.map(|t| t.clone().unbind()),
             hand_modifier,
             life_modifier,
-            archenemy: match archenemy {
-                None => false,
-                Some(a) => a.extract::<bool>().map_err(|_| {
-                    type_error(format!("archenemy must be a bool, got {}", type_name(a)))
-                })?,
-            },
+            archenemy: archenemy.is_some_and(|a| a.0),
             core_team,
         })
     }

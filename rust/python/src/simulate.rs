@@ -1,10 +1,11 @@
 //! `KeepRule`, `simulate`, `SimulationResult` and the raw bulk primitives (`bulk.shuffles`,
 //! `bulk.hands`). Long work runs with the GIL released; results come back as numpy arrays.
 
-use crate::cards::{card_list, Card, Deck};
-use crate::errors::{config_error, guard, illegal, type_error};
+use crate::args::{texts, type_name, Cards, Count, Flag, Of, Real, SeedArg, SetUp, Text};
+use crate::cards::{Card, Deck};
+use crate::errors::{caught, config_error, guard, illegal, type_error};
 use crate::game::{MulliganRule, Variant};
-use crate::seed::{extract_seed, type_name};
+use mulligan_core::card::MAX_TAGS;
 use mulligan_core::simulate::{
     self as sim, Abort, Bottom, CompiledRule, Config, Counts, Outcome, Policy,
 };
@@ -12,7 +13,7 @@ use mulligan_core::CardId;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping, PyString};
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 /// How a simulated player decides: land ranges by hand size, a size at which anything is
 /// kept, which cards London puts on the bottom, and required tags. Compiled into Rust.
@@ -21,14 +22,11 @@ pub struct KeepRule {
     pub inner: sim::KeepRule,
 }
 
-fn parse_bottom(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Bottom> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+fn parse_bottom(obj: Option<Text<SetUp>>) -> PyResult<Bottom> {
+    let Some(s) = obj else {
         return Ok(Bottom::Balance);
     };
-    let s = obj
-        .cast::<PyString>()
-        .map_err(|_| type_error(format!("bottom must be a str, got {}", type_name(obj))))?;
-    match s.to_str()? {
+    match s.0.as_str() {
         "balance" => Ok(Bottom::Balance),
         "lands_first" | "lands" => Ok(Bottom::LandsFirst),
         "spells_first" | "spells" => Ok(Bottom::SpellsFirst),
@@ -38,56 +36,47 @@ fn parse_bottom(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Bottom> {
     }
 }
 
-fn non_negative(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(type_error(format!("{what} must be an int, got bool")));
-    }
-    let v: i64 = obj
-        .extract()
-        .map_err(|_| type_error(format!("{what} must be an int, got {}", type_name(obj))))?;
-    u64::try_from(v).map_err(|_| config_error(format!("{what} must be at least 0, got {v}")))
-}
-
-fn opt_non_negative(obj: Option<&Bound<'_, PyAny>>, what: &str, default: u64) -> PyResult<u64> {
-    match obj.filter(|o| !o.is_none()) {
-        Some(o) => non_negative(o, what),
-        None => Ok(default),
-    }
-}
-
 fn parse_requires(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, u32)>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(vec![]);
     };
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(vec![(s.to_string(), 1)]);
+    if obj.is_instance_of::<PyString>() {
+        return Ok(vec![(Text::<SetUp>::from_py(obj)?.0, 1)]);
     }
     let mut out = vec![];
     if let Ok(map) = obj.cast::<PyMapping>() {
         for item in map.items()?.iter() {
             let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
-            let tag = k
-                .cast::<PyString>()
-                .map_err(|_| type_error("requires keys must be tag names (str)"))?;
-            let min = non_negative(&v, "a required count")?;
+            let tag = Text::<SetUp>::from_py(&k)?.0;
+            let min = Count::from_py(&v)?.get();
             out.push((
-                tag.to_string(),
+                tag,
                 u32::try_from(min).map_err(|_| config_error("required count too large"))?,
             ));
         }
         return Ok(out);
     }
-    for t in obj
-        .try_iter()
-        .map_err(|_| type_error("requires must be a tag, a list of tags, or {tag: count}"))?
-    {
-        let t = t?;
-        let tag = t
-            .cast::<PyString>()
-            .map_err(|_| type_error("requires must hold tag names (str)"))?;
-        out.push((tag.to_string(), 1));
+    for tag in texts::<SetUp>(obj, "requires", MAX_TAGS)? {
+        out.push((tag, 1));
     }
     Ok(out)
+}
+
+/// A `(min, max)` land range of `ranges`: two ints of 0 or more.
+fn land_range(size: u64, v: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+    let pair = v
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2)
+        .ok_or_else(|| type_error(format!("ranges[{size}] must be a (min, max) pair of ints")))?;
+    let lo = Count::from_py(&pair.get_item(0)?)?.get();
+    let hi = Count::from_py(&pair.get_item(1)?)?.get();
+    match (u32::try_from(lo), u32::try_from(hi)) {
+        (Ok(lo), Ok(hi)) => Ok((lo, hi)),
+        _ => Err(config_error(format!(
+            "ranges[{size}] = ({lo}, {hi}): a land count beyond any deck"
+        ))),
+    }
 }
 
 impl KeepRule {
@@ -114,8 +103,8 @@ impl KeepRule {
            text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None)")]
     fn new(
         ranges: Option<&Bound<'_, PyAny>>,
-        keep_at: Option<&Bound<'_, PyAny>>,
-        bottom: Option<&Bound<'_, PyAny>>,
+        keep_at: Option<Count>,
+        bottom: Option<Text<SetUp>>,
         requires: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<KeepRule> {
         let mut parsed = vec![];
@@ -128,26 +117,13 @@ impl KeepRule {
             })?;
             for item in map.items()?.iter() {
                 let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
-                let size = non_negative(&k, "a hand size in ranges")?;
-                let (lo, hi) = v.extract::<(i64, i64)>().map_err(|_| {
-                    type_error(format!("ranges[{size}] must be a (min, max) pair of ints"))
-                })?;
-                let (lo, hi) = match (u32::try_from(lo), u32::try_from(hi)) {
-                    (Ok(lo), Ok(hi)) => (lo, hi),
-                    _ => {
-                        return Err(config_error(format!(
-                            "ranges[{size}] = ({lo}, {hi}): land counts are 0 or more"
-                        )))
-                    }
-                };
-                parsed.push((size as usize, lo, hi));
+                let size = Count::from_py(&k)?.get();
+                let (lo, hi) = land_range(size, &v)?;
+                parsed.push((usize::try_from(size).unwrap_or(usize::MAX), lo, hi));
             }
         }
         parsed.sort_unstable();
-        let keep_at = match keep_at.filter(|k| !k.is_none()) {
-            Some(k) => Some(non_negative(k, "keep_at")? as usize),
-            None => None,
-        };
+        let keep_at = keep_at.map(|k| k.size());
         let inner = sim::KeepRule {
             ranges: parsed,
             keep_at,
@@ -188,12 +164,12 @@ impl KeepRule {
     }
 
     /// Whether this rule keeps `hand` (the cards after any put on the bottom).
-    #[pyo3(signature = (hand, *, can_mulligan = true))]
-    fn keeps(&self, hand: &Bound<'_, PyAny>, can_mulligan: bool) -> PyResult<bool> {
-        let cards = card_list(hand, "hand")?;
+    #[pyo3(signature = (hand, *, can_mulligan = None), text_signature = "($self, hand, *, can_mulligan=True)")]
+    fn keeps(&self, hand: Cards<'_, SetUp>, can_mulligan: Option<Flag>) -> PyResult<bool> {
+        let cards = hand.0;
         let rule = self.compile_for(&cards, None)?;
         let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
-        Ok(rule.keeps(&ids, can_mulligan))
+        guard(|| Ok(rule.keeps(&ids, can_mulligan.is_none_or(|c| c.0))))
     }
 
     /// The `count` cards of `hand` this rule puts on the bottom (London), in order.
@@ -201,41 +177,40 @@ impl KeepRule {
     #[pyo3(signature = (hand, count, *, land_share = None))]
     fn choose_bottom<'py>(
         &self,
-        hand: &Bound<'py, PyAny>,
-        count: &Bound<'py, PyAny>,
-        land_share: Option<f64>,
+        py: Python<'py>,
+        hand: Cards<'py, SetUp>,
+        count: Count,
+        land_share: Option<Real>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let cards = card_list(hand, "hand")?;
-        let count = non_negative(count, "count")? as usize;
+        let cards = hand.0;
+        let count = count.size();
         if count > cards.len() {
             return Err(illegal(format!(
                 "cannot put {count} cards of a {}-card hand on the bottom",
                 cards.len()
             )));
         }
-        let rule = self.compile_for(&cards, land_share)?;
+        let rule = self.compile_for(&cards, land_share.map(|s| s.0))?;
         let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
-        let chosen = rule.choose_bottom(&ids, count);
-        PyList::new(hand.py(), chosen.iter().map(|&i| cards[i as usize].clone()))
+        caught(|| {
+            let chosen = rule.choose_bottom(&ids, count);
+            PyList::new(py, chosen.iter().map(|&i| cards[i as usize].clone()))
+        })
     }
 
     /// Vancouver: whether this rule puts the `card` seen on top on the bottom.
     #[pyo3(signature = (hand, card, *, land_share = None))]
     fn vancouver_bottom(
         &self,
-        hand: &Bound<'_, PyAny>,
-        card: &Bound<'_, PyAny>,
-        land_share: Option<f64>,
+        hand: Cards<'_, SetUp>,
+        card: Of<'_, Card>,
+        land_share: Option<Real>,
     ) -> PyResult<bool> {
-        let mut cards = card_list(hand, "hand")?;
-        let top = card
-            .cast::<Card>()
-            .map_err(|_| type_error(format!("card must be a Card, got {}", type_name(card))))?
-            .clone();
-        cards.push(top);
-        let rule = self.compile_for(&cards, land_share)?;
+        let mut cards = hand.0;
+        cards.push(card.0);
+        let rule = self.compile_for(&cards, land_share.map(|s| s.0))?;
         let ids: Vec<CardId> = (0..cards.len() as CardId - 1).collect();
-        Ok(rule.vancouver_bottom(&ids, cards.len() as CardId - 1))
+        guard(|| Ok(rule.vancouver_bottom(&ids, cards.len() as CardId - 1)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -365,14 +340,8 @@ impl SimulationResult {
     /// The counts of this run and `other` (other games of the same configuration, e.g. another
     /// machine's share of a cluster run). The per-game records are kept when both runs have
     /// them and their game ranges follow each other (concatenated in game order).
-    fn merge(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<SimulationResult> {
-        let other = other.cast::<SimulationResult>().map_err(|_| {
-            type_error(format!(
-                "merge takes a SimulationResult, got {}",
-                type_name(other)
-            ))
-        })?;
-        let o = other.get();
+    fn merge(&self, py: Python<'_>, other: Of<'_, SimulationResult>) -> PyResult<SimulationResult> {
+        let o = other.0.get();
         if (o.mulligan_rule, o.variant, o.free_mulligan)
             != (self.mulligan_rule, self.variant, self.free_mulligan)
         {
@@ -522,13 +491,13 @@ pub fn _restore_simulation_result(
     })
 }
 
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    match threads.filter(|t| !t.is_none()) {
+fn threads_arg(threads: Option<Count>) -> PyResult<usize> {
+    match threads {
         None => Ok(std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)),
         Some(t) => {
-            let n = non_negative(t, "threads")?;
+            let n = t.get();
             if n == 0 {
                 return Err(config_error("threads must be at least 1"));
             }
@@ -624,44 +593,45 @@ fn per_game_arrays<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound
 /// `dask.distributed.Client` or a `concurrent.futures.Executor`) splits the games over its
 /// workers (`mulligan._cluster`): the result equals a one-machine run.
 #[pyfunction]
-#[pyo3(signature = (deck, *, games, mulligan = MulliganRule::LONDON, variant = Variant::TWO_PLAYER, keep = None,
-                    seed = None, threads = None, on_the_play = true, hand_size = None, players = None, start = None,
-                    per_game = false, progress = None, executor = None),
+#[pyo3(signature = (deck, *, games, mulligan = None, variant = None, keep = None,
+                    seed = None, threads = None, on_the_play = None, hand_size = None, players = None, start = None,
+                    per_game = None, progress = None, executor = None),
        text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
-    deck: &Bound<'py, PyAny>,
-    games: &Bound<'py, PyAny>,
-    mulligan: MulliganRule,
-    variant: Variant,
+    deck: Of<'py, Deck>,
+    games: Count,
+    mulligan: Option<Of<'py, MulliganRule>>,
+    variant: Option<Of<'py, Variant>>,
     keep: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
-    on_the_play: bool,
-    hand_size: Option<&Bound<'py, PyAny>>,
-    players: Option<&Bound<'py, PyAny>>,
-    start: Option<&Bound<'py, PyAny>>,
-    per_game: bool,
+    seed: Option<SeedArg>,
+    threads: Option<Count>,
+    on_the_play: Option<Flag>,
+    hand_size: Option<Count>,
+    players: Option<Count>,
+    start: Option<Count>,
+    per_game: Option<Flag>,
     progress: Option<&Bound<'py, PyAny>>,
     executor: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, SimulationResult>> {
-    let deck = deck
-        .cast::<Deck>()
-        .map_err(|_| type_error(format!("deck must be a Deck, got {}", type_name(deck))))?;
-    let games_arg = games;
-    let games = non_negative(games, "games")?;
-    let start = opt_non_negative(start, "start", 0)?;
-    let hand_size = opt_non_negative(hand_size, "hand_size", 7)? as usize;
-    let players = match players.filter(|p| !p.is_none()) {
-        Some(p) => non_negative(p, "players")? as usize,
+    let deck = deck.0;
+    let mulligan = mulligan.map_or(MulliganRule::LONDON, |m| m.value());
+    let variant = variant.map_or(Variant::TWO_PLAYER, |v| v.value());
+    let on_the_play = on_the_play.is_none_or(|f| f.0);
+    let per_game = per_game.is_some_and(|f| f.0);
+    let games = games.get();
+    let start = start.map_or(0, |s| s.get());
+    let hand_size = hand_size.map_or(7, |h| h.size());
+    let players = match players {
+        Some(p) => p.size(),
         None => default_players(variant),
     };
     guard(|| variant.core().check_players(players))?;
-    let threads_given = threads.filter(|t| !t.is_none());
+    let threads_given = threads.as_ref().map(|t| t.get());
     let threads = threads_arg(threads)?;
-    let seed = match seed.filter(|s| !s.is_none()) {
-        Some(s) => extract_seed(s)?,
+    let seed = match seed {
+        Some(s) => s.0,
         None => guard(mulligan_core::Seed::generate)?,
     };
     let progress = match progress.filter(|p| !p.is_none()) {
@@ -723,7 +693,7 @@ pub fn simulate<'py>(
 
     if let Some(executor) = executor.filter(|e| !e.is_none()) {
         let kwargs = PyDict::new(py);
-        kwargs.set_item("games", games_arg)?;
+        kwargs.set_item("games", games)?;
         kwargs.set_item("mulligan", mulligan)?;
         kwargs.set_item("variant", variant)?;
         kwargs.set_item("keep", keep)?;
@@ -902,18 +872,18 @@ fn rows_array<'py>(
        text_signature = "(n_cards, count, seed, *, start=0, threads=None, out=None)")]
 pub fn bulk_shuffles<'py>(
     py: Python<'py>,
-    n_cards: &Bound<'py, PyAny>,
-    count: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-    start: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
+    n_cards: Count,
+    count: Count,
+    seed: SeedArg,
+    start: Option<Count>,
+    threads: Option<Count>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    let n = non_negative(n_cards, "n_cards")? as usize;
-    let count = non_negative(count, "count")?;
-    let start = opt_non_negative(start, "start", 0)?;
+    let n = n_cards.size();
+    let count = count.get();
+    let start = start.map_or(0, |s| s.get());
     let threads = threads_arg(threads)?;
-    let seed = extract_seed(seed)?;
+    let seed = seed.0;
     let array = rows_out(py, out, count, (n, n, threads))?;
     let mut rows = array
         .try_readwrite()
@@ -932,22 +902,33 @@ pub fn bulk_shuffles<'py>(
 pub fn bulk_hands<'py>(
     py: Python<'py>,
     deck: &Bound<'py, PyAny>,
-    count: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-    hand_size: Option<&Bound<'py, PyAny>>,
-    start: Option<&Bound<'py, PyAny>>,
-    threads: Option<&Bound<'py, PyAny>>,
+    count: Count,
+    seed: SeedArg,
+    hand_size: Option<Count>,
+    start: Option<Count>,
+    threads: Option<Count>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let deck_size = match deck.cast::<Deck>() {
         Ok(d) => d.get().cards.len(),
-        Err(_) => non_negative(deck, "deck (a Deck or a deck size)")? as usize,
+        Err(_) => Count::from_py(deck)
+            .map_err(|e| {
+                if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+                    type_error(format!(
+                        "deck must be a Deck or a deck size, got {}",
+                        type_name(deck)
+                    ))
+                } else {
+                    e
+                }
+            })?
+            .size(),
     };
-    let count = non_negative(count, "count")?;
-    let hand_size = opt_non_negative(hand_size, "hand_size", 7)? as usize;
-    let start = opt_non_negative(start, "start", 0)?;
+    let count = count.get();
+    let hand_size = hand_size.map_or(7, |h| h.size());
+    let start = start.map_or(0, |s| s.get());
     let threads = threads_arg(threads)?;
-    let seed = extract_seed(seed)?;
+    let seed = seed.0;
     if hand_size > deck_size {
         return Err(config_error(format!(
             "a hand of {hand_size} cards from a deck of {deck_size}"
@@ -968,13 +949,13 @@ pub fn bulk_hands<'py>(
 #[pyo3(signature = (seed, tables, *, first = None), text_signature = "(seed, tables, *, first=0)")]
 pub fn tournament_play_draw<'py>(
     py: Python<'py>,
-    seed: &Bound<'py, PyAny>,
-    tables: &Bound<'py, PyAny>,
-    first: Option<&Bound<'py, PyAny>>,
+    seed: SeedArg,
+    tables: Count,
+    first: Option<Count>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let seed = extract_seed(seed)?;
-    let tables = non_negative(tables, "tables")?;
-    let first = opt_non_negative(first, "first", 0)?;
+    let seed = seed.0;
+    let tables = tables.get();
+    let first = first.map_or(0, |f| f.get());
     guard(|| mulligan_core::memory::check("tables", tables, 1, 0))?;
     let array = numpy_zeros::<u8, numpy::Ix1>(py, tables, "uint8", "tables")?;
     {

@@ -1,8 +1,9 @@
 //! `Match`: several games between the same players, each game's chooser the previous loser
 //! (103.1; `mulligan_core::starting_player`).
 
-use crate::errors::{guard, illegal};
-use crate::game::{players_from, seat_arg, seed_or_new, Game};
+use crate::args::{Index, Of, SeedArg};
+use crate::errors::{busy, guard, illegal};
+use crate::game::{players_from, seed_or_new, Game};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use crate::setup::Player;
@@ -24,20 +25,20 @@ pub struct Match {
 #[pymethods]
 impl Match {
     #[new]
-    #[pyo3(signature = (players, *, variant = Variant::TWO_PLAYER, mulligan = MulliganRule::LONDON, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
+    #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
     fn new(
         players: &Bound<'_, PyAny>,
-        variant: Variant,
-        mulligan: MulliganRule,
-        seed: Option<&Bound<'_, PyAny>>,
+        variant: Option<Of<'_, Variant>>,
+        mulligan: Option<Of<'_, MulliganRule>>,
+        seed: Option<SeedArg>,
     ) -> PyResult<Match> {
         let players = players_from(players)?;
         let seed = seed_or_new(seed)?;
         let state = MatchState::new(players.len());
         Ok(Match {
             players,
-            variant,
-            rule: mulligan,
+            variant: variant.map_or(Variant::TWO_PLAYER, |v| v.value()),
+            rule: mulligan.map_or(MulliganRule::LONDON, |m| m.value()),
             seed,
             state,
             current: None,
@@ -67,17 +68,20 @@ impl Match {
 
     /// Ends the game in progress: `loser=seat`, or `loser=None` for a draw.
     #[pyo3(signature = (*, loser = None))]
-    fn record_result(&mut self, py: Python<'_>, loser: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn record_result(&mut self, py: Python<'_>, loser: Option<Index>) -> PyResult<()> {
         let Some(game) = &self.current else {
             return Err(illegal(
                 "no game of this match is in progress: call new_game first",
             ));
         };
-        let loser = match loser.filter(|l| !l.is_none()) {
-            Some(l) => Some(seat_arg(l, "loser")?),
-            None => None,
-        };
-        let Some(chooser) = game.bind(py).borrow().core.match_chooser() else {
+        let loser = loser.map(|l| l.size());
+        let chooser = game
+            .bind(py)
+            .try_borrow()
+            .map_err(|_| busy("Game"))?
+            .core
+            .match_chooser();
+        let Some(chooser) = chooser else {
             return Err(illegal(
                 "the starting player of this game has not been chosen yet",
             ));
