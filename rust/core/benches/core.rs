@@ -30,7 +30,7 @@ fn shuffles(c: &mut Criterion) {
     group.throughput(Throughput::Elements(10_000));
     let mut out = vec![0u32; 60 * 10_000];
     group.bench_function("bulk shuffles of 60 cards", |b| {
-        b.iter(|| simulate::shuffles(&seed, 60, 0, black_box(&mut out), 1).unwrap())
+        b.iter(|| mulligan_core::bulk::shuffles(&seed, 60, 0, black_box(&mut out), 1).unwrap())
     });
     let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
     let rule = KeepRule {

@@ -49,11 +49,11 @@ fn main() {
     let shuffles = args.get(2).copied().unwrap_or(2_000_000) as usize;
     let mut out = vec![0u32; deck_size * shuffles];
     // Once to fault the pages in, then timed.
-    simulate::shuffles(&seed, deck_size, 0, &mut out, 1).unwrap();
+    mulligan_core::bulk::shuffles(&seed, deck_size, 0, &mut out, 1).unwrap();
     let mut dt = f64::MAX;
     for _ in 0..5 {
         let t = Instant::now();
-        simulate::shuffles(&seed, deck_size, 0, &mut out, 1).unwrap();
+        mulligan_core::bulk::shuffles(&seed, deck_size, 0, &mut out, 1).unwrap();
         dt = dt.min(t.elapsed().as_secs_f64());
     }
     println!(

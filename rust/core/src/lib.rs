@@ -16,7 +16,11 @@
 //!
 //! Determinism is a contract: see `docs/DETERMINISM.md` and [`FORMAT_VERSION`].
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+pub mod bulk;
 pub mod card;
+pub mod cpu;
 pub mod deck;
 pub mod error;
 pub mod event;

@@ -889,7 +889,7 @@ pub fn bulk_shuffles<'py>(
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
     let rows = rows.as_slice_mut()?;
-    py.detach(|| guard(|| sim::shuffles(&seed, n, start, rows, threads)))?;
+    py.detach(|| guard(|| mulligan_core::bulk::shuffles(&seed, n, start, rows, threads)))?;
     Ok(array)
 }
 
@@ -939,7 +939,9 @@ pub fn bulk_hands<'py>(
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
     let rows = rows.as_slice_mut()?;
-    py.detach(|| guard(|| sim::hands(&seed, deck_size, hand_size, start, rows, threads)))?;
+    py.detach(|| {
+        guard(|| mulligan_core::bulk::hands(&seed, deck_size, hand_size, start, rows, threads))
+    })?;
     Ok(array)
 }
 

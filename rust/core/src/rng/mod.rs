@@ -15,6 +15,11 @@
 //! output of `rand_chacha::ChaCha12Rng` with `set_stream(nonce)` and a word position of
 //! `16 * first_block`; a test pins that.
 //!
+//! # Backends
+//! The block function is written once (`backends`: the quarter-round and double round as
+//! macros) and expanded for a portable backend and an AVX2 one; [`crate::cpu`] decides which
+//! runs. All give the same words bit for bit.
+//!
 //! # Unbiased batched bounded integers
 //! [`ChaChaStream::batch`] draws several integers `d_k` uniform in `[0, b_k)` from one 64-bit
 //! word (Brackett-Rozinsky & Lemire, "Batched Ranged Random Integer Generation", 2024). Let
@@ -27,141 +32,32 @@
 //! so the accepted value, and hence every digit tuple, is exactly uniform: no modulo bias, no
 //! floating point. A test checks this exhaustively on a scaled-down word.
 
+mod backends;
+
+pub use backends::portable::{chacha_block, chacha_rows_portable};
+
 use crate::seed::{Seed, StreamId};
 
+/// ChaCha12: the rounds of every stream of this crate.
 const ROUNDS: usize = 12;
+/// "expand 32-byte k", state words 0..4.
 const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 
 /// The most integers drawn from one word.
 pub const MAX_BATCH: usize = 16;
 
-#[inline(always)]
-fn quarter(s: &mut [u32; 16], a: usize, b: usize, c: usize, d: usize) {
-    s[a] = s[a].wrapping_add(s[b]);
-    s[d] = (s[d] ^ s[a]).rotate_left(16);
-    s[c] = s[c].wrapping_add(s[d]);
-    s[b] = (s[b] ^ s[c]).rotate_left(12);
-    s[a] = s[a].wrapping_add(s[b]);
-    s[d] = (s[d] ^ s[a]).rotate_left(8);
-    s[c] = s[c].wrapping_add(s[d]);
-    s[b] = (s[b] ^ s[c]).rotate_left(7);
-}
-
-/// One ChaCha block with `rounds` rounds (12 for every stream of this crate).
-pub fn chacha_block(key: &[u32; 8], counter: u64, nonce: u64, rounds: usize) -> [u32; 16] {
-    let mut input = [0u32; 16];
-    input[..4].copy_from_slice(&CONSTANTS);
-    input[4..12].copy_from_slice(key);
-    input[12] = counter as u32;
-    input[13] = (counter >> 32) as u32;
-    input[14] = nonce as u32;
-    input[15] = (nonce >> 32) as u32;
-    let mut s = input;
-    for _ in 0..rounds / 2 {
-        quarter(&mut s, 0, 4, 8, 12);
-        quarter(&mut s, 1, 5, 9, 13);
-        quarter(&mut s, 2, 6, 10, 14);
-        quarter(&mut s, 3, 7, 11, 15);
-        quarter(&mut s, 0, 5, 10, 15);
-        quarter(&mut s, 1, 6, 11, 12);
-        quarter(&mut s, 2, 7, 8, 13);
-        quarter(&mut s, 3, 4, 9, 14);
-    }
-    for (o, i) in s.iter_mut().zip(input.iter()) {
-        *o = o.wrapping_add(*i);
-    }
-    s
-}
-
 /// Two ChaCha12 blocks, `(counter, nonce)` each: bit for bit two [`chacha_block`] calls, in one
 /// pass with AVX2 when the CPU has it (each 256-bit register holds a row of both blocks).
 pub fn chacha_block_pair(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u32; 16], [u32; 16]) {
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { chacha_pair_avx2(key, a, b) };
-        }
+    if crate::cpu::has_avx2() {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        return unsafe { backends::avx2::chacha_pair_avx2(key, a, b) };
     }
     (
         chacha_block(key, a.0, a.1, ROUNDS),
         chacha_block(key, b.0, b.1, ROUNDS),
     )
-}
-
-/// Byte shuffles that rotate every 32-bit lane left by 16 and by 8.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn rotations() -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
-    use std::arch::x86_64::_mm256_setr_epi8;
-    (
-        _mm256_setr_epi8(
-            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
-            8, 9, 14, 15, 12, 13,
-        ),
-        _mm256_setr_epi8(
-            3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
-            10, 15, 12, 13, 14,
-        ),
-    )
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn chacha_pair_avx2(key: &[u32; 8], a: (u64, u64), b: (u64, u64)) -> ([u32; 16], [u32; 16]) {
-    use std::arch::x86_64::*;
-    let row = |lo: [u32; 4], hi: [u32; 4]| {
-        let w = [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]];
-        // SAFETY: an unaligned load of 32 bytes from a [u32; 8].
-        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
-    };
-    let split = |x: u64| [x as u32, (x >> 32) as u32];
-    let d_row = |(counter, nonce): (u64, u64)| {
-        let (c, n) = (split(counter), split(nonce));
-        [c[0], c[1], n[0], n[1]]
-    };
-    let k0 = [key[0], key[1], key[2], key[3]];
-    let k1 = [key[4], key[5], key[6], key[7]];
-    let input = [
-        row(CONSTANTS, CONSTANTS),
-        row(k0, k0),
-        row(k1, k1),
-        row(d_row(a), d_row(b)),
-    ];
-    let (rot16, rot8) = rotations();
-    let [mut ra, mut rb, mut rc, mut rd] = input;
-    macro_rules! half_round {
-        () => {
-            ra = _mm256_add_epi32(ra, rb);
-            rd = _mm256_shuffle_epi8(_mm256_xor_si256(rd, ra), rot16);
-            rc = _mm256_add_epi32(rc, rd);
-            let t = _mm256_xor_si256(rb, rc);
-            rb = _mm256_or_si256(_mm256_slli_epi32(t, 12), _mm256_srli_epi32(t, 20));
-            ra = _mm256_add_epi32(ra, rb);
-            rd = _mm256_shuffle_epi8(_mm256_xor_si256(rd, ra), rot8);
-            rc = _mm256_add_epi32(rc, rd);
-            let t = _mm256_xor_si256(rb, rc);
-            rb = _mm256_or_si256(_mm256_slli_epi32(t, 7), _mm256_srli_epi32(t, 25));
-        };
-    }
-    for _ in 0..ROUNDS / 2 {
-        half_round!(); // columns
-        rb = _mm256_shuffle_epi32(rb, 0x39);
-        rc = _mm256_shuffle_epi32(rc, 0x4e);
-        rd = _mm256_shuffle_epi32(rd, 0x93);
-        half_round!(); // diagonals
-        rb = _mm256_shuffle_epi32(rb, 0x93);
-        rc = _mm256_shuffle_epi32(rc, 0x4e);
-        rd = _mm256_shuffle_epi32(rd, 0x39);
-    }
-    let mut rows = [[0u32; 8]; 4];
-    for (out, (r, i)) in rows.iter_mut().zip([ra, rb, rc, rd].into_iter().zip(input)) {
-        // SAFETY: an unaligned store of 32 bytes into a [u32; 8].
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_add_epi32(r, i)) };
-    }
-    let block =
-        |half: usize| -> [u32; 16] { core::array::from_fn(|w| rows[w / 4][half * 4 + w % 4]) };
-    (block(0), block(1))
 }
 
 /// A block's output words read as the keystream's u64 words (word k = output words 2k, 2k+1).
@@ -380,11 +276,9 @@ pub fn chacha_rows(
     nonces: &[u64; LANES],
 ) -> [[u32; LANES]; 16] {
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { chacha_rows_avx2(key, counters, nonces) };
-        }
+    if crate::cpu::has_avx2() {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        return unsafe { backends::avx2::chacha_rows_avx2(key, counters, nonces) };
     }
     chacha_rows_portable(key, counters, nonces)
 }
@@ -424,136 +318,6 @@ pub fn chacha_blocks_portable(
     for (l, lane) in out.iter_mut().enumerate() {
         *lane = lane_block(&rows, l);
     }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn chacha_rows_avx2(
-    key: &[u32; 8],
-    counters: &[u64; LANES],
-    nonces: &[u64; LANES],
-) -> [[u32; LANES]; 16] {
-    use std::arch::x86_64::*;
-    // One __m256i per state word, one lane per stream.
-    let (rot16, rot8) = rotations();
-    let lane_words = |f: &dyn Fn(usize) -> u32| -> __m256i {
-        let w: [u32; LANES] = core::array::from_fn(f);
-        // SAFETY: an unaligned load of 32 bytes from a [u32; 8].
-        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
-    };
-    let mut input = [_mm256_setzero_si256(); 16];
-    for w in 0..4 {
-        input[w] = _mm256_set1_epi32(CONSTANTS[w] as i32);
-    }
-    for w in 0..8 {
-        input[4 + w] = _mm256_set1_epi32(key[w] as i32);
-    }
-    input[12] = lane_words(&|l| counters[l] as u32);
-    input[13] = lane_words(&|l| (counters[l] >> 32) as u32);
-    input[14] = lane_words(&|l| nonces[l] as u32);
-    input[15] = lane_words(&|l| (nonces[l] >> 32) as u32);
-    let mut s = input;
-    macro_rules! qr {
-        ($a:expr, $b:expr, $c:expr, $d:expr) => {
-            s[$a] = _mm256_add_epi32(s[$a], s[$b]);
-            s[$d] = _mm256_shuffle_epi8(_mm256_xor_si256(s[$d], s[$a]), rot16);
-            s[$c] = _mm256_add_epi32(s[$c], s[$d]);
-            let t = _mm256_xor_si256(s[$b], s[$c]);
-            s[$b] = _mm256_or_si256(_mm256_slli_epi32(t, 12), _mm256_srli_epi32(t, 20));
-            s[$a] = _mm256_add_epi32(s[$a], s[$b]);
-            s[$d] = _mm256_shuffle_epi8(_mm256_xor_si256(s[$d], s[$a]), rot8);
-            s[$c] = _mm256_add_epi32(s[$c], s[$d]);
-            let t = _mm256_xor_si256(s[$b], s[$c]);
-            s[$b] = _mm256_or_si256(_mm256_slli_epi32(t, 7), _mm256_srli_epi32(t, 25));
-        };
-    }
-    for _ in 0..ROUNDS / 2 {
-        qr!(0, 4, 8, 12);
-        qr!(1, 5, 9, 13);
-        qr!(2, 6, 10, 14);
-        qr!(3, 7, 11, 15);
-        qr!(0, 5, 10, 15);
-        qr!(1, 6, 11, 12);
-        qr!(2, 7, 8, 13);
-        qr!(3, 4, 9, 14);
-    }
-    let mut words = [[0u32; LANES]; 16];
-    for w in 0..16 {
-        let v = _mm256_add_epi32(s[w], input[w]);
-        // SAFETY: an unaligned store of 32 bytes into a [u32; 8].
-        unsafe { _mm256_storeu_si256(words[w].as_mut_ptr().cast(), v) };
-    }
-    words
-}
-
-type Row = [u32; LANES];
-
-#[inline(always)]
-fn add(a: &mut Row, b: &Row) {
-    for l in 0..LANES {
-        a[l] = a[l].wrapping_add(b[l]);
-    }
-}
-
-#[inline(always)]
-fn xor_rot(a: &mut Row, b: &Row, r: u32) {
-    for l in 0..LANES {
-        a[l] = (a[l] ^ b[l]).rotate_left(r);
-    }
-}
-
-#[inline(always)]
-fn quarter_lanes(s: &mut [Row; 16], a: usize, b: usize, c: usize, d: usize) {
-    let (mut va, mut vb, mut vc, mut vd) = (s[a], s[b], s[c], s[d]);
-    add(&mut va, &vb);
-    xor_rot(&mut vd, &va, 16);
-    add(&mut vc, &vd);
-    xor_rot(&mut vb, &vc, 12);
-    add(&mut va, &vb);
-    xor_rot(&mut vd, &va, 8);
-    add(&mut vc, &vd);
-    xor_rot(&mut vb, &vc, 7);
-    s[a] = va;
-    s[b] = vb;
-    s[c] = vc;
-    s[d] = vd;
-}
-
-/// [`chacha_rows`] without run-time feature detection.
-pub fn chacha_rows_portable(
-    key: &[u32; 8],
-    counters: &[u64; LANES],
-    nonces: &[u64; LANES],
-) -> [[u32; LANES]; 16] {
-    let mut input: [Row; 16] = [[0; LANES]; 16];
-    for w in 0..4 {
-        input[w] = [CONSTANTS[w]; LANES];
-    }
-    for w in 0..8 {
-        input[4 + w] = [key[w]; LANES];
-    }
-    for l in 0..LANES {
-        input[12][l] = counters[l] as u32;
-        input[13][l] = (counters[l] >> 32) as u32;
-        input[14][l] = nonces[l] as u32;
-        input[15][l] = (nonces[l] >> 32) as u32;
-    }
-    let mut s = input;
-    for _ in 0..ROUNDS / 2 {
-        quarter_lanes(&mut s, 0, 4, 8, 12);
-        quarter_lanes(&mut s, 1, 5, 9, 13);
-        quarter_lanes(&mut s, 2, 6, 10, 14);
-        quarter_lanes(&mut s, 3, 7, 11, 15);
-        quarter_lanes(&mut s, 0, 5, 10, 15);
-        quarter_lanes(&mut s, 1, 6, 11, 12);
-        quarter_lanes(&mut s, 2, 7, 8, 13);
-        quarter_lanes(&mut s, 3, 4, 9, 14);
-    }
-    for w in 0..16 {
-        let i = input[w];
-        add(&mut s[w], &i);
-    }
-    s
 }
 
 /// A source of keystream words.

@@ -1,0 +1,30 @@
+//! Which vector extensions this CPU has: the one place the keystream ([`crate::rng`]) and the
+//! bulk engine ([`crate::simulate`], [`crate::bulk`]) ask before entering an AVX2 backend.
+//! `std` caches the answer, so asking is cheap. Every backend gives the same results bit for
+//! bit; only the speed differs.
+
+/// AVX2 (the ChaCha backends' 256-bit registers).
+#[inline]
+pub fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// AVX2 and BMI2 (the bulk engine's kernels: variable shifts and wide multiplies).
+#[inline]
+pub fn has_avx2_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        has_avx2() && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}

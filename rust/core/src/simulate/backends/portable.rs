@@ -1,0 +1,161 @@
+//! The count kernels for any CPU: a hand's land count from the digits of its shuffle, with the
+//! land flags of the library in an integer ([`LandMask`], four lanes interleaved) or in bytes.
+
+use super::super::engine::Engine;
+use crate::rng::{LANES, MAX_BATCH};
+
+/// The land flags of a whole library in one integer, bit `j` for position `j`: the count
+/// kernel's sparse shuffles then run in registers (decks of at most 64 or 128 cards).
+pub(crate) trait LandMask: Copy {
+    fn from_flags(flags: &[bool]) -> Self;
+    fn bit(self, j: usize) -> u32;
+    /// Flips bit `j` when `flip` is 1.
+    fn flip(self, j: usize, flip: u32) -> Self;
+    /// Shifted right by one (the next step's view).
+    fn next(self) -> Self;
+}
+
+/// The same for `u64` and `u128`.
+macro_rules! land_mask {
+    ($t:ty) => {
+        impl LandMask for $t {
+            fn from_flags(flags: &[bool]) -> Self {
+                flags.iter().rev().fold(0, |m, &f| (m << 1) | <$t>::from(f))
+            }
+            #[inline(always)]
+            fn bit(self, j: usize) -> u32 {
+                ((self >> j) & 1) as u32
+            }
+            #[inline(always)]
+            fn flip(self, j: usize, flip: u32) -> Self {
+                self ^ (<$t>::from(flip) << j)
+            }
+            #[inline(always)]
+            fn next(self) -> Self {
+                self >> 1
+            }
+        }
+    };
+}
+
+land_mask!(u64);
+land_mask!(u128);
+
+/// [`Engine::lane_lands`] for four lanes: one batch of digits drawn from each word `x`, each
+/// used as soon as it is drawn. The mask is kept relative to the current step (shifted right
+/// once a step), so step `k`'s digit `d` addresses bit `d`: the flag there is drawn, and the
+/// flag of position `k` (bit 0) moves there. Returns the lands drawn in the first `draw` steps,
+/// the flag step `draw` would draw when `need > draw`, and each word's final low half.
+#[inline(always)]
+pub(crate) fn four_lanes<M: LandMask>(
+    template: M,
+    mut x: [u64; 4],
+    bounds: &[u64],
+    draw: usize,
+    need: usize,
+) -> ([u32; 4], [u32; 4], [u64; 4]) {
+    let mut mask = [template; 4];
+    let mut lands = [0u32; 4];
+    let mut tops = [0u32; 4];
+    for &b in &bounds[..draw] {
+        for l in 0..4 {
+            let wide = u128::from(x[l]) * u128::from(b);
+            x[l] = wide as u64;
+            let d = (wide >> 64) as usize;
+            let f = mask[l].bit(d);
+            lands[l] += f;
+            mask[l] = mask[l].flip(d, f ^ mask[l].bit(0)).next();
+        }
+    }
+    for (k, &b) in bounds.iter().enumerate().skip(draw) {
+        for l in 0..4 {
+            let wide = u128::from(x[l]) * u128::from(b);
+            x[l] = wide as u64;
+            if k < need {
+                tops[l] = mask[l].bit((wide >> 64) as usize);
+            }
+        }
+    }
+    (lands, tops, x)
+}
+
+impl Engine<'_> {
+    /// Eight games' hands from their lead words (the first batch covers the `need` steps), with
+    /// the land flags in an integer. Returns the lands among the first `draw` positions, the flag
+    /// at position `draw` (Vancouver's look; 0 unless `need > draw`), and whether each lane's
+    /// word was accepted. Four lanes at a time, so each lane's state stays in registers.
+    #[inline(always)]
+    pub(crate) fn lane_lands<M: LandMask>(
+        &self,
+        template: M,
+        leads: &[u64; LANES],
+        draw: usize,
+        need: usize,
+    ) -> ([u32; LANES], [u32; LANES], [bool; LANES]) {
+        let mut lands = [0u32; LANES];
+        let mut tops = [0u32; LANES];
+        let mut ok = [true; LANES];
+        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
+            return (lands, tops, ok);
+        };
+        for h in 0..LANES / 4 {
+            let x: [u64; 4] = core::array::from_fn(|l| leads[4 * h + l]);
+            let (l4, t4, x4) = four_lanes(template, x, &bounds[..*m], draw, need);
+            for l in 0..4 {
+                lands[4 * h + l] = l4[l];
+                tops[4 * h + l] = t4[l];
+                ok[4 * h + l] = !(x4[l] < *product && x4[l] < product.wrapping_neg() % product);
+            }
+        }
+        (lands, tops, ok)
+    }
+
+    /// The digits of the first batch of eight shuffles, drawn from their lead words into
+    /// `digits[step][lane]`, and whether each lane's word was accepted; `None` when the
+    /// shuffle has no steps (decks of 0 or 1 card).
+    #[inline(always)]
+    pub(crate) fn first_batch_digits(
+        &self,
+        leads: &[u64; LANES],
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+    ) -> Option<[bool; LANES]> {
+        let (_, m, product, bounds) = self.plan.batches.first()?;
+        let mut x = *leads;
+        for (k, &b) in bounds[..*m].iter().enumerate() {
+            for l in 0..LANES {
+                let wide = u128::from(x[l]) * u128::from(b);
+                x[l] = wide as u64;
+                digits[k][l] = (wide >> 64) as u64;
+            }
+        }
+        Some(x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product)))
+    }
+
+    /// The lands among the first `draw` positions and the flag at position `draw`, from the
+    /// steps' digits `d`, with the land flags in bytes (put back before returning).
+    #[inline]
+    pub(crate) fn count_flags(
+        &self,
+        draw: usize,
+        need: usize,
+        d: &[u32],
+        flags: &mut [u8],
+    ) -> (u32, u32) {
+        let mut lands = 0u32;
+        for (i, &di) in d[..draw].iter().enumerate() {
+            let j = i + di as usize;
+            lands += u32::from(flags[j]);
+            flags[j] = flags[i];
+        }
+        let top = if need > draw {
+            u32::from(flags[draw + d[draw] as usize])
+        } else {
+            0
+        };
+        for (i, &di) in d[..draw].iter().enumerate() {
+            let j = i + di as usize;
+            flags[j] = self.land_flags[j];
+        }
+        (lands, top)
+    }
+}

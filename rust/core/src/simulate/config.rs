@@ -1,0 +1,133 @@
+//! What is simulated ([`Config`]: one player's mulligans with a deck size and a rule) and
+//! what comes out: one [`Outcome`] per game, or streaming [`Counts`].
+
+use super::MAX_HAND;
+use crate::error::{Error, Result};
+use crate::rules::MulliganRule;
+
+/// What is being simulated: one player's mulligans with this deck size and rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    pub rule: MulliganRule,
+    /// 103.5c: the first mulligan is free (multiplayer, Brawl).
+    pub free_first: bool,
+    pub hand_size: usize,
+    pub deck_size: usize,
+}
+
+impl Config {
+    pub fn validate(&self) -> Result<()> {
+        if self.hand_size > MAX_HAND {
+            return Err(Error::config(format!(
+                "the bulk engine handles hands of at most {MAX_HAND} cards"
+            )));
+        }
+        if self.deck_size > u32::MAX as usize / 2 {
+            return Err(Error::config("the deck is too large"));
+        }
+        Ok(())
+    }
+
+    /// The most mulligans one game can take (the index range of the mulligan histogram).
+    pub fn max_mulligans(&self) -> usize {
+        self.hand_size + usize::from(self.free_first)
+    }
+}
+
+/// One simulated game: the kept hand's size and lands, mulligans taken (free ones included),
+/// and whether Vancouver's look put the top card on the bottom.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub hand_size: u8,
+    pub lands: u8,
+    pub mulligans: u8,
+    pub vancouver_bottom: bool,
+}
+
+/// Streaming counts: memory independent of the number of games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counts {
+    pub games: u64,
+    /// `(hand_size + 1) x (hand_size + 1)`, row-major: `[size][lands]`.
+    pub hand_lands: Vec<u64>,
+    /// Index: mulligans taken.
+    pub mulligans: Vec<u64>,
+    pub vancouver_bottomed: u64,
+    pub hand_size: usize,
+}
+
+impl Counts {
+    pub fn new(cfg: &Config) -> Self {
+        let h = cfg.hand_size + 1;
+        Counts {
+            games: 0,
+            hand_lands: vec![0; h * h],
+            mulligans: vec![0; cfg.max_mulligans() + 1],
+            vancouver_bottomed: 0,
+            hand_size: cfg.hand_size,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn add(&mut self, o: &Outcome) {
+        self.record(
+            usize::from(o.hand_size),
+            usize::from(o.lands),
+            usize::from(o.mulligans),
+            o.vancouver_bottom,
+        );
+    }
+
+    #[inline(always)]
+    pub(crate) fn record(
+        &mut self,
+        size: usize,
+        lands: usize,
+        mulligans: usize,
+        vancouver_bottom: bool,
+    ) {
+        self.games += 1;
+        self.hand_lands[size * (self.hand_size + 1) + lands] += 1;
+        self.mulligans[mulligans] += 1;
+        self.vancouver_bottomed += u64::from(vancouver_bottom);
+    }
+
+    /// Adds another run's counts (of other games of the same configuration).
+    pub fn merge(&mut self, other: &Counts) -> Result<()> {
+        if other.hand_size != self.hand_size || other.mulligans.len() != self.mulligans.len() {
+            return Err(Error::config(
+                "cannot merge the counts of different configurations",
+            ));
+        }
+        self.games += other.games;
+        for (a, b) in self.hand_lands.iter_mut().zip(&other.hand_lands) {
+            *a += b;
+        }
+        for (a, b) in self.mulligans.iter_mut().zip(&other.mulligans) {
+            *a += b;
+        }
+        self.vancouver_bottomed += other.vancouver_bottomed;
+        Ok(())
+    }
+
+    /// Games kept at each hand size.
+    pub fn kept_by_size(&self) -> Vec<u64> {
+        self.hand_lands
+            .chunks(self.hand_size + 1)
+            .map(|row| row.iter().sum())
+            .collect()
+    }
+
+    pub fn mean_hand_size(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        let total: u64 = self
+            .kept_by_size()
+            .iter()
+            .enumerate()
+            .map(|(s, n)| s as u64 * n)
+            .sum();
+        total as f64 / self.games as f64
+    }
+}
