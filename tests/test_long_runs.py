@@ -38,6 +38,7 @@ def run_child(code: str, timeout: float = 120) -> subprocess.CompletedProcess[st
 
 LIMITED = """
 import resource
+import numpy as np
 import mulligan as m
 from mulligan._core import GameConfigError
 def vm_size():
@@ -62,8 +63,10 @@ deck = m.Deck([m.Card("Forest", land=True)] * 24 + [m.Card("Bear")] * 36)
         ("m.bulk.shuffles(60, 10_000_000, seed)", "count"),
         ("m.bulk.hands(deck, 100_000_000, seed)", "count"),
         # A deck size whose working copies alone need 16 GB.
-        ("m.bulk.hands(1 << 31, 1, seed)", "count"),
+        ("m.bulk.hands(1 << 31, 1, seed)", "deck"),
         ("m.bulk.shuffles(1 << 31, 1, seed)", "count"),
+        # The output given (512 MB), but not the working memory of 2^27-card shuffles.
+        ("m.bulk.shuffles(1 << 27, 1, seed, out=np.zeros((1, 1 << 27), np.uint32))", "n_cards"),
         ("m.tournament.play_draw(seed, 1 << 32)", "tables"),
     ],
 )

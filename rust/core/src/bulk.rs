@@ -3,11 +3,12 @@
 //! bulk engine's lead words ([`crate::simulate`]).
 
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::rng::{key_words, row_word, LANES, MAX_BATCH};
 use crate::seed::Seed;
 use crate::shuffle::fisher_yates_prefix;
 use crate::simulate::engine::{lead_words, shuffle_words, stream_rows, stream_rows_at, Buffers};
-use crate::simulate::plan::Plan;
+use crate::simulate::plan::{Batch, Plan};
 use crate::simulate::threads::check_range;
 use crate::simulate::MAX_HAND;
 
@@ -41,6 +42,34 @@ pub fn hands(
     rows(seed, deck_size, hand_size, start, out, threads)
 }
 
+/// Refuses, before anything is allocated, rows that cannot fit in this process's memory
+/// ([`memory::check`]): `count` rows of `width` cards when `output` (the caller is about to
+/// allocate them), and always the working memory of a run on `threads` threads over `n` cards:
+/// the plan (one batch per step at worst) and, per thread, the identity and a scratch copy of
+/// the cards (eight more rows' worth for whole shuffles), 4 bytes a card.
+pub fn check(n: usize, width: usize, count: u64, threads: usize, output: bool) -> Result<()> {
+    if output {
+        memory::check("count", count, 4 * width as u64, 0)?;
+    }
+    if count == 0 || width == 0 {
+        return Ok(());
+    }
+    let threads = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX)) as u64;
+    let per_card = 4 * if width == n { 2 + LANES as u64 } else { 2 };
+    let plan_bytes = (width as u64).saturating_mul(size_of::<Batch>() as u64);
+    let argument = if width == n {
+        "n_cards"
+    } else {
+        "deck (its size)"
+    };
+    memory::check(
+        argument,
+        n as u64,
+        per_card.saturating_mul(threads),
+        plan_bytes,
+    )
+}
+
 pub(crate) fn rows(
     seed: &Seed,
     n: usize,
@@ -60,10 +89,15 @@ pub(crate) fn rows(
     }
     let count = (out.len() / width) as u64;
     check_range(start, count, None)?;
+    if count == 0 {
+        return Ok(());
+    }
+    check(n, width, count, threads, false)?;
+    let threads = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
     let key = key_words(seed);
     let plan = Plan::new(n, width);
     // Rows are independent: each thread takes a contiguous run of whole rows.
-    let per_thread = count.div_ceil(threads.max(1) as u64).max(1) as usize;
+    let per_thread = count.div_ceil(threads as u64).max(1) as usize;
     std::thread::scope(|s| {
         let mut chunks = out.chunks_mut(per_thread * width).enumerate();
         let own = chunks.next();
@@ -198,5 +232,23 @@ pub(crate) fn rows_serial_any(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_that_cannot_fit_are_refused_by_their_argument() {
+        let err = check(1 << 40, 1 << 40, 1, 1, true).unwrap_err().to_string();
+        assert!(err.starts_with("count = 1 needs"), "{err}");
+        let err = check(1 << 40, 1 << 40, 1, 1, false).unwrap_err().to_string();
+        assert!(err.starts_with("n_cards = 1099511627776 needs"), "{err}");
+        let err = check(1 << 40, 7, 10, 4, true).unwrap_err().to_string();
+        assert!(err.starts_with("deck (its size) = 1099511627776 needs"), "{err}");
+        assert!(check(60, 60, 1000, 2, true).is_ok());
+        // Nothing to compute: nothing to refuse.
+        assert!(check(1 << 40, 1 << 40, 0, 1, true).is_ok());
     }
 }

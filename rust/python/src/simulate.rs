@@ -809,10 +809,10 @@ fn rows_out<'py>(
     py: Python<'py>,
     out: Option<&Bound<'py, PyAny>>,
     count: u64,
-    (width, n, threads): (usize, usize, usize),
+    width: usize,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let Some(out) = out else {
-        return rows_array(py, count, (width, n, threads));
+        return rows_array(py, count, width);
     };
     let array = out.cast::<PyArray2<u32>>().map_err(|_| {
         type_error(format!(
@@ -845,24 +845,13 @@ fn describe_array(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// A new `(count, width)` array for the rows of `n` cards, refused before anything is
-/// allocated when it (and each thread's working copy of the `n` cards) cannot fit.
+/// A new `(count, width)` array of rows (sizes checked first by `bulk::check`).
 fn rows_array<'py>(
     py: Python<'py>,
     count: u64,
-    (width, n, threads): (usize, usize, usize),
+    width: usize,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    // Per thread: the identity and a scratch copy of the `n` cards (eight rows' worth more for
-    // whole shuffles), 4 bytes each.
-    let scratch = (n as u64)
-        .saturating_mul(4 * if width == n { 10 } else { 2 })
-        .saturating_mul(threads as u64);
-    let argument = match width == n {
-        true => "count (of shuffles)",
-        false => "count (of hands)",
-    };
-    guard(|| mulligan_core::memory::check(argument, count, 4 * width as u64, scratch))?;
-    numpy_zeros(py, (count, width), "uint32", argument)
+    numpy_zeros(py, (count, width), "uint32", "count")
 }
 
 /// `(count, n_cards)` permutations: row `r` is the opening shuffle of seat 0 in game
@@ -884,7 +873,8 @@ pub fn bulk_shuffles<'py>(
     let start = start.map_or(0, |s| s.get());
     let threads = threads_arg(threads)?;
     let seed = seed.0;
-    let array = rows_out(py, out, count, (n, n, threads))?;
+    guard(|| mulligan_core::bulk::check(n, n, count, threads, out.is_none()))?;
+    let array = rows_out(py, out, count, n)?;
     let mut rows = array
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;
@@ -934,7 +924,8 @@ pub fn bulk_hands<'py>(
             "a hand of {hand_size} cards from a deck of {deck_size}"
         )));
     }
-    let array = rows_out(py, out, count, (hand_size, deck_size, threads))?;
+    guard(|| mulligan_core::bulk::check(deck_size, hand_size, count, threads, out.is_none()))?;
+    let array = rows_out(py, out, count, hand_size)?;
     let mut rows = array
         .try_readwrite()
         .map_err(|e| config_error(format!("out must be writeable and not borrowed: {e}")))?;

@@ -11,8 +11,12 @@ use crate::shuffle::batch_at;
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     pub(crate) n: usize,
-    pub(crate) batches: Vec<(usize, usize, u64, [u64; MAX_BATCH])>,
+    pub(crate) batches: Vec<Batch>,
 }
+
+/// One batch of a [`Plan`]: its first step, its number of steps, the product of their bounds,
+/// and the bounds.
+pub(crate) type Batch = (usize, usize, u64, [u64; MAX_BATCH]);
 
 impl Plan {
     pub(crate) fn new(n: usize, steps: usize) -> Plan {
