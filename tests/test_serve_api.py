@@ -252,9 +252,9 @@ def test_limits_answer_with_json_errors(tmp_path):
         assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
         many = {"players": [{"name": str(i), "deck": DECK_A} for i in range(17)]}
         assert c.post("/games", json=many).status_code == 422
-        huge = two_players(deck_a="1001 Forest")
-        r = c.post("/games", json=huge)
-        assert r.status_code == 422 and "limit" in r.json()["error"]["message"]
+        for text in ("1001 Forest", "100000 Forest\n" * 1000):
+            r = c.post("/games", json=two_players(deck_a=text))
+            assert r.status_code == 422 and "limit" in r.json()["error"]["message"]
         for _ in range(3):
             assert c.post("/games", json=two_players()).status_code == 201
         r = c.post("/games", json=two_players())

@@ -12,6 +12,7 @@ longer pending).
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -28,6 +29,15 @@ from mulligan.serve.store import GameRow, Store
 __all__ = ["Access", "GameService", "new_game_id"]
 
 Json = dict[str, Any]
+
+
+_COUNT = re.compile(r"^\s*(\d{1,9})\s*x?\s", re.MULTILINE)
+
+
+def rough_card_count(text: str) -> int:
+    """An upper bound of the cards a deck list asks for (the counts at line starts; lines
+    without a count are not counted, so the parser's own limit still applies after)."""
+    return sum(int(n) for n in _COUNT.findall(text))
 
 
 def new_game_id() -> str:
@@ -68,6 +78,14 @@ class GameService:
             if len(p["deck"]) > self.limits.deck_text:
                 raise ApiError(
                     422, "invalid", f"player {i}: deck list over {self.limits.deck_text} bytes"
+                )
+            if rough_card_count(p["deck"]) > 2 * self.limits.deck_cards:
+                # Refused before parsing: a few kilobytes of "100000 Forest" lines would
+                # otherwise make a million cards first.
+                raise ApiError(
+                    422,
+                    "invalid",
+                    f"player {i}: over the limit of {self.limits.deck_cards} cards in a deck",
                 )
         try:
             built = build_players(setup)

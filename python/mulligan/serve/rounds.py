@@ -17,6 +17,7 @@ table is done, and then anyone can recompute every table's seed, chooser and com
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -25,7 +26,7 @@ from mulligan.serve import auth
 from mulligan.serve.engine import Setup
 from mulligan.serve.errors import ApiError
 from mulligan.serve.games import GameService, new_game_id
-from mulligan.serve.store import RoundRow
+from mulligan.serve.store import GameRow, RoundRow
 from mulligan.tournament import play_draw
 
 __all__ = ["RoundService", "table_seed"]
@@ -82,6 +83,29 @@ class RoundService:
                 raise ApiError(409, "conflict", f"round {round_id} already has its tables")
             row, host_token, host_hash = found, token, found.host_hash
             seed = Seed.from_hex(found.seed)
+        rows, out = await asyncio.to_thread(
+            self._tables, tables, common, seed, row.id, host_token, host_hash
+        )
+        if not await self.store.claim_round(row.id, len(tables), rows):
+            raise ApiError(409, "conflict", f"round {row.id} already has its tables")
+        return {
+            "round_id": row.id,
+            "commitment": row.commitment,
+            "host_token": host_token,
+            "tables": out,
+        }
+
+    def _tables(
+        self,
+        tables: list[list[Json]],
+        common: Json,
+        seed: Seed,
+        round_id: str,
+        host_token: str,
+        host_hash: str,
+    ) -> tuple[list[GameRow], list[Json]]:
+        """Every table's game row and reply (CPU work: decks parsed, games checked), run on a
+        worker thread so a large round does not hold up other requests."""
         choosers = play_draw(seed, len(tables))
         rows, out = [], []
         for t, players in enumerate(tables):
@@ -98,7 +122,7 @@ class RoundService:
             except ApiError as e:
                 raise ApiError(e.status, e.code, f"table {t}: {e.message}") from e
             game, _, seat_tokens = self.games.new_row(
-                setup, [], game_seed, row.id, (host_token, host_hash)
+                setup, [], game_seed, round_id, (host_token, host_hash)
             )
             rows.append(game)
             out.append(
@@ -113,14 +137,7 @@ class RoundService:
                     ],
                 }
             )
-        if not await self.store.claim_round(row.id, len(tables), rows):
-            raise ApiError(409, "conflict", f"round {row.id} already has its tables")
-        return {
-            "round_id": row.id,
-            "commitment": row.commitment,
-            "host_token": host_token,
-            "tables": out,
-        }
+        return rows, out
 
     async def show(self, round_id: str, token: str) -> Json:
         found = await self.store.round(round_id)
