@@ -2,19 +2,18 @@
 
 Everything the HTTP layer needs from a game start goes through `LiveGame`: building it from a
 stored set-up, seed and contributions (rule 103 and the 701.24 shuffles happen in the core),
-applying one answer given as a JSON record, and the seat views, public events and log records
-as plain JSON-serialisable dicts. Cards are named by their id, the card's index in its owner's
-``deck.cards`` (docs/EVENT_LOG.md), so a card seen in a view is the card an answer names.
+applying one answer (stored as the core's answer record, `game.apply`), and the seat views,
+public events and log records (the core's records, docs/schema.json). Cards are named by
+their id in their owner's deck (docs/API.md), so a card seen in a view is the card an answer
+names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from mulligan._core import (
-    Card,
-    Decision,
     Deck,
     Game,
     IllegalActionError,
@@ -24,6 +23,7 @@ from mulligan._core import (
     Variant,
 )
 from mulligan.log import game_log
+from mulligan.records import AnswerDict
 
 __all__ = ["ACTIONS", "MULLIGAN_RULES", "VARIANTS", "LiveGame", "Setup", "build_players"]
 
@@ -73,10 +73,9 @@ def build_players(setup: Setup) -> list[Player]:
 class LiveGame:
     """A game start rebuilt from its set-up, seed and contributions, with the answers so far.
 
-    ``answers`` counts the answers applied (the next one stored is number ``answers + 1``).
-    A decision's ``id`` is ``k * seats + seat`` where ``k`` is how many answers that seat has
-    given: unchanged while the decision stays pending, retired by any answer of its seat
-    (a 103.5b or 103.6 action included), never reused.
+    ``answers`` counts the answers applied (the next one stored is number ``answers + 1``);
+    each stored answer is the core's answer record (`game.answers`, docs/API.md "Answers as
+    records"), and decisions carry the core's ids (unchanged while pending, never reused).
     """
 
     def __init__(
@@ -95,54 +94,15 @@ class LiveGame:
         )
         self.seats = len(players)
         self.answers = 0
-        self.by_seat = [0] * self.seats
-        self._decks: list[tuple[Card, ...]] = [p.deck.cards for p in players]
-        self._ids: list[dict[int, int]] = [
-            {id(c): i for i, c in enumerate(cards)} for cards in self._decks
-        ]
 
     @classmethod
     def build(cls, setup: Setup, seed: str, contributions: Sequence[bytes]) -> LiveGame:
         return cls(setup, seed, contributions, build_players(setup))
 
-    # -- cards ------------------------------------------------------------------------------
-
-    def _card(self, seat: int, card: Card) -> Json:
-        return {"id": self._ids[seat].get(id(card), -1), "name": card.name}
-
-    def _cards(self, seat: int, cards: Sequence[Card]) -> list[Json]:
-        return [self._card(seat, c) for c in cards]
-
-    def _card_of(self, seat: int, value: object, what: str) -> Card:
-        cards = self._decks[seat]
-        if type(value) is not int or not 0 <= value < len(cards):
-            raise IllegalActionError(
-                f"{what} must be the id of a card of seat {seat} (0 to {len(cards) - 1}), "
-                f"got {value!r}"
-            )
-        return cards[value]
-
     # -- decisions --------------------------------------------------------------------------
 
-    def decision_id(self, seat: int) -> int:
-        return self.by_seat[seat] * self.seats + seat
-
-    def _decision(self, d: Decision) -> Json:
-        s = d.seat
-        return {
-            "id": self.decision_id(s),
-            "kind": d.kind,
-            "seat": s,
-            "hand": self._cards(s, d.hand),
-            "count": d.count,
-            "card": self._card(s, d.card) if d.card is not None else None,
-            "can_mulligan": d.can_mulligan,
-            "actions": self._cards(s, d.actions),
-            "options": list(d.options),
-        }
-
     def pending(self, seat: int | None = None) -> list[Json]:
-        return [self._decision(d) for d in self.game.pending() if seat is None or d.seat == seat]
+        return [dict(d.to_dict()) for d in self.game.pending() if seat is None or d.seat == seat]
 
     @property
     def done(self) -> bool:
@@ -151,60 +111,35 @@ class LiveGame:
     # -- answers ----------------------------------------------------------------------------
 
     def apply(self, seat: int, answer: Json) -> Json:
-        """Applies one answer of `seat` (``{"action": name, ...arguments}``) and returns the
-        normalised record to store. Raises `IllegalActionError` (the game unchanged) when the
-        rules do not allow it now or its arguments are wrong."""
-        g, action = self.game, answer.get("action")
-        if action == "keep":
-            g.keep(seat)
-            record: Json = {}
-        elif action == "mulligan":
-            g.mulligan(seat)
-            record = {}
-        elif action == "bottom":
-            ids = answer.get("cards")
-            if not isinstance(ids, list):
-                raise IllegalActionError('bottom needs "cards": a list of card ids')
-            g.bottom(seat, [self._card_of(seat, c, 'each of "cards"') for c in ids])
-            record = {"cards": list(ids)}
-        elif action == "vancouver":
-            bottom = answer.get("bottom")
-            if type(bottom) is not bool:
-                raise IllegalActionError('vancouver needs "bottom": true or false')
-            g.vancouver(seat, bottom)
-            record = {"bottom": bottom}
-        elif action == "choose_starting_player":
-            start = answer.get("starting_seat")
-            if type(start) is not int or not 0 <= start < self.seats:
-                raise IllegalActionError(
-                    f'choose_starting_player needs "starting_seat": a seat from 0 to '
-                    f"{self.seats - 1}, got {start!r}"
-                )
-            g.choose_starting_player(seat, start)
-            record = {"starting_seat": start}
-        elif action == "mulligan_action":
-            card = answer.get("card")
-            g.mulligan_action(seat, self._card_of(seat, card, '"card"'))
-            record = {"card": card}
-        elif action == "opening_hand_action":
-            card, exile = answer.get("card"), answer.get("exile")
-            used = self._card_of(seat, card, '"card"')
-            exiled = None if exile is None else self._card_of(seat, exile, '"exile"')
-            g.opening_hand_action(seat, used, exile=exiled)
-            record = {"card": card, "exile": exile}
-        elif action == "pass_actions":
-            g.pass_actions(seat)
-            record = {}
-        else:
+        """Applies one answer of `seat` given as the service takes it (``{"action": the Game
+        method's name, ...its arguments}``) and returns the core's answer record to store.
+        Raises `IllegalActionError` or `MulliganTypeError` (the game unchanged) when the rules
+        do not allow it now or its arguments are wrong."""
+        action = answer.get("action")
+        if action not in ACTIONS:
             raise IllegalActionError(f"unknown action {action!r}; one of {', '.join(ACTIONS)}")
+        record: Json = {"type": action}
+        if action == "choose_starting_player":
+            record.update(chooser=seat, starting_seat=answer.get("starting_seat"))
+        else:
+            record["seat"] = seat
+        if action == "bottom":
+            record["cards"] = answer.get("cards")
+        elif action == "vancouver":
+            record["bottom"] = answer.get("bottom")
+        elif action == "mulligan_action":
+            record["card"] = answer.get("card")
+        elif action == "opening_hand_action":
+            record.update(card=answer.get("card"), exile=answer.get("exile"))
+        self.game.apply(cast(AnswerDict, record))
         self.answers += 1
-        self.by_seat[seat] += 1
-        return {"seat": seat, "action": action, **record}
+        return record
 
     def replay(self, answers: Sequence[Json]) -> None:
-        """Applies stored answers in order (each as `apply` returned it)."""
+        """Applies stored answer records in order."""
         for a in answers:
-            self.apply(a["seat"], a)
+            self.game.apply(cast(AnswerDict, a))
+            self.answers += 1
 
     # -- what players may see ---------------------------------------------------------------
 
@@ -220,7 +155,7 @@ class LiveGame:
             "seats": v["seats"],
             "starting_player": v["starting_player"],
             "events": v["events"],
-            "pending": self.pending(seat),
+            "pending": v["pending"],
             "waiting_for": v["waiting_for"],
         }
 
@@ -267,6 +202,7 @@ def verify(
         verify_log(records, commitment=commitment, setup=setup)
     except (LogError, ValueError, TypeError, KeyError) as e:
         message = str(e) or type(e).__name__
-        found = re.match(r"event (\d+) differs", message)
+        # The core names the first event that is malformed, cannot be replayed or differs.
+        found = re.search(r"\bevent (\d+)\b", message)
         return False, message, int(found.group(1)) if found else None
     return True, None, None
