@@ -20,3 +20,28 @@ def test_readme_tour_runs(capsys: object) -> None:
     assert isinstance(namespace["r"], m.SimulationResult)
     assert isinstance(game, m.Game)
     assert game.done
+
+
+def test_the_tours_decision_loop_answers_every_kind_in_every_era() -> None:
+    """The loop once answered a "vancouver" decision with pass_actions (IllegalActionError)."""
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    namespace: dict[str, object] = {}
+    exec(compile(blocks[0], "README.md", "exec"), namespace)
+    play = namespace["play"]
+    assert callable(play)
+    deck = m.Deck.parse("17 Forest\n2 Leyline of Sanctity\n41 Grizzly Bears")
+    kinds = set()
+    for rule in (m.MulliganRule.LONDON, m.MulliganRule.VANCOUVER, m.MulliganRule.PARIS):
+        for s in range(12):
+            players = [m.Player(n, deck) for n in "ABC"]
+            game = m.Game(
+                players,
+                variant=m.Variant.FREE_FOR_ALL,
+                mulligan=rule,
+                seed=m.Seed.from_hex(f"{s:02x}" * 32),
+            )
+            kinds |= {e["type"] for e in game.events}
+            play(game)
+            kinds |= {e["type"] for e in game.events}
+            assert game.done
+    assert {"vancouver", "pass_actions", "bottom", "starting_player"} <= kinds

@@ -234,24 +234,39 @@ pub unsafe extern "C" fn mulligan_library_shuffle_simultaneously(
     guard(|| {
         let handles = unsafe { ffi::slice(libs, n, "libs") }?;
         registry::with_libraries(handles, |states| {
-            if let Some((h, _)) = states
-                .iter()
-                .find(|(_, s)| s.core.shuffle_count() == u32::MAX)
-            {
-                return Err(Failure::from(mulligan_core::Error::IllegalAction(format!(
-                    "library handle {h} has used all 2^32 - 1 of its shuffles"
-                ))));
-            }
-            for (h, state) in states.iter_mut() {
-                let mut events = state.core.shuffle()?;
-                let mut event = events.remove(0);
-                event.rule = "701.24f";
-                let times = handles.iter().filter(|x| *x == h).count();
-                state.last_events = vec![event; times];
+            let index = |h: u64| states.iter().position(|(x, _)| *x == h).unwrap_or(0);
+            let named: Vec<usize> = handles.iter().map(|&h| index(h)).collect();
+            let mut libs: Vec<&mut mulligan_core::Library> =
+                states.iter_mut().map(|(_, s)| &mut s.core).collect();
+            let events = mulligan_core::Library::shuffle_simultaneously(&mut libs, &named)
+                .map_err(|e| match e {
+                    mulligan_core::Error::IllegalAction(m) => Failure::from(
+                        mulligan_core::Error::IllegalAction(handle_message(&m, handles, &named)),
+                    ),
+                    other => Failure::from(other),
+                })?;
+            for (k, (_, state)) in states.iter_mut().enumerate() {
+                state.last_events = named
+                    .iter()
+                    .zip(&events)
+                    .filter(|(&i, _)| i == k)
+                    .map(|(_, e)| e.clone())
+                    .collect();
             }
             Ok(())
         })
     })
+}
+
+/// The core's message names the library by its index among the distinct ones: name the handle.
+fn handle_message(message: &str, handles: &[u64], named: &[usize]) -> String {
+    for (h, k) in handles.iter().zip(named) {
+        let prefix = format!("library {k} ");
+        if let Some(rest) = message.strip_prefix(&prefix) {
+            return format!("library handle {h} {rest}");
+        }
+    }
+    message.to_string()
 }
 
 /// Writes the library's cards, top first; `*needed` gets their number.

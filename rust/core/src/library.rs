@@ -128,6 +128,34 @@ impl Library {
         result
     }
 
+    /// 701.24f: libraries shuffled at the same time. `libraries` are distinct; `named[k]` is the
+    /// index in `libraries` of the k-th library named, so a library may be named more than once.
+    /// Each library is shuffled once, and one `shuffle` event (rule 701.24f) is returned for
+    /// every time it was named, in the order named (its shuffle triggers fire that many times).
+    /// Either every library shuffles or none does: when one cannot (it has used all its
+    /// shuffles), or an index is out of range, nothing changes.
+    pub fn shuffle_simultaneously(
+        libraries: &mut [&mut Library],
+        named: &[usize],
+    ) -> Result<Vec<Event>> {
+        if let Some(&k) = named.iter().find(|&&k| k >= libraries.len()) {
+            return Err(Error::illegal(format!(
+                "library {k} is not one of the {} libraries",
+                libraries.len()
+            )));
+        }
+        if let Some(k) = libraries.iter().position(|l| l.shuffles == u32::MAX) {
+            return Err(Error::illegal(format!(
+                "library {k} has used all 2^32 - 1 of its shuffles, so none is shuffled"
+            )));
+        }
+        let mut events = Vec::with_capacity(libraries.len());
+        for lib in libraries.iter_mut() {
+            events.push(lib.shuffle_as("701.24f", None)?);
+        }
+        Ok(named.iter().map(|&k| events[k].clone()).collect())
+    }
+
     /// 701.24b: the `found` cards (in the library) are left out of the shuffle, then go to
     /// `to` in the order given. Returns the cards taken out (empty unless `to` is `Out`).
     pub fn search_and_shuffle(
@@ -381,5 +409,26 @@ mod tests {
         assert!(l.shuffle_in(&[8, 8], None).is_err());
         assert_eq!(l.cards(), &before[..]);
         assert_eq!(l.shuffle_count(), 0);
+    }
+
+    /// 701.24f: each library shuffles once, one event per time it is named; all or none.
+    #[test]
+    fn simultaneous_shuffles_are_all_or_none() {
+        let (mut a, mut b) = (lib(10), lib(20));
+        b.stream = 1;
+        let events = Library::shuffle_simultaneously(&mut [&mut a, &mut b], &[0, 1, 0]).unwrap();
+        assert_eq!(events.len(), 3);
+        assert_eq!(events[0], events[2]);
+        assert!(events.iter().all(|e| e.rule == "701.24f"));
+        assert_eq!((a.shuffle_count(), b.shuffle_count()), (1, 1));
+        // One library that cannot shuffle: nothing changes, the other included.
+        b.shuffles = u32::MAX;
+        let before = (a.clone(), b.clone());
+        let e = Library::shuffle_simultaneously(&mut [&mut a, &mut b], &[0, 1]).unwrap_err();
+        assert!(e.to_string().contains("library 1"), "{e}");
+        assert_eq!((a.cards(), a.shuffle_count()), (before.0.cards(), 1));
+        assert_eq!(b.cards(), before.1.cards());
+        assert!(Library::shuffle_simultaneously(&mut [&mut a], &[1]).is_err());
+        assert_eq!(a.shuffle_count(), 1);
     }
 }

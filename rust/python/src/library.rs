@@ -3,7 +3,7 @@
 use crate::args::{objects, type_name, Cards, Illegal, Index, Int, Of, SeedArg, Text};
 use crate::cards::{distinct_cards, Card};
 use crate::convert::{event_to_py, events_to_py};
-use crate::errors::{busy, caught, guard, illegal, internal, type_error};
+use crate::errors::{busy, caught, guard, illegal, type_error};
 use mulligan_core::event::EventKind;
 use mulligan_core::library::MAX_SIMULTANEOUS;
 use mulligan_core::{CardId, Destination};
@@ -318,29 +318,21 @@ impl Library {
 pub fn shuffle_simultaneously<'py>(libraries: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
     let py = libraries.py();
     let libs = objects::<Library, Illegal>(libraries, "libraries", MAX_SIMULTANEOUS)?;
-    // Borrow every distinct library first, so that nothing is shuffled unless all can be.
+    // Borrow every distinct library first; the core shuffles all of them or none.
     let mut distinct: Vec<(usize, PyRefMut<'py, Library>)> = vec![];
+    let mut named = vec![];
     for lib in &libs {
         let ptr = lib.as_ptr() as usize;
-        if !distinct.iter().any(|(p, _)| *p == ptr) {
-            distinct.push((ptr, borrow_mut(lib)?));
+        match distinct.iter().position(|(p, _)| *p == ptr) {
+            Some(k) => named.push(k),
+            None => {
+                named.push(distinct.len());
+                distinct.push((ptr, borrow_mut(lib)?));
+            }
         }
     }
-    let mut done: Vec<(usize, mulligan_core::Event)> = vec![];
-    for (ptr, lib) in &mut distinct {
-        let Some(mut event) = lib.shuffle_events()?.into_iter().next() else {
-            return Err(internal("a shuffle reported no event"));
-        };
-        event.rule = "701.24f";
-        done.push((*ptr, event));
-    }
-    let all: Vec<mulligan_core::Event> = libs
-        .iter()
-        .filter_map(|lib| {
-            done.iter()
-                .find(|(p, _)| *p == lib.as_ptr() as usize)
-                .map(|(_, e)| e.clone())
-        })
-        .collect();
+    let mut cores: Vec<&mut mulligan_core::Library> =
+        distinct.iter_mut().map(|(_, lib)| &mut lib.core).collect();
+    let all = guard(|| mulligan_core::Library::shuffle_simultaneously(&mut cores, &named))?;
     events_to_py(py, &all)
 }

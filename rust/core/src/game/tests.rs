@@ -1,6 +1,7 @@
 //! Regression tests for the set-up checks (Vanguard modifiers, deck size) and for 103.6a with a
-//! card that carries more than one opening-hand tag. The rule scenarios themselves are tested
-//! from Python (tests/test_game_start.py) and pinned by the golden vectors.
+//! card that carries more than one opening-hand tag. The rule 103 scenarios, shared with the
+//! Python and C tests, are replayed by `tests/scenarios.rs` (tests/scenarios/*.json); the
+//! detailed rule checks are also in tests/test_game_start.py.
 
 use super::*;
 use crate::event::EventKind;
