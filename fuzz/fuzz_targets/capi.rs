@@ -21,7 +21,8 @@ use libfuzzer_sys::fuzz_target;
 use mulligan::*;
 use mulligan_core::{Destination, Event, Game, Library, Seed};
 use mulligan_fuzz::{
-    copies_estimate, next_answer, Answer, Kind, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
+    copies_estimate, next_answer, Answer, Decision, DecisionKind, Mode, SetupSpec, Table,
+    MAX_FUZZ_COPIES,
 };
 use serde_json::Value;
 use std::ffi::c_char;
@@ -987,33 +988,9 @@ fn library_op(u: &mut Unstructured, w: &mut World) -> Result<()> {
 
 // ----- games ----------------------------------------------------------------------------------
 
-fn view_of(v: &Value) -> View {
-    let ids = |key: &str| -> Vec<u32> {
-        v[key]
-            .as_array()
-            .unwrap_or_else(|| panic!("{key} in {v}"))
-            .iter()
-            .map(|c| c["id"].as_u64().expect("a card id") as u32)
-            .collect()
-    };
-    View {
-        kind: Kind::from_name(v["kind"].as_str().expect("kind")).expect("a known kind"),
-        seat: v["seat"].as_u64().expect("seat") as usize,
-        hand: ids("hand"),
-        count: v["count"].as_u64().map(|c| c as usize),
-        card: v["card"]
-            .get("id")
-            .and_then(Value::as_u64)
-            .map(|c| c as u32),
-        can_mulligan: v["can_mulligan"].as_bool().expect("can_mulligan"),
-        actions: ids("actions"),
-        options: v["options"]
-            .as_array()
-            .expect("options")
-            .iter()
-            .map(|s| s.as_u64().expect("a seat") as usize)
-            .collect(),
-    }
+/// A decision as the C ABI writes it: the core's record, read back with serde.
+fn view_of(v: &Value) -> Decision {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("a decision record: {e}: {v}"))
 }
 
 /// Everything an illegal answer must leave alone, as the C ABI shows it. Events are fetched
@@ -1097,8 +1074,8 @@ fn check_game(g: &mut GameH, state: &GameState) {
     let pending = state.pending.as_array().expect("pending is an array");
     assert_eq!(pending.is_empty(), state.done);
     if let Some(core) = &g.shadow {
-        let views: Vec<View> = pending.iter().map(view_of).collect();
-        let core_views: Vec<View> = core.pending().iter().map(View::of).collect();
+        let views: Vec<Decision> = pending.iter().map(view_of).collect();
+        let core_views: Vec<Decision> = core.pending();
         assert_eq!(views, core_views, "pending differs from the core's");
         assert_eq!(
             state.event_count,
@@ -1256,8 +1233,8 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
     let g = &mut w.games[i];
     // The state before, to compare after a refusal; a game shadowed by the core is compared
     // with the core instead (which a refusal leaves alone, as the game target checks).
-    let (before, pending): (Option<GameState>, Vec<View>) = match &g.shadow {
-        Some(core) => (None, core.pending().iter().map(View::of).collect()),
+    let (before, pending): (Option<GameState>, Vec<Decision>) = match &g.shadow {
+        Some(core) => (None, core.pending()),
         None => {
             let before = game_state(g, g.events_seen);
             let pending = before
@@ -1282,7 +1259,10 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
     // once opening-hand actions are pending.
     let starting = match &g.shadow {
         Some(core) => core.starting_player(),
-        None if pending.iter().any(|d| d.kind == Kind::OpeningHandAction) => {
+        None if pending
+            .iter()
+            .any(|d| d.kind == DecisionKind::OpeningHandAction) =>
+        {
             let info = must_text("mulligan_game_info_json", &|b, n, nd| unsafe {
                 mulligan_game_info_json(h, b, n, nd)
             });
@@ -1300,32 +1280,41 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
     };
     let (answer, mode) = next_answer(u, &pending, &table)?;
     let (s, ptr_status) = match &answer {
-        Answer::Choose { chooser, starting } => (
-            mulligan_game_choose_starting_player(h, *chooser as u32, *starting as u32),
+        Answer::ChooseStartingPlayer {
+            chooser,
+            starting_seat,
+        } => (
+            mulligan_game_choose_starting_player(h, *chooser as u32, *starting_seat as u32),
             None,
         ),
-        Answer::Keep(s) => (mulligan_game_keep(h, *s as u32), None),
-        Answer::Mulligan(s) => (mulligan_game_mulligan(h, *s as u32), None),
-        Answer::MulliganAction(s, c) => (mulligan_game_mulligan_action(h, *s as u32, *c), None),
-        Answer::Bottom(s, cards) => {
+        Answer::Keep { seat } => (mulligan_game_keep(h, *seat as u32), None),
+        Answer::Mulligan { seat } => (mulligan_game_mulligan(h, *seat as u32), None),
+        Answer::MulliganAction { seat, card } => {
+            (mulligan_game_mulligan_action(h, *seat as u32, *card), None)
+        }
+        Answer::Bottom { seat, cards } => {
             let input = pick_input(u, cards.clone())?;
-            input.call(&|p, n| unsafe { mulligan_game_bottom(h, *s as u32, p, n) })
+            input.call(&|p, n| unsafe { mulligan_game_bottom(h, *seat as u32, p, n) })
         }
-        Answer::Vancouver(s, b) => {
-            let flag: i32 = if *b { u.arbitrary::<i32>()? | 1 } else { 0 };
-            (mulligan_game_vancouver(h, *s as u32, flag), None)
+        Answer::Vancouver { seat, bottom } => {
+            let flag: i32 = if *bottom {
+                u.arbitrary::<i32>()? | 1
+            } else {
+                0
+            };
+            (mulligan_game_vancouver(h, *seat as u32, flag), None)
         }
-        Answer::Action(s, c, x) => {
-            let (has, card) = match x {
+        Answer::OpeningHandAction { seat, card, exile } => {
+            let (has, x) = match exile {
                 Some(x) => (u.arbitrary::<i32>()? | 4, *x),
                 None => (0, u.arbitrary()?),
             };
             (
-                mulligan_game_opening_hand_action(h, *s as u32, *c, has, card),
+                mulligan_game_opening_hand_action(h, *seat as u32, *card, has, x),
                 None,
             )
         }
-        Answer::Pass(s) => (mulligan_game_pass_actions(h, *s as u32), None),
+        Answer::PassActions { seat } => (mulligan_game_pass_actions(h, *seat as u32), None),
     };
     let s = checked("a game answer", s);
     assert!(
@@ -1343,18 +1332,7 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
         );
     }
     if let (Some(core), None) = (&mut g.shadow, ptr_status) {
-        let r = match &answer {
-            Answer::Choose { chooser, starting } => {
-                core.choose_starting_player(*chooser, *starting)
-            }
-            Answer::Keep(s) => core.keep(*s),
-            Answer::Mulligan(s) => core.mulligan(*s),
-            Answer::MulliganAction(s, c) => core.mulligan_action(*s, *c),
-            Answer::Bottom(s, cards) => core.bottom(*s, cards),
-            Answer::Vancouver(s, b) => core.vancouver(*s, *b),
-            Answer::Action(s, c, x) => core.opening_hand_action(*s, *c, *x),
-            Answer::Pass(s) => core.pass_actions(*s),
-        };
+        let r = core.apply(answer.clone());
         assert_eq!(
             s,
             core_status(&r),
@@ -1368,13 +1346,13 @@ fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
         let text = must_text("mulligan_game_pending_json", &|b, n, nd| unsafe {
             mulligan_game_pending_json(h, b, n, nd)
         });
-        let views: Vec<View> = json_of("pending", &text)
+        let views: Vec<Decision> = json_of("pending", &text)
             .as_array()
             .expect("an array")
             .iter()
             .map(view_of)
             .collect();
-        let core_views: Vec<View> = core.pending().iter().map(View::of).collect();
+        let core_views: Vec<Decision> = core.pending();
         assert_eq!(views, core_views, "a refusal changed the decisions");
         let mut count = 0usize;
         let st = checked("mulligan_game_event_count", unsafe {

@@ -18,9 +18,7 @@ use mulligan_core::card::tags;
 use mulligan_core::event::EventKind;
 use mulligan_core::game::Zones;
 use mulligan_core::{Decision, DecisionKind, Error, Event, Game, Variant};
-use mulligan_fuzz::{
-    default_answer, next_answer, Answer, Mode, SetupSpec, Table, View, MAX_FUZZ_COPIES,
-};
+use mulligan_fuzz::{default_answer, next_answer, Answer, Mode, SetupSpec, Table, MAX_FUZZ_COPIES};
 
 /// Answers per input at most (an input is a few hundred bytes; this bounds the worst case).
 const MAX_ANSWERS: usize = 400;
@@ -28,17 +26,12 @@ const MAX_ANSWERS: usize = 400;
 /// most 72 + 12 cards per seat, so mulligans, Serum Powders and opening-hand actions run out.
 const MAX_FINISH: usize = 5_000;
 
+/// Applies an answer record; it also survives its JSON form unchanged (the service stores it).
 fn apply(game: &mut Game, answer: &Answer) -> mulligan_core::Result<()> {
-    match answer {
-        Answer::Choose { chooser, starting } => game.choose_starting_player(*chooser, *starting),
-        Answer::Keep(s) => game.keep(*s),
-        Answer::Mulligan(s) => game.mulligan(*s),
-        Answer::MulliganAction(s, c) => game.mulligan_action(*s, *c),
-        Answer::Bottom(s, cards) => game.bottom(*s, cards),
-        Answer::Vancouver(s, b) => game.vancouver(*s, *b),
-        Answer::Action(s, c, x) => game.opening_hand_action(*s, *c, *x),
-        Answer::Pass(s) => game.pass_actions(*s),
-    }
+    let json = serde_json::to_value(answer).expect("an answer serialises");
+    let back: Answer = serde_json::from_value(json).expect("an answer reads back");
+    assert_eq!(&back, answer);
+    game.apply(back)
 }
 
 /// Everything an illegal answer must leave alone, but the events: those are compared with a
@@ -344,7 +337,7 @@ fuzz_target!(|data: &[u8]| {
             gemstone: &gemstone,
             starting: game.starting_player(),
         };
-        let pending: Vec<View> = game.pending().iter().map(View::of).collect();
+        let pending: Vec<Decision> = game.pending();
         let Ok((answer, mode)) = next_answer(&mut u, &pending, &table) else {
             break;
         };
@@ -377,7 +370,7 @@ fuzz_target!(|data: &[u8]| {
     while let Some(d) = game.pending().first() {
         steps += 1;
         assert!(steps <= MAX_FINISH, "the game start does not end: {d:?}");
-        let answer = default_answer(&View::of(d));
+        let answer = default_answer(d);
         let from = game.events().len();
         if let Err(e) = apply(&mut game, &answer) {
             panic!("the legal answer {answer:?} was refused: {e}\npending: {d:?}");
@@ -388,11 +381,10 @@ fuzz_target!(|data: &[u8]| {
     assert!(game.done());
     check_outcome(&game, &spec);
 
-    // The same set-up and the same answers give the same game (determinism).
-    let mut replay = Game::new(setup).expect("the same set-up");
-    for answer in &accepted {
-        apply(&mut replay, answer).expect("an answer accepted before");
-    }
+    // The same set-up and the same answers give the same game (determinism), and the game
+    // kept exactly the answers it accepted.
+    assert_eq!(game.answers(), &accepted[..]);
+    let replay = Game::replay(setup, &accepted).expect("answers accepted before");
     assert_eq!(replay.events(), game.events(), "replay differs");
     for s in 0..game.players() {
         assert_eq!(replay.zones(s).unwrap(), game.zones(s).unwrap());

@@ -1,6 +1,8 @@
 //! What the fuzz targets share: decoding fuzz bytes into a game set-up (the same set-up as a
-//! core `GameSetup` and as the C ABI's setup JSON), a neutral view of a pending decision, and
-//! the answers to it (legal, slightly wrong, or arbitrary). See docs/FUZZING.md.
+//! core `GameSetup` and as the C ABI's setup JSON), and answers to the core's pending
+//! decisions (legal, slightly wrong, or arbitrary) as the core's own `Answer` records: the
+//! decisions and answers have one shape, read from the core or from the C ABI's JSON alike.
+//! See docs/FUZZING.md.
 //!
 //! Everything here is deterministic in the input bytes, so a crashing input replays exactly.
 
@@ -270,77 +272,7 @@ impl SetupSpec {
     }
 }
 
-/// The kinds of decision, by their names in the API (docs/API.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    ChooseStartingPlayer,
-    KeepOrMulligan,
-    Bottom,
-    Vancouver,
-    OpeningHandAction,
-}
-
-impl Kind {
-    pub fn from_name(name: &str) -> Option<Kind> {
-        Some(match name {
-            "choose_starting_player" => Kind::ChooseStartingPlayer,
-            "keep_or_mulligan" => Kind::KeepOrMulligan,
-            "bottom" => Kind::Bottom,
-            "vancouver" => Kind::Vancouver,
-            "opening_hand_action" => Kind::OpeningHandAction,
-            _ => return None,
-        })
-    }
-}
-
-/// A pending decision, whichever API it was read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct View {
-    pub kind: Kind,
-    pub seat: usize,
-    pub hand: Vec<u32>,
-    pub count: Option<usize>,
-    pub card: Option<u32>,
-    pub can_mulligan: bool,
-    pub actions: Vec<u32>,
-    pub options: Vec<usize>,
-}
-
-impl View {
-    /// The core's decision, as a view.
-    pub fn of(d: &mulligan_core::Decision) -> View {
-        use mulligan_core::DecisionKind as D;
-        View {
-            kind: match d.kind {
-                D::ChooseStartingPlayer => Kind::ChooseStartingPlayer,
-                D::KeepOrMulligan => Kind::KeepOrMulligan,
-                D::Bottom => Kind::Bottom,
-                D::Vancouver => Kind::Vancouver,
-                D::OpeningHandAction => Kind::OpeningHandAction,
-            },
-            seat: d.seat,
-            hand: d.hand_ids(),
-            count: d.count,
-            card: d.card.as_ref().map(|c| c.id),
-            can_mulligan: d.can_mulligan,
-            actions: d.actions.iter().map(|c| c.id).collect(),
-            options: d.options.clone(),
-        }
-    }
-}
-
-/// An answer to a decision (any of them, to any seat).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    Choose { chooser: usize, starting: usize },
-    Keep(usize),
-    Mulligan(usize),
-    MulliganAction(usize, u32),
-    Bottom(usize, Vec<u32>),
-    Vancouver(usize, bool),
-    Action(usize, u32, Option<u32>),
-    Pass(usize),
-}
+pub use mulligan_core::{Answer, Decision, DecisionKind};
 
 /// What the answer generator needs to know about the game besides its pending decisions.
 pub struct Table<'a> {
@@ -355,42 +287,54 @@ pub struct Table<'a> {
     pub starting: Option<usize>,
 }
 
-/// A legal answer to `d`, chosen by the input among all the legal ones.
-pub fn legal_answer(u: &mut Unstructured, d: &View, t: &Table) -> Result<Answer> {
+fn ids(cards: &[mulligan_core::CardRef]) -> Vec<u32> {
+    cards.iter().map(|c| c.id).collect()
+}
+
+/// A legal answer to `d` (the core's decision record, read from the core or from the C ABI's
+/// JSON), chosen by the input among all the legal ones.
+pub fn legal_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<Answer> {
     let seat = d.seat;
+    let actions = ids(&d.actions);
     Ok(match d.kind {
-        Kind::ChooseStartingPlayer => Answer::Choose {
+        DecisionKind::ChooseStartingPlayer => Answer::ChooseStartingPlayer {
             chooser: seat,
-            starting: *u.choose(&d.options)?,
+            starting_seat: *u.choose(&d.options)?,
         },
-        Kind::KeepOrMulligan => match u.int_in_range(0u8..=3)? {
-            0 if d.can_mulligan => Answer::Mulligan(seat),
-            1 if !d.actions.is_empty() => Answer::MulliganAction(seat, *u.choose(&d.actions)?),
-            _ => Answer::Keep(seat),
+        DecisionKind::KeepOrMulligan => match u.int_in_range(0u8..=3)? {
+            0 if d.can_mulligan => Answer::Mulligan { seat },
+            1 if !actions.is_empty() => Answer::MulliganAction {
+                seat,
+                card: *u.choose(&actions)?,
+            },
+            _ => Answer::Keep { seat },
         },
-        Kind::Bottom => {
-            let mut hand = d.hand.clone();
-            let mut chosen = vec![];
+        DecisionKind::Bottom => {
+            let mut hand = d.hand_ids();
+            let mut cards = vec![];
             for _ in 0..d.count.unwrap_or(0).min(hand.len()) {
                 let i = u.choose_index(hand.len())?;
-                chosen.push(hand.remove(i));
+                cards.push(hand.remove(i));
             }
-            Answer::Bottom(seat, chosen)
+            Answer::Bottom { seat, cards }
         }
-        Kind::Vancouver => Answer::Vancouver(seat, u.arbitrary()?),
-        Kind::OpeningHandAction => {
-            if d.actions.is_empty() || u.ratio(1u8, 4)? {
-                Answer::Pass(seat)
+        DecisionKind::Vancouver => Answer::Vancouver {
+            seat,
+            bottom: u.arbitrary()?,
+        },
+        DecisionKind::OpeningHandAction => {
+            if actions.is_empty() || u.ratio(1u8, 4)? {
+                Answer::PassActions { seat }
             } else {
-                let card = *u.choose(&d.actions)?;
-                let others: Vec<u32> = d.hand.iter().copied().filter(|&c| c != card).collect();
+                let card = *u.choose(&actions)?;
+                let others: Vec<u32> = d.hand_ids().into_iter().filter(|&c| c != card).collect();
                 let caverns = (t.gemstone)(seat, card) && t.starting != Some(seat);
                 let exile = if caverns && !others.is_empty() {
                     Some(*u.choose(&others)?)
                 } else {
                     None
                 };
-                Answer::Action(seat, card, exile)
+                Answer::OpeningHandAction { seat, card, exile }
             }
         }
     })
@@ -398,20 +342,26 @@ pub fn legal_answer(u: &mut Unstructured, d: &View, t: &Table) -> Result<Answer>
 
 /// The answer a patient player gives: keep, bottom the first cards, leave the top card, pass,
 /// name themselves. Always legal; used to finish a game once the input runs out.
-pub fn default_answer(d: &View) -> Answer {
+pub fn default_answer(d: &Decision) -> Answer {
     let seat = d.seat;
     match d.kind {
-        Kind::ChooseStartingPlayer => Answer::Choose {
+        DecisionKind::ChooseStartingPlayer => Answer::ChooseStartingPlayer {
             chooser: seat,
-            starting: seat,
+            starting_seat: seat,
         },
-        Kind::KeepOrMulligan => Answer::Keep(seat),
-        Kind::Bottom => {
+        DecisionKind::KeepOrMulligan => Answer::Keep { seat },
+        DecisionKind::Bottom => {
             let count = d.count.unwrap_or(0).min(d.hand.len());
-            Answer::Bottom(seat, d.hand[..count].to_vec())
+            Answer::Bottom {
+                seat,
+                cards: d.hand_ids()[..count].to_vec(),
+            }
         }
-        Kind::Vancouver => Answer::Vancouver(seat, false),
-        Kind::OpeningHandAction => Answer::Pass(seat),
+        DecisionKind::Vancouver => Answer::Vancouver {
+            seat,
+            bottom: false,
+        },
+        DecisionKind::OpeningHandAction => Answer::PassActions { seat },
     }
 }
 
@@ -436,21 +386,27 @@ fn any_card(u: &mut Unstructured, t: &Table, seat: usize) -> Result<u32> {
 pub fn arbitrary_answer(u: &mut Unstructured, t: &Table) -> Result<Answer> {
     let seat = any_seat(u, t)?;
     Ok(match u.int_in_range(0u8..=7)? {
-        0 => Answer::Choose {
+        0 => Answer::ChooseStartingPlayer {
             chooser: seat,
-            starting: any_seat(u, t)?,
+            starting_seat: any_seat(u, t)?,
         },
-        1 => Answer::Keep(seat),
-        2 => Answer::Mulligan(seat),
-        3 => Answer::MulliganAction(seat, any_card(u, t, seat)?),
+        1 => Answer::Keep { seat },
+        2 => Answer::Mulligan { seat },
+        3 => Answer::MulliganAction {
+            seat,
+            card: any_card(u, t, seat)?,
+        },
         4 => {
             let mut cards = vec![];
             for _ in 0..u.int_in_range(0u8..=9)? {
                 cards.push(any_card(u, t, seat)?);
             }
-            Answer::Bottom(seat, cards)
+            Answer::Bottom { seat, cards }
         }
-        5 => Answer::Vancouver(seat, u.arbitrary()?),
+        5 => Answer::Vancouver {
+            seat,
+            bottom: u.arbitrary()?,
+        },
         6 => {
             let card = any_card(u, t, seat)?;
             let exile = if u.arbitrary()? {
@@ -458,58 +414,105 @@ pub fn arbitrary_answer(u: &mut Unstructured, t: &Table) -> Result<Answer> {
             } else {
                 None
             };
-            Answer::Action(seat, card, exile)
+            Answer::OpeningHandAction { seat, card, exile }
         }
-        _ => Answer::Pass(seat),
+        _ => Answer::PassActions { seat },
     })
 }
 
 /// A legal answer with one thing wrong (or, by chance, still right): another seat, one card
 /// more, less, repeated or swapped, an exile added or dropped.
-pub fn mutated_answer(u: &mut Unstructured, d: &View, t: &Table) -> Result<Answer> {
+pub fn mutated_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<Answer> {
+    use Answer as A;
     let answer = legal_answer(u, d, t)?;
     let other_seat = any_seat(u, t)?;
     let other_card = any_card(u, t, d.seat)?;
     Ok(match (answer, u.int_in_range(0u8..=3)?) {
-        (Answer::Choose { starting, .. }, 0) => Answer::Choose {
+        (A::ChooseStartingPlayer { starting_seat, .. }, 0) => A::ChooseStartingPlayer {
             chooser: other_seat,
-            starting,
+            starting_seat,
         },
-        (Answer::Choose { chooser, .. }, _) => Answer::Choose {
+        (A::ChooseStartingPlayer { chooser, .. }, _) => A::ChooseStartingPlayer {
             chooser,
-            starting: other_seat,
+            starting_seat: other_seat,
         },
-        (Answer::Keep(_), 0) => Answer::Keep(other_seat),
-        (Answer::Keep(s), _) => Answer::Mulligan(s),
-        (Answer::Mulligan(_), _) => Answer::Mulligan(other_seat),
-        (Answer::MulliganAction(s, _), 0) => Answer::MulliganAction(s, other_card),
-        (Answer::MulliganAction(_, c), _) => Answer::MulliganAction(other_seat, c),
-        (Answer::Bottom(s, mut cards), 0) => {
+        (A::Keep { .. }, 0) => A::Keep { seat: other_seat },
+        (A::Keep { seat }, _) => A::Mulligan { seat },
+        (A::Mulligan { .. }, _) => A::Mulligan { seat: other_seat },
+        (A::MulliganAction { seat, .. }, 0) => A::MulliganAction {
+            seat,
+            card: other_card,
+        },
+        (A::MulliganAction { card, .. }, _) => A::MulliganAction {
+            seat: other_seat,
+            card,
+        },
+        (A::Bottom { seat, mut cards }, 0) => {
             cards.push(other_card);
-            Answer::Bottom(s, cards)
+            A::Bottom { seat, cards }
         }
-        (Answer::Bottom(s, mut cards), 1) => {
+        (A::Bottom { seat, mut cards }, 1) => {
             cards.pop();
-            Answer::Bottom(s, cards)
+            A::Bottom { seat, cards }
         }
-        (Answer::Bottom(s, mut cards), 2) => {
+        (A::Bottom { seat, mut cards }, 2) => {
             if let Some(&first) = cards.first() {
                 cards.push(first);
             }
-            Answer::Bottom(s, cards)
+            A::Bottom { seat, cards }
         }
-        (Answer::Bottom(s, mut cards), _) => {
+        (A::Bottom { seat, mut cards }, _) => {
             if let Some(last) = cards.last_mut() {
                 *last = other_card;
             }
-            Answer::Bottom(s, cards)
+            A::Bottom { seat, cards }
         }
-        (Answer::Vancouver(_, b), _) => Answer::Vancouver(other_seat, b),
-        (Answer::Action(s, c, None), 0) => Answer::Action(s, c, Some(other_card)),
-        (Answer::Action(s, c, Some(_)), 0) => Answer::Action(s, c, None),
-        (Answer::Action(s, c, Some(_)), 1) => Answer::Action(s, c, Some(c)),
-        (Answer::Action(s, _, x), _) => Answer::Action(s, other_card, x),
-        (Answer::Pass(_), _) => Answer::Pass(other_seat),
+        (A::Vancouver { bottom, .. }, _) => A::Vancouver {
+            seat: other_seat,
+            bottom,
+        },
+        (
+            A::OpeningHandAction {
+                seat,
+                card,
+                exile: None,
+            },
+            0,
+        ) => A::OpeningHandAction {
+            seat,
+            card,
+            exile: Some(other_card),
+        },
+        (
+            A::OpeningHandAction {
+                seat,
+                card,
+                exile: Some(_),
+            },
+            0,
+        ) => A::OpeningHandAction {
+            seat,
+            card,
+            exile: None,
+        },
+        (
+            A::OpeningHandAction {
+                seat,
+                card,
+                exile: Some(_),
+            },
+            1,
+        ) => A::OpeningHandAction {
+            seat,
+            card,
+            exile: Some(card),
+        },
+        (A::OpeningHandAction { seat, exile, .. }, _) => A::OpeningHandAction {
+            seat,
+            card: other_card,
+            exile,
+        },
+        (A::PassActions { .. }, _) => A::PassActions { seat: other_seat },
     })
 }
 
@@ -522,7 +525,11 @@ pub enum Mode {
     Arbitrary,
 }
 
-pub fn next_answer(u: &mut Unstructured, pending: &[View], t: &Table) -> Result<(Answer, Mode)> {
+pub fn next_answer(
+    u: &mut Unstructured,
+    pending: &[Decision],
+    t: &Table,
+) -> Result<(Answer, Mode)> {
     let mode = match u.int_in_range(0u8..=7)? {
         _ if pending.is_empty() => Mode::Arbitrary,
         0..=4 => Mode::Legal,
