@@ -243,10 +243,15 @@ mod tests {
     fn rows_that_cannot_fit_are_refused_by_their_argument() {
         let err = check(1 << 40, 1 << 40, 1, 1, true).unwrap_err().to_string();
         assert!(err.starts_with("count = 1 needs"), "{err}");
-        let err = check(1 << 40, 1 << 40, 1, 1, false).unwrap_err().to_string();
+        let err = check(1 << 40, 1 << 40, 1, 1, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("n_cards = 1099511627776 needs"), "{err}");
         let err = check(1 << 40, 7, 10, 4, true).unwrap_err().to_string();
-        assert!(err.starts_with("deck (its size) = 1099511627776 needs"), "{err}");
+        assert!(
+            err.starts_with("deck (its size) = 1099511627776 needs"),
+            "{err}"
+        );
         assert!(check(60, 60, 1000, 2, true).is_ok());
         // Nothing to compute: nothing to refuse.
         assert!(check(1 << 40, 1 << 40, 0, 1, true).is_ok());
