@@ -2,11 +2,13 @@
 //! errors and guards the boundary; every rule lives in the core.
 
 mod args;
+mod bulk;
 mod cards;
 mod convert;
 mod decision;
 mod errors;
 mod game;
+mod keep_rule;
 mod library;
 mod log;
 #[cfg(feature = "bench-peers")]
@@ -16,6 +18,7 @@ mod seed;
 mod setup;
 mod simulate;
 mod starting_player;
+mod tournament;
 
 use pyo3::prelude::*;
 
@@ -50,13 +53,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(log::log_header, m)?)?;
     m.add_function(wrap_pyfunction!(log::setup_digest, m)?)?;
     m.add_function(wrap_pyfunction!(log::verify_log_bytes, m)?)?;
-    m.add_class::<simulate::KeepRule>()?;
+    m.add_class::<keep_rule::KeepRule>()?;
     m.add_class::<simulate::SimulationResult>()?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_restore_simulation_result, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::bulk_shuffles, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::bulk_hands, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::tournament_play_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::bulk_shuffles, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::bulk_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::tournament_play_draw, m)?)?;
     #[cfg(feature = "bench-peers")]
     peers::register(m)?;
     Ok(())

@@ -1,0 +1,260 @@
+//! `KeepRule`: how a simulated player decides, compiled into the core's rule; and a Python
+//! callable as a keep rule (the slow path).
+
+use crate::args::{texts, type_name, Cards, Count, Flag, Of, Real, SetUp, Text};
+use crate::cards::Card;
+use crate::errors::{caught, config_error, guard, illegal, type_error};
+use mulligan_core::card::MAX_TAGS;
+use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Policy};
+use mulligan_core::CardId;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
+
+/// How a simulated player decides: land ranges by hand size, a size at which anything is
+/// kept, which cards London puts on the bottom, and required tags. Compiled into Rust.
+#[pyclass(frozen, module = "mulligan")]
+pub struct KeepRule {
+    pub inner: sim::KeepRule,
+}
+
+fn parse_bottom(obj: Option<Text<SetUp>>) -> PyResult<Bottom> {
+    let Some(s) = obj else {
+        return Ok(Bottom::Balance);
+    };
+    match s.0.as_str() {
+        "balance" => Ok(Bottom::Balance),
+        "lands_first" | "lands" => Ok(Bottom::LandsFirst),
+        "spells_first" | "spells" => Ok(Bottom::SpellsFirst),
+        other => Err(config_error(format!(
+            "bottom must be \"balance\", \"lands_first\" or \"spells_first\", got {other:?}"
+        ))),
+    }
+}
+
+fn parse_requires(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, u32)>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![]);
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Ok(vec![(Text::<SetUp>::from_py(obj)?.0, 1)]);
+    }
+    let mut out = vec![];
+    if let Ok(map) = obj.cast::<PyMapping>() {
+        for item in map.items()?.iter() {
+            let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+            let tag = Text::<SetUp>::from_py(&k)?.0;
+            let min = Count::from_py(&v)?.get();
+            out.push((
+                tag,
+                u32::try_from(min).map_err(|_| config_error("required count too large"))?,
+            ));
+        }
+        return Ok(out);
+    }
+    for tag in texts::<SetUp>(obj, "requires", MAX_TAGS)? {
+        out.push((tag, 1));
+    }
+    Ok(out)
+}
+
+/// A `(min, max)` land range of `ranges`: two ints of 0 or more.
+fn land_range(size: u64, v: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+    let pair = v
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2)
+        .ok_or_else(|| type_error(format!("ranges[{size}] must be a (min, max) pair of ints")))?;
+    let lo = Count::from_py(&pair.get_item(0)?)?.get();
+    let hi = Count::from_py(&pair.get_item(1)?)?.get();
+    match (u32::try_from(lo), u32::try_from(hi)) {
+        (Ok(lo), Ok(hi)) => Ok((lo, hi)),
+        _ => Err(config_error(format!(
+            "ranges[{size}] = ({lo}, {hi}): a land count beyond any deck"
+        ))),
+    }
+}
+
+impl KeepRule {
+    /// Compiles against Card objects (their own land flags and tags).
+    fn compile_for(
+        &self,
+        cards: &[Bound<'_, Card>],
+        land_share: Option<f64>,
+    ) -> PyResult<CompiledRule> {
+        let lands: Vec<bool> = cards.iter().map(|c| c.get().inner.land).collect();
+        let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
+        let rule = guard(|| self.inner.compile(&lands, &tags))?;
+        Ok(match land_share {
+            Some(s) => rule.with_land_share(s),
+            None => rule,
+        })
+    }
+}
+
+#[pymethods]
+impl KeepRule {
+    #[new]
+    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None),
+           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None)")]
+    fn new(
+        ranges: Option<&Bound<'_, PyAny>>,
+        keep_at: Option<Count>,
+        bottom: Option<Text<SetUp>>,
+        requires: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<KeepRule> {
+        let mut parsed = vec![];
+        if let Some(r) = ranges.filter(|r| !r.is_none()) {
+            let map = r.cast::<PyMapping>().map_err(|_| {
+                type_error(format!(
+                    "ranges must map hand size to (min, max), got {}",
+                    type_name(r)
+                ))
+            })?;
+            for item in map.items()?.iter() {
+                let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+                let size = Count::from_py(&k)?.get();
+                let (lo, hi) = land_range(size, &v)?;
+                parsed.push((usize::try_from(size).unwrap_or(usize::MAX), lo, hi));
+            }
+        }
+        parsed.sort_unstable();
+        let keep_at = keep_at.map(|k| k.size());
+        let inner = sim::KeepRule {
+            ranges: parsed,
+            keep_at,
+            bottom: parse_bottom(bottom)?,
+            requires: parse_requires(requires)?,
+        };
+        guard(|| inner.validate())?;
+        Ok(KeepRule { inner })
+    }
+
+    /// {hand size: (min lands, max lands)}.
+    #[getter]
+    fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for &(size, lo, hi) in &self.inner.ranges {
+            d.set_item(size, (lo, hi))?;
+        }
+        Ok(d)
+    }
+
+    #[getter]
+    fn keep_at(&self) -> Option<usize> {
+        self.inner.keep_at
+    }
+
+    #[getter]
+    fn bottom(&self) -> &'static str {
+        match self.inner.bottom {
+            Bottom::Balance => "balance",
+            Bottom::LandsFirst => "lands_first",
+            Bottom::SpellsFirst => "spells_first",
+        }
+    }
+
+    #[getter]
+    fn requires(&self) -> Vec<(String, u32)> {
+        self.inner.requires.clone()
+    }
+
+    /// Whether this rule keeps `hand` (the cards after any put on the bottom).
+    #[pyo3(signature = (hand, *, can_mulligan = None), text_signature = "($self, hand, *, can_mulligan=True)")]
+    fn keeps(&self, hand: Cards<'_, SetUp>, can_mulligan: Option<Flag>) -> PyResult<bool> {
+        let cards = hand.0;
+        let rule = self.compile_for(&cards, None)?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
+        guard(|| Ok(rule.keeps(&ids, can_mulligan.is_none_or(|c| c.0))))
+    }
+
+    /// The `count` cards of `hand` this rule puts on the bottom (London), in order.
+    /// `land_share`: the deck's share of lands, the target when no range covers the kept size.
+    #[pyo3(signature = (hand, count, *, land_share = None))]
+    fn choose_bottom<'py>(
+        &self,
+        py: Python<'py>,
+        hand: Cards<'py, SetUp>,
+        count: Count,
+        land_share: Option<Real>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let cards = hand.0;
+        let count = count.size();
+        if count > cards.len() {
+            return Err(illegal(format!(
+                "cannot put {count} cards of a {}-card hand on the bottom",
+                cards.len()
+            )));
+        }
+        let rule = self.compile_for(&cards, land_share.map(|s| s.0))?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
+        caught(|| {
+            let chosen = rule.choose_bottom(&ids, count);
+            PyList::new(py, chosen.iter().map(|&i| cards[i as usize].clone()))
+        })
+    }
+
+    /// Vancouver: whether this rule puts the `card` seen on top on the bottom.
+    #[pyo3(signature = (hand, card, *, land_share = None))]
+    fn vancouver_bottom(
+        &self,
+        hand: Cards<'_, SetUp>,
+        card: Of<'_, Card>,
+        land_share: Option<Real>,
+    ) -> PyResult<bool> {
+        let mut cards = hand.0;
+        cards.push(card.0);
+        let rule = self.compile_for(&cards, land_share.map(|s| s.0))?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId - 1).collect();
+        guard(|| Ok(rule.vancouver_bottom(&ids, cards.len() as CardId - 1)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "KeepRule({}, keep_at={:?}, bottom={:?}, requires={:?})",
+            self.ranges(py)?.repr()?,
+            self.inner.keep_at,
+            self.bottom(),
+            self.inner.requires
+        ))
+    }
+}
+
+/// A Python callable as a keep rule (the slow path): `keep(hand: list[Card], mulligans: int)
+/// -> bool`. Cards to bottom and Vancouver's look follow `fallback` (a compiled rule).
+pub(crate) struct PyPolicy<'py> {
+    pub(crate) callable: Bound<'py, PyAny>,
+    pub(crate) cards: Vec<Py<Card>>,
+    pub(crate) fallback: CompiledRule,
+    pub(crate) error: Option<PyErr>,
+}
+
+impl Policy for PyPolicy<'_> {
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        _lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> Result<bool, Abort> {
+        if !can_mulligan {
+            return Ok(true);
+        }
+        let py = self.callable.py();
+        let result = PyList::new(
+            py,
+            hand.iter().map(|&c| self.cards[c as usize].clone_ref(py)),
+        )
+        .and_then(|list| self.callable.call1((list, mulligans)))
+        .and_then(|r| r.is_truthy());
+        result.map_err(|e| {
+            self.error = Some(e);
+            Abort
+        })
+    }
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> Result<Vec<CardId>, Abort> {
+        Ok(self.fallback.choose_bottom(hand, count))
+    }
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> Result<bool, Abort> {
+        Ok(self.fallback.vancouver_bottom(hand, top))
+    }
+}
