@@ -66,6 +66,7 @@ fn block_words(block: &[u32; 16]) -> [u64; 8] {
     core::array::from_fn(|k| u64::from(block[2 * k]) | (u64::from(block[2 * k + 1]) << 32))
 }
 
+/// The ChaCha key of a seed: its 32 bytes as eight little-endian words.
 pub fn key_words(seed: &Seed) -> [u32; 8] {
     let mut key = [0u32; 8];
     for (k, chunk) in key.iter_mut().zip(seed.as_bytes().chunks_exact(4)) {
@@ -85,6 +86,7 @@ pub struct ChaChaStream {
 }
 
 impl ChaChaStream {
+    /// Stream `id` of `seed`, from its first word.
     pub fn new(seed: &Seed, id: StreamId) -> Self {
         ChaChaStream {
             key: key_words(seed),
@@ -95,6 +97,7 @@ impl ChaChaStream {
         }
     }
 
+    /// The next keystream word.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         if self.next == 8 {
@@ -322,6 +325,7 @@ pub fn chacha_blocks_portable(
 
 /// A source of keystream words.
 pub trait Words {
+    /// The next word.
     fn next_u64(&mut self) -> u64;
 }
 

@@ -8,14 +8,19 @@ use crate::rules::MulliganRule;
 /// What is being simulated: one player's mulligans with this deck size and rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
+    /// The mulligan era (103.5 and its predecessors).
     pub rule: MulliganRule,
     /// 103.5c: the first mulligan is free (multiplayer, Brawl).
     pub free_first: bool,
+    /// The opening hand size (103.5: seven, or a Vanguard's modified size).
     pub hand_size: usize,
+    /// The cards in the library before the opening draw.
     pub deck_size: usize,
 }
 
 impl Config {
+    /// Checks the sizes the engine handles: hands of at most [`MAX_HAND`] cards, decks of at
+    /// most 2^31 - 1.
     pub fn validate(&self) -> Result<()> {
         if self.hand_size > MAX_HAND {
             return Err(Error::config(format!(
@@ -38,25 +43,33 @@ impl Config {
 /// and whether Vancouver's look put the top card on the bottom.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// The kept hand's size.
     pub hand_size: u8,
+    /// The lands in the kept hand.
     pub lands: u8,
+    /// Mulligans taken, free ones included.
     pub mulligans: u8,
+    /// Vancouver: the scry put the top card on the bottom.
     pub vancouver_bottom: bool,
 }
 
 /// Streaming counts: memory independent of the number of games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counts {
+    /// Games counted.
     pub games: u64,
     /// `(hand_size + 1) x (hand_size + 1)`, row-major: `[size][lands]`.
     pub hand_lands: Vec<u64>,
     /// Index: mulligans taken.
     pub mulligans: Vec<u64>,
+    /// Games whose Vancouver scry put the top card on the bottom.
     pub vancouver_bottomed: u64,
+    /// The opening hand size of the configuration counted.
     pub hand_size: usize,
 }
 
 impl Counts {
+    /// No games yet, for this configuration.
     pub fn new(cfg: &Config) -> Self {
         let h = cfg.hand_size + 1;
         Counts {
@@ -118,6 +131,7 @@ impl Counts {
             .collect()
     }
 
+    /// The mean size of the kept hands (0 without games).
     pub fn mean_hand_size(&self) -> f64 {
         if self.games == 0 {
             return 0.0;

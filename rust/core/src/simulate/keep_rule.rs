@@ -60,22 +60,29 @@ pub struct CountRule {
 pub struct TagRequirement {
     /// By card id: carries the required tag.
     pub cards: Vec<bool>,
+    /// The tagged cards a kept hand needs (hands at or below `keep_at` excepted).
     pub min: u32,
 }
 
 impl CountRule {
+    /// The row width of the tables: one entry per land count `0..=MAX_HAND`.
     pub const W: usize = MAX_HAND + 1;
 
+    /// Keep a hand of `size` cards holding `lands` lands (the land condition only)?
     #[inline]
     pub fn keeps(&self, size: usize, lands: usize) -> bool {
         self.keep[size * Self::W + lands]
     }
 
+    /// London: the lands left after putting `count` cards of a drawn hand holding `lands`
+    /// lands on the bottom.
     #[inline]
     pub fn kept_lands(&self, count: usize, lands: usize) -> usize {
         usize::from(self.kept_lands[count * Self::W + lands])
     }
 
+    /// Vancouver: put the top card (a land or not) on the bottom, keeping a hand of `size`
+    /// cards holding `lands` lands?
     #[inline]
     pub fn vancouver(&self, size: usize, lands: usize, top_is_land: bool) -> bool {
         self.vancouver[(size * Self::W + lands) * 2 + usize::from(top_is_land)]
@@ -132,6 +139,7 @@ pub struct KeepRule {
     pub ranges: Vec<(usize, u32, u32)>,
     /// At this hand size or smaller, keep anything.
     pub keep_at: Option<usize>,
+    /// Which cards a London mulligan puts on the bottom.
     pub bottom: Bottom,
     /// Keep only with at least `min` cards carrying `tag` (hands at or below `keep_at` excepted).
     pub requires: Vec<(String, u32)>,
@@ -176,6 +184,8 @@ impl KeepRule {
         out
     }
 
+    /// Checks the rule on its own: hand sizes within [`MAX_HAND`], no empty land range, no
+    /// hand size listed twice, at most 32 required tags.
     pub fn validate(&self) -> Result<()> {
         for &(size, lo, hi) in &self.ranges {
             if size > MAX_HAND {
@@ -265,6 +275,8 @@ impl CompiledRule {
         self
     }
 
+    /// The same rule with the deck's share of lands `share`: the land target of
+    /// [`Bottom::Balance`] for kept sizes without a land range.
     pub fn with_land_share(mut self, share: f64) -> Self {
         self.land_share = share;
         self
@@ -286,6 +298,8 @@ impl CompiledRule {
         }
     }
 
+    /// Keep `hand` (the cards after any put on the bottom)? Always, when `can_mulligan` is
+    /// false.
     pub fn keeps(&self, hand: &[CardId], can_mulligan: bool) -> bool {
         !can_mulligan || self.keeps_counted(hand, self.land_count(hand))
     }
