@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -149,6 +149,7 @@ SURROGATES = [
     ("to", lambda: m.Library([], seed=SEED).search_and_shuffle(bool, to=LONE_SURROGATE)),
     ("keep_rule_bottom", lambda: m.KeepRule(bottom=LONE_SURROGATE)),
     ("requires", lambda: m.KeepRule(requires=[LONE_SURROGATE])),
+    ("answer_record", lambda: two_player_game().apply(cast(Any, {"type": LONE_SURROGATE}))),
 ]
 
 
@@ -189,6 +190,7 @@ def test_endless_iterables_end_in_an_error() -> None:
         lambda: m.Card("Forest", tags=itertools.repeat("ramp")),
         lambda: m.mix_seed(SEED, itertools.repeat(b"x")),
         lambda: m.shuffle_simultaneously(itertools.repeat(lib)),
+        lambda: m.tournament.play_draw(SEED, itertools.repeat(("a", "b"))),
     ]
     for call in calls:
         with pytest.raises(m.MulliganError):

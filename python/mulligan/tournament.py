@@ -8,17 +8,22 @@ many tables there are.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from mulligan._core import MulliganTypeError, Seed, tournament_play_draw
+from mulligan._core import GameConfigError, MulliganTypeError, Seed, tournament_play_draw
 
 __all__ = ["play_draw"]
 
 T = TypeVar("T")
+
+#: The most pairings one call reads (an endless iterable ends there with GameConfigError): a
+#: bound far above any round, not a rule.
+MAX_PAIRINGS = 1 << 20
 
 
 @overload
@@ -37,7 +42,9 @@ def play_draw(
             f"tables must be a number of tables or a sequence of pairings, "
             f"got {type(tables).__name__}"
         )
-    pairs = list(tables)
+    pairs = list(itertools.islice(tables, MAX_PAIRINGS + 1))
+    if len(pairs) > MAX_PAIRINGS:
+        raise GameConfigError(f"tables: at most {MAX_PAIRINGS} pairings")
     for pair in pairs:
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
             raise MulliganTypeError(f"each pairing must be a pair (a, b), got {pair!r}")

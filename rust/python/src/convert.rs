@@ -1,5 +1,6 @@
 //! serde_json values (the core's events) to plain Python objects.
 
+use crate::args::{SetUp, Text};
 use mulligan_core::event::EventKind;
 use mulligan_core::Event;
 use pyo3::intern;
@@ -140,7 +141,7 @@ fn to_json(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> 
             .ok_or_else(|| type_error(format!("{what}: {f} is not a JSON number")));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_string()));
+        return Ok(Value::String(Text::<SetUp>::from_py(s)?.into_string()));
     }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
@@ -151,16 +152,21 @@ fn to_json(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> 
                     crate::args::type_name(&k)
                 ))
             })?;
-            map.insert(k.to_str()?.to_string(), to_json(&v, what, depth + 1)?);
+            map.insert(
+                Text::<SetUp>::from_py(k)?.into_string(),
+                to_json(&v, what, depth + 1)?,
+            );
         }
         return Ok(Value::Object(map));
     }
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        let mut items = vec![];
-        for item in obj.try_iter()? {
-            items.push(to_json(&item?, what, depth + 1)?);
-        }
-        return Ok(Value::Array(items));
+    // By index, not `__iter__`: a list subclass cannot make the list endless.
+    if let Ok(list) = obj.cast::<PyList>() {
+        let items = list.iter().map(|item| to_json(&item, what, depth + 1));
+        return items.collect::<PyResult<_>>().map(Value::Array);
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        let items = tuple.iter().map(|item| to_json(&item, what, depth + 1));
+        return items.collect::<PyResult<_>>().map(Value::Array);
     }
     Err(type_error(format!(
         "{what} must be JSON-like (dict, list, str, int, float, bool, None), got {}",
