@@ -152,6 +152,9 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
+    // One chunk is over in milliseconds: no watcher thread for it (a loop of small runs
+    // then costs no thread spawns).
+    let monitor = monitor.filter(|_| games > CHUNK);
     let mut work = deal(games, threads.max(1), per_game);
     let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
     let caller = std::thread::current();
