@@ -28,6 +28,8 @@ from tests.test_golden import (
     SET_UP_LOG_SHA256,
     SHUFFLE_60_FIRST,
     SHUFFLE_60_SECOND,
+    VECTORS,
+    card_names,
 )
 
 cffi = pytest.importorskip("cffi")
@@ -35,15 +37,12 @@ cffi = pytest.importorskip("cffi")
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "include" / "mulligan.h"
 
-GOLDEN_SEED_HEX = bytes(range(32)).hex()
-GOLDEN_COMMITMENT = "346ff16f08299135ee8f3af8db5337a576953ccdd44a07ad0edc089e399407b8"
-ZERO_COMMITMENT = "447d7d05ae3225f8beb1efa51aa38712de1898dac1a6b9e9936002a942e748df"
+GOLDEN_SEED_HEX: str = VECTORS["seed"]
+GOLDEN_COMMITMENT: str = VECTORS["commitments"][GOLDEN_SEED_HEX]
+ZERO_COMMITMENT: str = VECTORS["commitments"]["00" * 32]
 GOLDEN_DECK = "\n".join([f"L{i} [land]" for i in range(24)] + [f"S{i}" for i in range(36)])
-GOLDEN_HANDS = [
-    ["S1", "L12", "L4", "L8", "S14", "L19", "S8"],
-    ["L3", "S27", "S8", "L22", "S20", "S11", "S13"],
-]
-GOLDEN_CHOOSERS = [0, 2, 1, 2, 2, 2, 1, 1, 2, 1, 0, 2]
+GOLDEN_HANDS = [card_names(h) for h in VECTORS["hands_two_player_seat_0_starts"]]
+GOLDEN_CHOOSERS: list[int] = VECTORS["choosers_free_for_all_3p_games_0_to_11"]
 
 OK = 0
 NULL_POINTER = -1

@@ -1,28 +1,28 @@
 """Golden vectors of the seed-to-output derivation, FORMAT_VERSION 2 (docs/DETERMINISM.md).
 
-The same vectors are pinned in rust/core/tests/golden.rs. If one changes, the format changed:
-bump FORMAT_VERSION and document it. Never change these silently.
+The vectors live in one place, tests/golden/vectors.json, read here, by
+rust/core/tests/golden.rs and by tests/test_capi.py. If one changes, the format changed: bump
+FORMAT_VERSION and document it. Never change these silently.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
+from typing import Any
 
 import mulligan as m
 
-SEED = m.Seed.from_hex(bytes(range(32)).hex())
-
-SHUFFLE_60_FIRST = [
-    25, 12, 4, 8, 38, 19, 32, 42, 47, 13, 37, 0, 33, 17, 40, 2, 54, 24, 56, 46, 57, 1, 22, 20, 35,
-    49, 44, 7, 58, 6, 59, 30, 9, 21, 26, 27, 15, 36, 16, 34, 23, 45, 18, 11, 53, 3, 51, 39, 48, 10,
-    55, 28, 31, 5, 14, 52, 50, 41, 43, 29,
-]  # fmt: skip
-SHUFFLE_60_SECOND = [
-    20, 26, 41, 0, 28, 9, 15, 35, 18, 46, 1, 50, 31, 13, 29, 53, 19, 7, 56, 47, 59, 44, 2, 4, 12,
-    5, 38, 3, 24, 58, 11, 21, 32, 16, 42, 17, 40, 52, 14, 10, 33, 6, 34, 48, 39, 37, 23, 57, 43,
-    49, 27, 25, 45, 36, 55, 51, 54, 8, 30, 22,
-]  # fmt: skip
+VECTORS: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "golden" / "vectors.json").read_text(encoding="utf-8")
+)
+SEED = m.Seed.from_hex(VECTORS["seed"])
+SHUFFLE_60_FIRST: list[int] = VECTORS["shuffle_60"][0]
+SHUFFLE_60_SECOND: list[int] = VECTORS["shuffle_60"][1]
+GAME_LOG_SHA256: str = VECTORS["game_log_sha256"]
+SET_UP_DECK: str = VECTORS["set_up_deck"]
+SET_UP_LOG_SHA256: str = VECTORS["set_up_log_sha256"]
 
 
 def numbered(n: int) -> list[m.Card]:
@@ -38,14 +38,19 @@ def deck() -> m.Deck:
     return m.Deck(lands + [m.Card(f"S{i}") for i in range(36)])
 
 
+def card_names(ids: list[int]) -> list[str]:
+    """The golden deck's card names: L0..L23 (lands), then S0..S35."""
+    return [f"L{i}" if i < 24 else f"S{i - 24}" for i in ids]
+
+
 def test_format_version() -> None:
-    assert m.FORMAT_VERSION == 2
+    assert m.FORMAT_VERSION == 2 == VECTORS["format_version"]
 
 
 def test_commitments() -> None:
-    zero = m.Seed.from_hex("00" * 32)
-    assert zero.commitment() == "447d7d05ae3225f8beb1efa51aa38712de1898dac1a6b9e9936002a942e748df"
-    assert SEED.commitment() == "346ff16f08299135ee8f3af8db5337a576953ccdd44a07ad0edc089e399407b8"
+    assert len(VECTORS["commitments"]) == 2 and SEED.hex() in VECTORS["commitments"]
+    for hex_digits, commitment in VECTORS["commitments"].items():
+        assert m.Seed.from_hex(hex_digits).commitment() == commitment
 
 
 def test_library_shuffles() -> None:
@@ -57,12 +62,8 @@ def test_library_shuffles() -> None:
     assert order(lib) == SHUFFLE_60_SECOND
 
     lib = m.Library(numbered(10), seed=SEED, stream=7)
-    expect = [
-        [3, 5, 9, 1, 6, 2, 4, 8, 7, 0],
-        [5, 0, 3, 9, 6, 8, 7, 1, 4, 2],
-        [9, 4, 1, 2, 7, 8, 5, 6, 3, 0],
-    ]
-    for e in expect:
+    assert len(VECTORS["shuffle_10_stream_7"]) == 3
+    for e in VECTORS["shuffle_10_stream_7"]:
         lib.shuffle()
         assert order(lib) == e
 
@@ -94,14 +95,16 @@ def test_library_event_records() -> None:
 def test_game_hands_are_library_stream_prefixes() -> None:
     d = deck()
     g = m.Game([m.Player("A", d), m.Player("B", d)], seed=SEED, starting_player=0)
-    assert [c.name for c in g.hand(0)] == ["S1", "L12", "L4", "L8", "S14", "L19", "S8"]
-    assert [c.name for c in g.hand(1)] == ["L3", "S27", "S8", "L22", "S20", "S11", "S13"]
+    hands = VECTORS["hands_two_player_seat_0_starts"]
+    assert [c.name for c in g.hand(0)] == card_names(hands[0])
+    assert [c.name for c in g.hand(1)] == card_names(hands[1])
+    assert card_names(hands[0]) == ["S1", "L12", "L4", "L8", "S14", "L19", "S8"]
 
 
 def test_starting_player_choosers() -> None:
     d = deck()
     g = m.Game([m.Player("A", d), m.Player("B", d)], seed=SEED)
-    assert g.pending()[0].seat == 0
+    assert g.pending()[0].seat == VECTORS["chooser_two_player"]
     choosers = [
         m.Game(
             [m.Player(p, d) for p in "ABC"], variant=m.Variant.FREE_FOR_ALL, seed=SEED, game_index=k
@@ -110,7 +113,7 @@ def test_starting_player_choosers() -> None:
         .seat
         for k in range(12)
     ]
-    assert choosers == [0, 2, 1, 2, 2, 2, 1, 1, 2, 1, 0, 2]
+    assert choosers == VECTORS["choosers_free_for_all_3p_games_0_to_11"]
 
 
 def test_whole_event_log() -> None:
@@ -124,12 +127,6 @@ def test_whole_event_log() -> None:
     assert g.done
     log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(log.encode()).hexdigest() == GAME_LOG_SHA256
-
-
-GAME_LOG_SHA256 = "0a68bd3e28020ca8fc7f101e3db7aa2408609e6d4a5d8946168c8e302f066d09"
-
-
-SET_UP_DECK = "Deck\n59 Forest\nSideboard\n2 Naturalize\nCommander\nOmnath\nCompanion\nLurrus"
 
 
 def test_whole_event_log_with_set_up() -> None:
@@ -147,6 +144,3 @@ def test_whole_event_log_with_set_up() -> None:
     ]
     log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
-
-
-SET_UP_LOG_SHA256 = "5060ff83beb2ed29110d918788c6e8f1f83d161d9840f676e7ab6f6d273f3d6f"

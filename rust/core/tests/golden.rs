@@ -1,6 +1,7 @@
-//! Golden vectors: the seed-to-output derivation of FORMAT_VERSION 2, pinned. If one of these
-//! changes, the format changed: bump `FORMAT_VERSION`, update docs/DETERMINISM.md, and update
-//! the same vectors in tests/test_golden.py. Never change them silently.
+//! Golden vectors: the seed-to-output derivation of FORMAT_VERSION 2, pinned. The vectors live
+//! in one place, tests/golden/vectors.json, read here, by tests/test_golden.py and by
+//! tests/test_capi.py. If one of them changes, the format changed: bump `FORMAT_VERSION` and
+//! update docs/DETERMINISM.md. Never change them silently.
 
 use mulligan_core::rng::{ChaChaStream, ShuffleWords, Words};
 use mulligan_core::seed::{lead_address, StreamId, DOMAIN_LEAD, DOMAIN_LIBRARY};
@@ -9,24 +10,44 @@ use mulligan_core::{
     FORMAT_VERSION,
 };
 
-fn seed() -> Seed {
-    Seed::from_bytes(core::array::from_fn(|i| i as u8))
+/// tests/golden/vectors.json.
+#[derive(serde::Deserialize)]
+struct Vectors {
+    format_version: u32,
+    seed: String,
+    commitments: std::collections::BTreeMap<String, String>,
+    lead_block_0_0: Vec<u64>,
+    keystream_library_0_0: Vec<u64>,
+    shuffle_60: [Vec<u32>; 2],
+    shuffle_10_stream_7: Vec<Vec<u32>>,
+    hands_two_player_seat_0_starts: [Vec<u32>; 2],
+    chooser_two_player: usize,
+    choosers_free_for_all_3p_games_0_to_11: Vec<usize>,
+    game_log_sha256: String,
+    set_up_deck: String,
+    set_up_log_sha256: String,
 }
 
-const SHUFFLE_60_FIRST: [u32; 60] = [
-    25, 12, 4, 8, 38, 19, 32, 42, 47, 13, 37, 0, 33, 17, 40, 2, 54, 24, 56, 46, 57, 1, 22, 20, 35,
-    49, 44, 7, 58, 6, 59, 30, 9, 21, 26, 27, 15, 36, 16, 34, 23, 45, 18, 11, 53, 3, 51, 39, 48, 10,
-    55, 28, 31, 5, 14, 52, 50, 41, 43, 29,
-];
-const SHUFFLE_60_SECOND: [u32; 60] = [
-    20, 26, 41, 0, 28, 9, 15, 35, 18, 46, 1, 50, 31, 13, 29, 53, 19, 7, 56, 47, 59, 44, 2, 4, 12,
-    5, 38, 3, 24, 58, 11, 21, 32, 16, 42, 17, 40, 52, 14, 10, 33, 6, 34, 48, 39, 37, 23, 57, 43,
-    49, 27, 25, 45, 36, 55, 51, 54, 8, 30, 22,
-];
+fn vectors() -> Vectors {
+    let text = include_str!("../../../tests/golden/vectors.json");
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("tests/golden/vectors.json");
+    if let Some(map) = v.as_object_mut() {
+        map.remove("about");
+        map.remove("deck");
+    }
+    serde_json::from_value(v).expect("the vectors' fields")
+}
+
+fn seed() -> Seed {
+    let s = Seed::from_bytes(core::array::from_fn(|i| i as u8));
+    assert_eq!(s.hex(), vectors().seed);
+    s
+}
 
 #[test]
 fn format_version_is_two() {
     assert_eq!(FORMAT_VERSION, 2);
+    assert_eq!(vectors().format_version, FORMAT_VERSION);
 }
 
 #[test]
@@ -36,56 +57,40 @@ fn lead_words() {
     assert_eq!((id, word), (StreamId::new(DOMAIN_LEAD, 0, 0), 0));
     let mut s = ChaChaStream::new(&seed(), id);
     let words: Vec<u64> = (0..8).map(|_| s.next_u64()).collect();
-    assert_eq!(words, LEAD_BLOCK_0_0);
+    let v = vectors();
+    assert_eq!(words, v.lead_block_0_0);
     for game in 0..8u64 {
         assert_eq!(lead_address(game << 8, 0), (id, game as usize));
     }
     // A shuffle reads its lead word, then its own stream.
     let mut w = ShuffleWords::new(&seed(), 0, 0);
-    assert_eq!(w.next_u64(), LEAD_BLOCK_0_0[0]);
-    assert_eq!(w.next_u64(), KEYSTREAM_LIBRARY_0_0[0]);
+    assert_eq!(w.next_u64(), v.lead_block_0_0[0]);
+    assert_eq!(w.next_u64(), v.keystream_library_0_0[0]);
 }
-
-const LEAD_BLOCK_0_0: [u64; 8] = [
-    7743652288424198592,
-    11687107007807884876,
-    1564248469410166658,
-    8651557084339624151,
-    2827363840521752234,
-    12075138515560641023,
-    5447921909562818351,
-    13912297432908376950,
-];
 
 #[test]
 fn commitments() {
-    assert_eq!(
-        Seed::from_bytes([0; 32]).commitment(),
-        "447d7d05ae3225f8beb1efa51aa38712de1898dac1a6b9e9936002a942e748df"
-    );
-    assert_eq!(
-        seed().commitment(),
-        "346ff16f08299135ee8f3af8db5337a576953ccdd44a07ad0edc089e399407b8"
-    );
+    let v = vectors();
+    assert_eq!(v.commitments.len(), 2);
+    for (hex, commitment) in &v.commitments {
+        assert_eq!(&Seed::from_hex(hex).unwrap().commitment(), commitment);
+    }
+    assert!(v.commitments.contains_key(&seed().hex()));
 }
 
 #[test]
 fn library_shuffles() {
+    let v = vectors();
     let mut lib = Library::new((0..60).collect(), seed(), 0).unwrap();
-    lib.shuffle().unwrap();
-    assert_eq!(lib.cards(), &SHUFFLE_60_FIRST);
-    lib.shuffle().unwrap();
-    assert_eq!(lib.cards(), &SHUFFLE_60_SECOND);
-
-    let mut lib = Library::new((0..10).collect(), seed(), 7).unwrap();
-    let expect = [
-        [3, 5, 9, 1, 6, 2, 4, 8, 7, 0],
-        [5, 0, 3, 9, 6, 8, 7, 1, 4, 2],
-        [9, 4, 1, 2, 7, 8, 5, 6, 3, 0],
-    ];
-    for e in expect {
+    for expect in &v.shuffle_60 {
         lib.shuffle().unwrap();
-        assert_eq!(lib.cards(), &e);
+        assert_eq!(lib.cards(), &expect[..]);
+    }
+    let mut lib = Library::new((0..10).collect(), seed(), 7).unwrap();
+    assert_eq!(v.shuffle_10_stream_7.len(), 3);
+    for expect in &v.shuffle_10_stream_7 {
+        lib.shuffle().unwrap();
+        assert_eq!(lib.cards(), &expect[..]);
     }
 }
 
@@ -93,14 +98,8 @@ fn library_shuffles() {
 fn keystream_words() {
     let mut s = ChaChaStream::new(&seed(), StreamId::new(DOMAIN_LIBRARY, 0, 0));
     let words: Vec<u64> = (0..3).map(|_| s.next_u64()).collect();
-    assert_eq!(words, KEYSTREAM_LIBRARY_0_0);
+    assert_eq!(words, vectors().keystream_library_0_0);
 }
-
-const KEYSTREAM_LIBRARY_0_0: [u64; 3] = [
-    13866678318252218053,
-    16008507485444683553,
-    12935710714114496310,
-];
 
 fn deck() -> DeckList {
     let mut main: Vec<Card> = (0..24)
@@ -129,21 +128,28 @@ fn game(players: usize, variant: Variant, start: Start, game_index: u64) -> Game
 
 #[test]
 fn game_opening_hands_are_library_stream_prefixes() {
+    let v = vectors();
     let g = game(2, Variant::TwoPlayer, Start::Seat(0), 0);
-    assert_eq!(g.hand(0).unwrap(), &SHUFFLE_60_FIRST[..7]);
-    assert_eq!(g.hand(1).unwrap(), &[3, 51, 32, 22, 44, 35, 37]);
+    assert_eq!(v.hands_two_player_seat_0_starts[0], v.shuffle_60[0][..7]);
+    for seat in 0..2 {
+        assert_eq!(
+            g.hand(seat).unwrap(),
+            &v.hands_two_player_seat_0_starts[seat][..]
+        );
+    }
 }
 
 #[test]
 fn starting_player_choosers() {
+    let v = vectors();
     assert_eq!(
         game(2, Variant::TwoPlayer, Start::Random, 0).pending()[0].seat,
-        0
+        v.chooser_two_player
     );
     let choosers: Vec<usize> = (0..12)
         .map(|k| game(3, Variant::FreeForAll, Start::Random, k).pending()[0].seat)
         .collect();
-    assert_eq!(choosers, [0, 2, 1, 2, 2, 2, 1, 1, 2, 1, 0, 2]);
+    assert_eq!(choosers, v.choosers_free_for_all_3p_games_0_to_11);
 }
 
 /// JSON with every object's keys sorted and no spaces: Python's
@@ -173,15 +179,36 @@ fn canonical(value: &serde_json::Value) -> String {
     }
 }
 
+fn digest(game: &Game) -> String {
+    use sha2::{Digest, Sha256};
+    let events: Vec<serde_json::Value> = game.events().iter().map(|e| e.to_json()).collect();
+    let log = canonical(&serde_json::Value::Array(events));
+    Sha256::digest(log.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A London game with a mulligan: the complete event log, as JSON, pinned by digest (the same
+/// `GAME_LOG_SHA256` as in Python and through the C ABI).
+#[test]
+fn whole_event_log() {
+    let mut g = game(2, Variant::TwoPlayer, Start::Seat(0), 0);
+    g.mulligan(0).unwrap();
+    g.keep(1).unwrap();
+    let first = g.hand(0).unwrap()[0];
+    g.bottom(0, &[first]).unwrap();
+    g.keep(0).unwrap();
+    assert!(g.done());
+    assert_eq!(digest(&g), vectors().game_log_sha256);
+}
+
 /// 103.2 after 103.1, each step for every player in turn order: the same digest as
 /// `SET_UP_LOG_SHA256` in tests/test_golden.py (and tests/test_capi.py).
 #[test]
 fn whole_event_log_with_set_up() {
-    use sha2::{Digest, Sha256};
-    let deck = DeckList::parse(
-        "Deck\n59 Forest\nSideboard\n2 Naturalize\nCommander\nOmnath\nCompanion\nLurrus",
-    )
-    .unwrap();
+    let v = vectors();
+    let deck = DeckList::parse(&v.set_up_deck).unwrap();
     let setup = GameSetup {
         players: ["A", "B", "C"]
             .iter()
@@ -198,14 +225,5 @@ fn whole_event_log_with_set_up() {
         game.keep(seat).unwrap();
     }
     assert!(game.done());
-    let events: Vec<serde_json::Value> = game.events().iter().map(|e| e.to_json()).collect();
-    let log = canonical(&serde_json::Value::Array(events));
-    let digest: String = Sha256::digest(log.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    assert_eq!(
-        digest,
-        "5060ff83beb2ed29110d918788c6e8f1f83d161d9840f676e7ab6f6d273f3d6f"
-    );
+    assert_eq!(digest(&game), v.set_up_log_sha256);
 }
