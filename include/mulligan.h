@@ -414,6 +414,30 @@ int32_t mulligan_game_new(const char *setup_json, MulliganGame *out);
 int32_t mulligan_game_pending_json(MulliganGame game, char *buf, size_t len, size_t *needed);
 
 /**
+ * Applies one answer given as an answer record (docs/schema.json, `Answer`; the same dicts as
+ * Python's `game.apply`): `{"type": "bottom", "seat": 0, "cards": [3, 5]}`, cards by id. The
+ * same as calling the function of that name.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8, not JSON,
+ * not an answer record: an unknown type or key, a value of the wrong type),
+ * `MULLIGAN_ERR_ILLEGAL_ACTION` (not an answer the rules allow now; nothing changed).
+ *
+ * # Safety
+ * `answer_json` must be NULL or a NUL-terminated string.
+ */
+int32_t mulligan_game_apply_json(MulliganGame game, const char *answer_json);
+
+/**
+ * Writes every answer applied so far, in order, as a JSON array of answer records: with the
+ * set-up and the seed, what rebuilds the game (`mulligan_game_apply_json` on a new game).
+ *
+ * # Safety
+ * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+ * write.
+ */
+int32_t mulligan_game_answers_json(MulliganGame game, char *buf, size_t len, size_t *needed);
+
+/**
  * 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
  */
 int32_t mulligan_game_choose_starting_player(MulliganGame game,

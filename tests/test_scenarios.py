@@ -89,3 +89,37 @@ def test_the_c_abi_replays_each_scenario(capi: Capi, path: Path) -> None:  # noq
     assert capi.json("mulligan_game_events_json", game, 0) == s["events"]
     assert capi.json("mulligan_game_result_json", game) == s["result"]
     capi.call("mulligan_game_free", game)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_the_c_abi_takes_answer_records(capi: Capi, path: Path) -> None:  # noqa: F811
+    """The same answers as records (mulligan_game_apply_json), every other one, and the game's
+    answers read back (mulligan_game_answers_json) are the scenario's."""
+    s = load(path)
+    game = capi.game({**s["setup"], "seed": s["seed"]})
+    for k, answer in enumerate(s["answers"]):
+        if k % 2:
+            apply_c(capi, game, answer)
+        else:
+            capi.call("mulligan_game_apply_json", game, json.dumps(answer).encode())
+    assert capi.json("mulligan_game_answers_json", game) == s["answers"]
+    assert capi.json("mulligan_game_events_json", game, 0) == s["events"]
+    capi.call("mulligan_game_free", game)
+
+
+def test_the_c_abi_refuses_malformed_answer_records(capi: Capi) -> None:  # noqa: F811
+    s = load(SCENARIOS[0])
+    game = capi.game({**s["setup"], "seed": s["seed"]})
+    before = capi.snapshot(game)
+    for bad, status in [
+        (b"not json", -3),
+        (b'{"type": "concede", "seat": 0}', -3),
+        (b'{"type": "keep", "seat": "0"}', -3),
+        (b'{"type": "keep", "seat": 0, "x": 1}', -3),
+        (b'{"type": "bottom", "seat": 0, "cards": [1]}', -6),
+        (b'{"type": "keep", "seat": 9}', -6),
+    ]:
+        capi.fails(status, "mulligan_game_apply_json", game, bad)
+        assert capi.snapshot(game) == before
+    assert capi.json("mulligan_game_answers_json", game) == []
+    capi.call("mulligan_game_free", game)

@@ -5,7 +5,7 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
-from mulligan import bulk, log, tournament
+from mulligan import bulk, log, records, tournament
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
@@ -66,6 +66,7 @@ __all__ = [
     "__version__",
     "bulk",
     "log",
+    "records",
     "contribution_commitment",
     "game_log",
     "mix_seed",

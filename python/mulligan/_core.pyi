@@ -1,6 +1,6 @@
 """Type stubs for the compiled extension `mulligan._core` (checked by mypy.stubtest)."""
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, final
 
 import numpy as np
@@ -10,6 +10,7 @@ from mulligan.records import (
     AnswerDict,
     DecisionDict,
     EventDict,
+    LogHeaderDict,
     SeatResultDict,
     SetupDict,
     ViewDict,
@@ -321,8 +322,8 @@ class Game:
     @property
     def given_chooser(self) -> int | None: ...
 
-def log_header(game: Game) -> dict[str, Any]: ...
-def setup_digest(header: dict[str, Any]) -> str: ...
+def log_header(game: Game) -> LogHeaderDict: ...
+def setup_digest(header: Mapping[str, Any]) -> str: ...
 def verify_log_bytes(
     data: bytes, commitment: str | None = None, setup: str | None = None
 ) -> bool: ...

@@ -30,10 +30,9 @@ LogSource = Union[str, "os.PathLike[str]", bytes, Iterable[Record]]
 
 def header(game: Game) -> Record:
     """The record published before the first shuffle: commitments and the whole set-up
-    (`game.setup()`) with its digest. It exists as soon as the game does: publish at least its
-    `commitment` and `setup_digest` before the game."""
-    head: Record = log_header(game)
-    return head
+    (`game.setup()`) with its digest (`mulligan.records.LogHeaderDict`). It exists as soon as
+    the game does: publish at least its `commitment` and `setup_digest` before the game."""
+    return dict(log_header(game))
 
 
 def setup_digest(head: Record) -> str:

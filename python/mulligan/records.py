@@ -16,6 +16,8 @@ __all__ = [
     "DeckCardDict",
     "DecisionDict",
     "EventDict",
+    "LogHeaderDict",
+    "LogRevealDict",
     "PlayerSetupDict",
     "PublicSeatDict",
     "SeatResultDict",
@@ -188,3 +190,22 @@ class AnswerDict(_AnswerBase, total=False):
     cards: list[int]
     bottom: bool
     exile: int | None
+
+
+class LogHeaderDict(SetupDict):
+    """A log's first record (`mulligan.log.header(game)`): commitments and the set-up."""
+
+    type: Literal["header"]
+    schema: str
+    format_version: int
+    commitment: str
+    contribution_commitments: list[str]
+    setup_digest: str
+
+
+class LogRevealDict(TypedDict):
+    """A log's last record: the seed and the contributions, revealed after the game."""
+
+    type: Literal["reveal"]
+    seed: str
+    contributions: list[str]

@@ -67,6 +67,50 @@ pub unsafe extern "C" fn mulligan_game_pending_json(
     })
 }
 
+/// Applies one answer given as an answer record (docs/schema.json, `Answer`; the same dicts as
+/// Python's `game.apply`): `{"type": "bottom", "seat": 0, "cards": [3, 5]}`, cards by id. The
+/// same as calling the function of that name.
+///
+/// Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8, not JSON,
+/// not an answer record: an unknown type or key, a value of the wrong type),
+/// `MULLIGAN_ERR_ILLEGAL_ACTION` (not an answer the rules allow now; nothing changed).
+///
+/// # Safety
+/// `answer_json` must be NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_apply_json(
+    game: MulliganGame,
+    answer_json: *const c_char,
+) -> i32 {
+    guard(|| {
+        let text = unsafe { ffi::text(answer_json, "answer_json") }?;
+        let record: mulligan_core::Answer = serde_json::from_str(text).map_err(|e| {
+            crate::error::Failure::invalid(format!("answer_json: not an answer record: {e}"))
+        })?;
+        answer(game, |g| g.apply(record))
+    })
+}
+
+/// Writes every answer applied so far, in order, as a JSON array of answer records: with the
+/// set-up and the seed, what rebuilds the game (`mulligan_game_apply_json` on a new game).
+///
+/// # Safety
+/// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_answers_json(
+    game: MulliganGame,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> i32 {
+    guard(|| {
+        let buf = TextBuffer::new(buf, len, needed)?;
+        let text = with_game(game, |g| Ok(json::record(g.core.answers())))?;
+        buf.write(&text)
+    })
+}
+
 /// 103.1: `chooser` names the seat that starts (in Two-Headed Giant, that seat's team).
 #[no_mangle]
 pub extern "C" fn mulligan_game_choose_starting_player(
