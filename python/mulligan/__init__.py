@@ -5,13 +5,15 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
-from mulligan import bulk, log, records, tournament
+from mulligan import bulk, carddata, log, records, tournament
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
+    CardTable,
     Decision,
     Deck,
     DeckError,
+    DeckWarning,
     Game,
     GameConfigError,
     IllegalActionError,
@@ -42,8 +44,10 @@ from mulligan.log import game_log, verify_log, write_log
 __all__ = [
     "FORMAT_VERSION",
     "Card",
+    "CardTable",
     "Deck",
     "DeckError",
+    "DeckWarning",
     "Decision",
     "Game",
     "GameConfigError",
@@ -65,6 +69,7 @@ __all__ = [
     "Variant",
     "__version__",
     "bulk",
+    "carddata",
     "log",
     "records",
     "contribution_commitment",

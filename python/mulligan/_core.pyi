@@ -1,5 +1,6 @@
 """Type stubs for the compiled extension `mulligan._core` (checked by mypy.stubtest)."""
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, final
 
@@ -19,8 +20,10 @@ from mulligan.records import (
 __all__ = [
     "FORMAT_VERSION",
     "Card",
+    "CardTable",
     "Deck",
     "DeckError",
+    "DeckWarning",
     "Decision",
     "Game",
     "GameConfigError",
@@ -111,7 +114,29 @@ class Deck:
         companions: Iterable[Card] | None = (),
     ) -> Deck: ...
     @staticmethod
-    def parse(text: str) -> Deck: ...
+    def parse(
+        text: str,
+        *,
+        cards: CardTable | Literal[False] | None = None,
+        format: str | None = None,
+        strict: bool = False,
+        mdfc: str = "land",
+    ) -> Deck: ...
+    @staticmethod
+    def load(
+        path: str | os.PathLike[str],
+        *,
+        cards: CardTable | Literal[False] | None = None,
+        format: str | None = None,
+        strict: bool = False,
+        mdfc: str = "land",
+    ) -> Deck: ...
+    @property
+    def warnings(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def format(self) -> str | None: ...
     @property
     def cards(self) -> tuple[Card, ...]: ...
     @property
@@ -121,6 +146,18 @@ class Deck:
     @property
     def companions(self) -> tuple[Card, ...]: ...
     def __len__(self) -> int: ...
+
+@final
+class CardTable:
+    @staticmethod
+    def from_scryfall(text: str) -> CardTable: ...
+    @staticmethod
+    def from_text(text: str) -> CardTable: ...
+    def to_text(self) -> str: ...
+    def lookup(self, name: str) -> dict[str, Any] | None: ...
+    def __len__(self) -> int: ...
+
+class DeckWarning(UserWarning): ...
 
 @final
 class Library:

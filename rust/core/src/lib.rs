@@ -5,7 +5,8 @@
 //! - [`seed`]: the 32-byte game seed, its commitment, and the stream derivation (701.24a).
 //! - [`rng`]: the ChaCha12 keystream and unbiased (batched) bounded integers.
 //! - [`shuffle`]: Fisher–Yates over card identities (701.24a).
-//! - [`card`], [`deck`]: cards, their ability tags, and deck lists (103.2).
+//! - [`card`], [`deck`]: cards, their ability tags, and deck lists in every exporter's format
+//!   (103.2; the deck rules of 100.2 and 903.5); [`card_data`]: the card table (which are lands).
 //! - [`library`]: the library zone and every 701.24 operation on it.
 //! - [`rules`]: variants, mulligan eras, and the tables of 103.4, 103.5, 103.8.
 //! - [`event`]: the plain records every step leaves behind.
@@ -20,6 +21,7 @@
 
 pub mod bulk;
 pub mod card;
+pub mod card_data;
 pub mod cpu;
 pub mod deck;
 pub mod error;
@@ -38,7 +40,7 @@ pub mod starting_player;
 pub mod tournament;
 
 pub use card::{Card, CardId, CardRef};
-pub use deck::DeckList;
+pub use deck::{DeckList, ParseOptions, ParsedDeck};
 pub use error::{Error, Result};
 pub use event::Event;
 pub use game::{

@@ -1,14 +1,18 @@
 //! `Card` and `Deck`. A `Card` is immutable and compared by identity: each copy in a deck is
 //! its own object, so a caller can follow one copy through shuffles.
 
-use crate::args::{objects, texts, DeckText, Flag, Text};
-use crate::errors::{deck_error, guard};
+use crate::args::{objects, texts, type_name, DeckText, Flag, Text};
+use crate::card_data::CardTable;
+use crate::errors::{deck_error, guard, type_error};
 use mulligan_core::card::MAX_TAGS;
-use mulligan_core::deck::MAX_DECK_CARDS;
+use mulligan_core::card_data::MdfcLand;
+use mulligan_core::deck::{DeckFormat, ParseOptions, SourceFormat, MAX_DECK_CARDS};
 use mulligan_core::DeckList;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::ffi::CString;
+use std::path::PathBuf;
 
 #[pyclass(frozen, module = "mulligan")]
 pub struct Card {
@@ -112,6 +116,12 @@ pub struct Deck {
     pub sideboard: Vec<Py<Card>>,
     pub commanders: Vec<Py<Card>>,
     pub companions: Vec<Py<Card>>,
+    /// What the reader noticed (unknown cards, failed format checks); empty for `Deck(...)`.
+    pub warnings: Vec<String>,
+    /// The file format read (`text`, `mtgo-dek`, `cockatrice-cod`); None for `Deck(...)`.
+    pub source: Option<&'static str>,
+    /// The format whose deck rules were checked; None for `Deck(...)`.
+    pub format: Option<&'static str>,
 }
 
 impl Deck {
@@ -159,6 +169,9 @@ impl Deck {
             sideboard: part(sideboard, "sideboard")?,
             commanders: part(commanders, "commanders")?,
             companions: part(companions, "companions")?,
+            warnings: vec![],
+            source: None,
+            format: None,
         };
         if deck.companions.len() > 1 {
             return Err(deck_error(format!(
@@ -169,16 +182,60 @@ impl Deck {
         Ok(deck)
     }
 
-    /// Parses the plain list format (`4 Lightning Bolt`, sections, `[land]` markers).
+    /// Parses a deck list in any supported format (docs/API.md "Deck files"), detected from the
+    /// text. `cards`: a `CardTable`, `None` for the default one (`mulligan.carddata`), `False`
+    /// for none. Warnings are kept in `.warnings` and issued as `DeckWarning`.
     #[staticmethod]
-    fn parse(py: Python<'_>, text: Text<DeckText>) -> PyResult<Deck> {
-        let list = guard(|| DeckList::parse(&text.0))?;
-        Ok(Deck {
-            cards: new_objects(py, list.main)?,
-            sideboard: new_objects(py, list.sideboard)?,
-            commanders: new_objects(py, list.commanders)?,
-            companions: new_objects(py, list.companions)?,
-        })
+    #[pyo3(signature = (text, *, cards = None, format = None, strict = None, mdfc = None), text_signature = "(text, *, cards=None, format=None, strict=False, mdfc='land')")]
+    fn parse(
+        py: Python<'_>,
+        text: Text<DeckText>,
+        cards: Option<&Bound<'_, PyAny>>,
+        format: Option<Text<DeckText>>,
+        strict: Option<Flag>,
+        mdfc: Option<Text<DeckText>>,
+    ) -> PyResult<Deck> {
+        let options = ReadOptions::new(format, strict, mdfc)?;
+        read(py, &text.0, None, cards, options)
+    }
+
+    /// Reads a deck file (any supported format; UTF-8, UTF-16 with a byte-order mark, or
+    /// Windows-1252); errors name the file and the line. Options as `Deck.parse`.
+    #[staticmethod]
+    #[pyo3(signature = (path, *, cards = None, format = None, strict = None, mdfc = None), text_signature = "(path, *, cards=None, format=None, strict=False, mdfc='land')")]
+    fn load(
+        py: Python<'_>,
+        path: PathBuf,
+        cards: Option<&Bound<'_, PyAny>>,
+        format: Option<Text<DeckText>>,
+        strict: Option<Flag>,
+        mdfc: Option<Text<DeckText>>,
+    ) -> PyResult<Deck> {
+        let options = ReadOptions::new(format, strict, mdfc)?;
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                PyFileNotFoundError::new_err(format!("{shown}: no such deck file"))
+            }
+            _ => PyOSError::new_err(format!("{shown}: {e}")),
+        })?;
+        read(py, &decode(&bytes), Some(&shown), cards, options)
+    }
+
+    /// What the reader noticed: unknown cards, failed format checks (each names its rule).
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.warnings)
+    }
+    /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, or None.
+    #[getter]
+    fn source(&self) -> Option<&'static str> {
+        self.source
+    }
+    /// The format whose deck rules were checked: `constructed`, `limited`, `commander`, or None.
+    #[getter]
+    fn format(&self) -> Option<&'static str> {
+        self.format
     }
 
     #[getter]
@@ -217,4 +274,140 @@ impl Deck {
             self.companions.len()
         )
     }
+}
+
+/// A file's text: UTF-16 by its byte-order mark, else UTF-8, else Windows-1252 (older Magic
+/// Workstation and MTGO files), read as Latin-1 where the two agree.
+fn decode(bytes: &[u8]) -> String {
+    let utf16 = |le: bool| {
+        let units: Vec<u16> = bytes[2..]
+            .chunks(2)
+            .map(|c| {
+                let pair = [c[0], *c.get(1).unwrap_or(&0)];
+                if le {
+                    u16::from_le_bytes(pair)
+                } else {
+                    u16::from_be_bytes(pair)
+                }
+            })
+            .collect();
+        String::from_utf16_lossy(&units)
+    };
+    match bytes {
+        [0xFF, 0xFE, ..] => utf16(true),
+        [0xFE, 0xFF, ..] => utf16(false),
+        _ => match std::str::from_utf8(bytes) {
+            Ok(s) => s.to_owned(),
+            Err(_) => bytes.iter().map(|&b| b as char).collect(),
+        },
+    }
+}
+
+/// The card table to use: the one given, none for `False`, else `mulligan.carddata`'s default.
+fn table_arg(py: Python<'_>, cards: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Py<CardTable>>> {
+    let obj = match cards {
+        Some(c) if c.is_instance_of::<pyo3::types::PyBool>() => {
+            if c.is_truthy()? {
+                return Err(type_error(
+                    "cards must be a CardTable, None (the default table) or False (none)",
+                ));
+            }
+            return Ok(None);
+        }
+        Some(c) => c.clone(),
+        None => py
+            .import("mulligan.carddata")?
+            .getattr("default_table")?
+            .call0()?,
+    };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let table = obj.cast::<CardTable>().map_err(|_| {
+        type_error(format!(
+            "cards must be a CardTable, None or False, got {}",
+            type_name(&obj)
+        ))
+    })?;
+    Ok(Some(table.clone().unbind()))
+}
+
+/// `Deck.parse`'s keyword options, checked before anything is read.
+struct ReadOptions {
+    format: Option<DeckFormat>,
+    strict: bool,
+    mdfc: MdfcLand,
+}
+
+impl ReadOptions {
+    fn new(
+        format: Option<Text<DeckText>>,
+        strict: Option<Flag>,
+        mdfc: Option<Text<DeckText>>,
+    ) -> PyResult<ReadOptions> {
+        let format = match format {
+            None => None,
+            Some(f) => Some(DeckFormat::from_name(&f.0).ok_or_else(|| {
+                deck_error(format!(
+                    "format must be constructed, limited or commander, not {:?}",
+                    f.0
+                ))
+            })?),
+        };
+        let mdfc = match mdfc {
+            None => MdfcLand::default(),
+            Some(m) => MdfcLand::from_name(&m.0).ok_or_else(|| {
+                deck_error(format!("mdfc must be \"land\" or \"spell\", not {:?}", m.0))
+            })?,
+        };
+        Ok(ReadOptions {
+            format,
+            strict: strict.is_some_and(|s| s.0),
+            mdfc,
+        })
+    }
+}
+
+fn read(
+    py: Python<'_>,
+    text: &str,
+    file: Option<&str>,
+    cards: Option<&Bound<'_, PyAny>>,
+    read_options: ReadOptions,
+) -> PyResult<Deck> {
+    let table = table_arg(py, cards)?;
+    let inner = table.as_ref().map(|t| t.get().inner.clone());
+    let options = ParseOptions {
+        cards: inner.as_deref(),
+        mdfc: read_options.mdfc,
+        format: read_options.format,
+        strict: read_options.strict,
+    };
+    let parsed = guard(|| DeckList::parse_with(text, &options)).map_err(|e| match file {
+        Some(f) => deck_error(format!("{f}: {}", e.value(py))),
+        None => e,
+    })?;
+    let category = crate::errors::deck_warning(py)?;
+    for w in &parsed.warnings {
+        let message = match file {
+            Some(f) => format!("{f}: {w}"),
+            None => w.clone(),
+        };
+        let message = CString::new(message.replace('\0', " ")).expect("no NUL left");
+        PyErr::warn(py, &category, &message, 1)?;
+    }
+    let list = parsed.deck;
+    Ok(Deck {
+        cards: new_objects(py, list.main)?,
+        sideboard: new_objects(py, list.sideboard)?,
+        commanders: new_objects(py, list.commanders)?,
+        companions: new_objects(py, list.companions)?,
+        warnings: parsed.warnings,
+        source: Some(match parsed.source {
+            SourceFormat::Text => "text",
+            SourceFormat::MtgoDek => "mtgo-dek",
+            SourceFormat::CockatriceCod => "cockatrice-cod",
+        }),
+        format: Some(parsed.format.name()),
+    })
 }

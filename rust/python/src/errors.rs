@@ -17,6 +17,7 @@ static TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INTERNAL_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static MULLIGAN_WARNING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static LOG_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static DECK_WARNING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 type Spec = (&'static PyOnceLock<Py<PyType>>, &'static str, &'static str);
 
@@ -98,6 +99,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         PyTuple::new(py, [py.get_type::<PyUserWarning>()])?,
     )?;
     m.add("MulliganWarning", &warning)?;
+    let deck_warning = make_class(
+        py,
+        "DeckWarning",
+        "What a deck reader noticed: unknown cards, a deck that breaks its format's rules.",
+        PyTuple::new(py, [warning.clone()])?,
+    )?;
+    m.add("DeckWarning", &deck_warning)?;
+    let _ = DECK_WARNING.set(py, deck_warning.unbind());
     let _ = MULLIGAN_WARNING.set(py, warning.unbind());
     rebase_panic_exception(py)
 }
@@ -112,6 +121,15 @@ pub fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
     let message = std::ffi::CString::new(message.replace('\0', " "))
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     PyErr::warn(py, &category, &message, 1)
+}
+
+/// `DeckWarning` (a `MulliganWarning`): what a deck reader noticed (unknown cards, a failed
+/// format check).
+pub fn deck_warning(py: Python<'_>) -> PyResult<Bound<'_, PyType>> {
+    match DECK_WARNING.get(py) {
+        Some(cls) => Ok(cls.bind(py).clone()),
+        None => Ok(py.get_type::<PyUserWarning>()),
+    }
 }
 
 fn raise(cell: &PyOnceLock<Py<PyType>>, message: String) -> PyErr {

@@ -3,6 +3,7 @@
 
 mod args;
 mod bulk;
+mod card_data;
 mod cards;
 mod convert;
 mod decision;
@@ -41,6 +42,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(seed::mix_seed, m)?)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<cards::Deck>()?;
+    m.add_class::<card_data::CardTable>()?;
     m.add_class::<library::Library>()?;
     m.add_function(wrap_pyfunction!(library::shuffle_simultaneously, m)?)?;
     m.add_class::<rules::Variant>()?;

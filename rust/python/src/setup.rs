@@ -48,6 +48,9 @@ impl Player {
             sideboard: cards(p.sideboard)?,
             commanders: cards(p.commanders)?,
             companions: cards(p.companions)?,
+            warnings: vec![],
+            source: None,
+            format: None,
         };
         let team = match &p.team {
             None => None,

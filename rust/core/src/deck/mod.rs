@@ -1,0 +1,268 @@
+//! Deck lists and the set-up before shuffling (103.2): the sideboard is set aside (103.2a), a
+//! companion is revealed from outside the game (103.2b), commanders go to the command zone
+//! (103.2c). Only the main deck becomes the library.
+//!
+//! # The files players have, detected from the text
+//! - XML: an MTGO `.dek` (`<Cards Quantity Sideboard Name>`, one element per printing, summed)
+//!   or a Cockatrice `.cod` (`<zone name="main|side">`, `<card number name>`): [`xml`], a strict
+//!   reader that refuses any DTD or entity other than the five predefined ones.
+//! - Text ([`text`], one card line per line, [`line`] for the dialects of a line): plain lists,
+//!   MTG Arena (`About`/`Name`, `Deck`/`Sideboard`/`Commander`/`Companion`, `4 Lightning Bolt
+//!   (M11) 149`), MTGO `.txt` (the sideboard after a blank line), `SB:` lines (Magic
+//!   Workstation, Cockatrice, XMage `[SET:NUM]`), Forge `.dck` (`[Main]`, `Name|SET|art`),
+//!   Moxfield/Archidekt/TappedOut markers (`*F*`, `*CMDR*`, `#tag`, `[Category]`, `4x`).
+//!
+//! A card line that looks like nothing (a name with `<`, `=`, `{`, …, or no name) is refused
+//! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in
+//! order: its name ([`known_card`]: basic lands and the few cards the engine acts on), a
+//! `[land]` (or Archidekt `[Land]`) marker, the card table ([`crate::card_data`]). A card known
+//! by none of them counts as a nonland and is named in a warning. [`check`] adds the deck-size
+//! and copy-count warnings of 100.2a, 100.2b and 903.5 (errors when strict).
+
+pub mod check;
+mod line;
+mod text;
+mod xml;
+
+use crate::card::{tags, Card};
+use crate::card_data::{CardTable, MdfcLand};
+use crate::error::{Error, Result};
+pub use check::DeckFormat;
+
+/// Copies above this in one line are refused (a typo, not a deck).
+pub const MAX_COPIES: u32 = 100_000;
+
+/// Cards above this in one deck list, all sections together, are refused: a bound on memory
+/// (a few kilobytes of `100000 x` lines would otherwise ask for tens of millions of cards), far
+/// above any real deck. [`crate::Game::new`] refuses a bigger deck too.
+pub const MAX_DECK_CARDS: usize = 1_000_000;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeckList {
+    pub main: Vec<Card>,
+    pub sideboard: Vec<Card>,
+    pub commanders: Vec<Card>,
+    pub companions: Vec<Card>,
+}
+
+/// The part of a deck list a card line belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Main,
+    Sideboard,
+    Commander,
+    Companion,
+}
+
+/// How to read a deck list: the card table to look names up in, how to class a modal
+/// double-faced card whose back is a land, which format's deck rules to check (`None`: guessed
+/// from the deck, see [`DeckFormat::guess`]) and whether a failed check is an error.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ParseOptions<'a> {
+    pub cards: Option<&'a CardTable>,
+    pub mdfc: MdfcLand,
+    pub format: Option<DeckFormat>,
+    pub strict: bool,
+}
+
+/// The file formats a deck list is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceFormat {
+    /// Any of the text dialects.
+    Text,
+    /// An MTGO `.dek` XML file.
+    MtgoDek,
+    /// A Cockatrice `.cod` XML file.
+    CockatriceCod,
+}
+
+/// A parsed deck list with what the reader noticed: warnings (unknown cards, failed format
+/// checks) and the detected file format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedDeck {
+    pub deck: DeckList,
+    pub warnings: Vec<String>,
+    pub source: SourceFormat,
+    pub format: DeckFormat,
+}
+
+/// One card line's worth of cards before names are looked up: the raw parts of a card line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub line: usize,
+    pub section: Section,
+    pub count: u32,
+    pub name: String,
+    pub land: bool,
+    /// The line carried a category marker, so the list itself says what the card is.
+    pub classified: bool,
+    pub tags: Vec<String>,
+}
+
+const BASIC_TYPES: [&str; 6] = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"];
+const CHANCELLORS: [&str; 5] = [
+    "Chancellor of the Annex",
+    "Chancellor of the Dross",
+    "Chancellor of the Forge",
+    "Chancellor of the Spires",
+    "Chancellor of the Tangle",
+];
+
+/// Whether a name is a basic land (205.3i; `Snow-Covered` ones and Wastes included).
+pub fn is_basic(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    BASIC_TYPES.iter().any(|b| {
+        let b = b.to_ascii_lowercase();
+        lower == b || lower == format!("snow-covered {b}")
+    })
+}
+
+/// Whether a card name is a land and which ability tags it has, from the names the engine
+/// knows (everything else is a nonland without tags unless the list or the card table says).
+pub fn known_card(name: &str) -> (bool, Vec<String>) {
+    let lower = name.to_ascii_lowercase();
+    let mut found: Vec<String> = vec![];
+    let mut land = is_basic(name);
+    if lower == "serum powder" {
+        found.push(tags::MULLIGAN_ACTION.into());
+    } else if lower == "gemstone caverns" {
+        land = true;
+        found.push(tags::GEMSTONE_CAVERNS.into());
+    } else if lower.starts_with("leyline of ") || lower == "leyline axe" {
+        found.push(tags::BEGIN_ON_BATTLEFIELD.into());
+    } else if CHANCELLORS.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+        found.push(tags::REVEAL.into());
+    }
+    (land, found)
+}
+
+/// Whether the engine knows this name without a card table.
+fn known_by_name(name: &str) -> bool {
+    let (land, found) = known_card(name);
+    land || !found.is_empty()
+}
+
+impl DeckList {
+    /// Every card of the list: main deck, sideboard, commanders and companions.
+    pub fn total_cards(&self) -> usize {
+        self.main.len() + self.sideboard.len() + self.commanders.len() + self.companions.len()
+    }
+
+    /// Parses a deck list in any supported format, without a card table and without format
+    /// checks (the warnings of [`DeckList::parse_with`] are dropped). Errors name the 1-based
+    /// line; a list of more than [`MAX_DECK_CARDS`] cards in all is refused at the line that
+    /// goes over.
+    pub fn parse(text: &str) -> Result<DeckList> {
+        Ok(Self::parse_with(text, &ParseOptions::default())?.deck)
+    }
+
+    /// Parses a deck list in any supported format (module docs), looks its names up in the
+    /// card table if one is given, and checks the deck against its format's rules.
+    pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<ParsedDeck> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let (entries, source) = if xml::looks_like_xml(text) {
+            xml::entries(text)?
+        } else {
+            (text::entries(text)?, SourceFormat::Text)
+        };
+        let mut warnings = vec![];
+        let deck = build(entries, options, &mut warnings)?;
+        let format = options.format.unwrap_or_else(|| DeckFormat::guess(&deck));
+        for problem in check::check(&deck, format) {
+            if options.strict {
+                return Err(Error::Deck {
+                    line: 0,
+                    message: problem,
+                });
+            }
+            warnings.push(problem);
+        }
+        Ok(ParsedDeck {
+            deck,
+            warnings,
+            source,
+            format,
+        })
+    }
+}
+
+/// Cards from entries: names looked up, land flags and tags set, the cap on the total and the
+/// one-companion rule (103.2b) enforced at the line that breaks them.
+fn build(
+    entries: Vec<Entry>,
+    options: &ParseOptions<'_>,
+    warnings: &mut Vec<String>,
+) -> Result<DeckList> {
+    let mut deck = DeckList::default();
+    let mut unknown: Vec<String> = vec![];
+    for entry in entries {
+        let total = deck.total_cards() + entry.count as usize;
+        if total > MAX_DECK_CARDS {
+            return Err(Error::Deck {
+                line: entry.line,
+                message: format!(
+                    "a deck list holds at most {MAX_DECK_CARDS} cards in all (main deck, \
+                     sideboard, commanders and companions together); this line makes {total}"
+                ),
+            });
+        }
+        let mut name = entry.name;
+        let mut land = entry.land;
+        let mut known = entry.classified || known_by_name(&name);
+        if let Some(info) = options.cards.and_then(|t| t.lookup(&name)) {
+            name = info.name.clone();
+            land |= info.is_land(options.mdfc);
+            known = true;
+        }
+        if !known && !unknown.contains(&name) {
+            unknown.push(name.clone());
+        }
+        let (by_name, mut card_tags) = known_card(&name);
+        for t in entry.tags {
+            if !card_tags.contains(&t) {
+                card_tags.push(t);
+            }
+        }
+        let card = Card::new(name, land || by_name, card_tags);
+        let target = match entry.section {
+            Section::Main => &mut deck.main,
+            Section::Sideboard => &mut deck.sideboard,
+            Section::Commander => &mut deck.commanders,
+            Section::Companion => &mut deck.companions,
+        };
+        target.extend(std::iter::repeat_n(card, entry.count as usize));
+        if deck.companions.len() > 1 {
+            return Err(Error::Deck {
+                line: entry.line,
+                message: "at most one companion may be revealed (103.2b)".into(),
+            });
+        }
+    }
+    // MTG Arena lists the companion twice, under Companion and in the sideboard it comes from:
+    // one card.
+    if let Some(companion) = deck.companions.first() {
+        if let Some(i) = deck
+            .sideboard
+            .iter()
+            .rposition(|c| c.name == companion.name)
+        {
+            deck.sideboard.remove(i);
+        }
+    }
+    if !unknown.is_empty() {
+        let source = if options.cards.is_some() {
+            "not in the card table"
+        } else {
+            "unknown without card data (`mulligan cards import`, or mark lands [land])"
+        };
+        warnings.push(format!(
+            "{} card name(s) {source}, counted as nonlands: {}",
+            unknown.len(),
+            unknown.join(", ")
+        ));
+    }
+    Ok(deck)
+}
+
+#[cfg(test)]
+mod tests;

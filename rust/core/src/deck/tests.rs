@@ -1,0 +1,238 @@
+use super::*;
+use crate::card_data::CardTable;
+
+#[test]
+fn parses_counts_sections_and_markers() {
+    let d = DeckList::parse(
+        "# my deck\nDeck\n4 Lightning Bolt\n3x Forest\nSnow-Covered Island\n2 Dryad Arbor [land, creature]\n\nSideboard:\n1 Duress\nCommander\n1 Atraxa\nCOMPANION\n1 Lurrus",
+    )
+    .unwrap();
+    assert_eq!(d.main.len(), 10);
+    assert!(d.main[4].land && d.main[7].land && d.main[8].land);
+    assert_eq!(d.main[8].tags, vec!["creature".to_string()]);
+    assert!(!d.main[0].land);
+    assert_eq!(
+        (d.sideboard.len(), d.commanders.len(), d.companions.len()),
+        (1, 1, 1)
+    );
+}
+
+#[test]
+fn tags_known_cards_by_name() {
+    assert_eq!(known_card("Serum Powder").1, vec![tags::MULLIGAN_ACTION]);
+    assert_eq!(
+        known_card("Leyline of the Void").1,
+        vec![tags::BEGIN_ON_BATTLEFIELD]
+    );
+    assert!(known_card("Leyline Binding").1.is_empty());
+    assert_eq!(
+        known_card("Gemstone Caverns"),
+        (true, vec![tags::GEMSTONE_CAVERNS.to_string()])
+    );
+    assert_eq!(known_card("Chancellor of the Tangle").1, vec![tags::REVEAL]);
+    assert!(known_card("Wastes").0 && known_card("snow-covered wastes").0);
+}
+
+#[test]
+fn malformed_lines_name_their_line() {
+    for (text, line) in [
+        ("Forest\n0 Forest", 2),
+        ("-1 Forest", 1),
+        ("\n\n4", 3),
+        ("4x", 1),
+        ("[land]", 1),
+        ("4 Forest [land", 1),
+        ("4 Forest [land] x", 1),
+        ("4 Forest []", 1),
+        ("99999999999 Forest", 1),
+        ("Companion\nLurrus\nKaheera", 3),
+        (
+            "4 Forest\n<Cards CatID=\"1\" Quantity=\"4\" Name=\"Bolt\" />",
+            2,
+        ),
+        ("4 Forest\nName=Mono Red", 2),
+    ] {
+        match DeckList::parse(text) {
+            Err(Error::Deck { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
+            other => panic!("{text:?} gave {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn total_cards_are_capped_across_sections() {
+    // Exactly at the cap: accepted.
+    let at_cap = "100000 Forest\n".repeat(MAX_DECK_CARDS / 100_000);
+    let deck = DeckList::parse(&at_cap).unwrap();
+    assert_eq!(deck.total_cards(), MAX_DECK_CARDS);
+    // One card more, here in the sideboard: refused at that line, with the cap and the total.
+    let over = format!("{at_cap}Sideboard\n1 Duress\n");
+    match DeckList::parse(&over) {
+        Err(Error::Deck { line, message }) => {
+            assert_eq!(line, MAX_DECK_CARDS / 100_000 + 2);
+            assert!(message.contains("at most 1000000 cards"), "{message}");
+            assert!(message.contains("makes 1000001"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A long list of large lines stops at the first line over the cap, not at its end.
+    let many = "100000 Island\n".repeat(1_000);
+    match DeckList::parse(&many) {
+        Err(Error::Deck { line, .. }) => assert_eq!(line, MAX_DECK_CARDS / 100_000 + 1),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn names(cards: &[Card]) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = vec![];
+    for c in cards {
+        match out.last_mut() {
+            Some((k, n)) if *n == c.name => *k += 1,
+            _ => out.push((1, c.name.clone())),
+        }
+    }
+    out
+}
+
+#[test]
+fn arena_export_with_companion_listed_twice() {
+    let text = "\u{feff}About\r\nName Lurrus Burn\r\n\r\nCompanion\r\n1 Lurrus of the Dream-Den (IKO) 226\r\n\r\nDeck\r\n4 Lightning Bolt (M11) 149\r\n20 Mountain (ANB) 114\r\n\r\nSideboard\r\n1 Lurrus of the Dream-Den (IKO) 226\r\n2 Abrade (DMU) 139\r\n";
+    let d = DeckList::parse(text).unwrap();
+    assert_eq!(
+        names(&d.main),
+        vec![(4, "Lightning Bolt".into()), (20, "Mountain".into())]
+    );
+    assert!(d.main[4].land);
+    assert_eq!(
+        names(&d.companions),
+        vec![(1, "Lurrus of the Dream-Den".into())]
+    );
+    assert_eq!(names(&d.sideboard), vec![(2, "Abrade".into())]);
+}
+
+#[test]
+fn mtgo_text_sideboard_after_a_blank_line() {
+    let d = DeckList::parse("4 Lightning Bolt\n36 Mountain\n\n2 Abrade\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (40, 2));
+    // A short list with a blank line is two groups of one deck, not a deck and a sideboard.
+    let d = DeckList::parse("4 Llanowar Elves\n\n2 Forest\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (6, 0));
+    // With a header, blank lines only separate groups.
+    let d = DeckList::parse("Deck\n4 Lightning Bolt\n\n20 Mountain\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (24, 0));
+    // Three groups: no sideboard guessed.
+    let d = DeckList::parse("4 Goblin Guide\n\n4 Lightning Bolt\n\n20 Mountain\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (28, 0));
+}
+
+#[test]
+fn sb_lines_forge_and_site_markers() {
+    let d = DeckList::parse(
+        "// NAME : Burn\n        4 [M11] Lightning Bolt\n        20 [ANB] Mountain\nSB:     2 [DMU] Abrade\n",
+    )
+    .unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (24, 2));
+    let d = DeckList::parse(
+        "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt|M11|1\n20 Mountain|ANB\n[Sideboard]\n2 Abrade|DMU\n",
+    )
+    .unwrap();
+    assert_eq!(names(&d.sideboard), vec![(2, "Abrade".into())]);
+    let d = DeckList::parse(
+        "1x Atraxa, Praetors' Voice *CMDR*\n1x Sol Ring (c21) 263 *F* [Ramp]\n1x Command Tower [Land]\n1 Lurrus [Maybeboard{noDeck}]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        names(&d.commanders),
+        vec![(1, "Atraxa, Praetors' Voice".into())]
+    );
+    assert_eq!(d.main.len(), 2);
+    assert!(d.main[1].land && !d.main[0].land);
+    assert_eq!(d.main[0].tags, vec!["Ramp".to_string()]);
+}
+
+#[test]
+fn dek_and_cod_files() {
+    let dek = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Deck xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\">\n  <NetDeckID>0</NetDeckID>\n  <Cards CatID=\"1\" Quantity=\"2\" Sideboard=\"false\" Name=\"Lightning Bolt\" Annotation=\"0\" />\n  <Cards CatID=\"2\" Quantity=\"2\" Sideboard=\"false\" Name=\"Lightning Bolt\" Annotation=\"0\" />\n  <Cards CatID=\"3\" Quantity=\"1\" Sideboard=\"true\" Name=\"Fire/Ice\" Annotation=\"0\" />\n</Deck>\n";
+    let p = DeckList::parse_with(dek, &ParseOptions::default()).unwrap();
+    assert_eq!(p.source, SourceFormat::MtgoDek);
+    assert_eq!(names(&p.deck.main), vec![(4, "Lightning Bolt".into())]);
+    assert_eq!(names(&p.deck.sideboard), vec![(1, "Fire // Ice".into())]);
+    let cod = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_deck version=\"1\">\n <deckname>Burn &amp; Co</deckname>\n <zone name=\"main\">\n  <card number=\"4\" name=\"Lightning Bolt\"/>\n </zone>\n <zone name=\"side\">\n  <card number=\"2\" name=\"Abrade\"/>\n </zone>\n <zone name=\"tokens\">\n  <card number=\"1\" name=\"Goblin\"/>\n </zone>\n</cockatrice_deck>\n";
+    let p = DeckList::parse_with(cod, &ParseOptions::default()).unwrap();
+    assert_eq!(p.source, SourceFormat::CockatriceCod);
+    assert_eq!((p.deck.main.len(), p.deck.sideboard.len()), (4, 2));
+}
+
+#[test]
+fn xml_entities_and_doctypes_are_refused() {
+    for (text, line) in [
+        ("<!DOCTYPE Deck [<!ENTITY a \"aaaa\">]>\n<Deck></Deck>", 1),
+        ("<Deck>\n<Cards Quantity=\"1\" Name=\"&a;\" /></Deck>", 2),
+        ("<Deck>\n<Cards Quantity=\"1\" Name=\"Bolt\"></Deck>", 2),
+        ("<Deck>\n<Cards Quantity=\"x\" Name=\"Bolt\" /></Deck>", 2),
+        ("<Deck>\n<Cards Quantity=\"1\" Name=\"<b>\" /></Deck>", 2),
+        ("<html>\n</html>", 1),
+        ("<Deck></Deck>\n<Deck></Deck>", 1),
+    ] {
+        match DeckList::parse(text) {
+            Err(Error::Deck { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
+            other => panic!("{text:?} gave {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn card_table_lands_faces_and_unknown_warning() {
+    let table = CardTable::from_scryfall(
+        r#"[{"name":"Sacred Foundry","layout":"normal","type_line":"Land — Mountain Plains"},
+            {"name":"Fire // Ice","layout":"split","type_line":"Instant // Instant",
+             "card_faces":[{"name":"Fire","type_line":"Instant"},{"name":"Ice","type_line":"Instant"}]}]"#,
+    )
+    .unwrap();
+    let text = "4 Sacred Foundry\n2 Fire\n1 Grizzly Bears\n";
+    let without = DeckList::parse_with(text, &ParseOptions::default()).unwrap();
+    assert!(!without.deck.main[0].land);
+    assert!(without.warnings[0].contains("Sacred Foundry, Fire, Grizzly Bears"));
+    let opts = ParseOptions {
+        cards: Some(&table),
+        ..ParseOptions::default()
+    };
+    let with = DeckList::parse_with(text, &opts).unwrap();
+    assert!(with.deck.main[0].land);
+    assert_eq!(with.deck.main[4].name, "Fire // Ice");
+    assert!(with.warnings[0].contains("not in the card table, counted as nonlands: Grizzly Bears"));
+}
+
+#[test]
+fn format_checks_warn_or_refuse() {
+    let five = "5 Lightning Bolt\n55 Mountain\n";
+    let p = DeckList::parse_with(five, &ParseOptions::default()).unwrap();
+    assert_eq!(p.format, DeckFormat::Constructed);
+    assert!(p
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("100.2a") && w.contains("5 Lightning Bolt")));
+    let strict = ParseOptions {
+        strict: true,
+        ..ParseOptions::default()
+    };
+    assert!(matches!(
+        DeckList::parse_with(five, &strict),
+        Err(Error::Deck { line: 0, .. })
+    ));
+    let limited = DeckList::parse_with("17 Island [land]\n21 Bear [creature]\n", &strict);
+    assert!(matches!(limited, Err(Error::Deck { message, .. }) if message.starts_with("100.2b")));
+    let edh = "Commander\n1 Atraxa [creature]\nDeck\n2 Sol Ring [artifact]\n96 Forest\n";
+    let p = DeckList::parse_with(edh, &ParseOptions::default()).unwrap();
+    assert_eq!(p.format, DeckFormat::Commander);
+    assert!(p
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("903.5a") && w.contains("99")));
+    assert!(p
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("903.5b") && w.contains("2 Sol Ring")));
+    let rats = "20 Relentless Rats\n40 Swamp\n";
+    assert!(DeckList::parse_with(rats, &strict).is_ok());
+}
