@@ -106,7 +106,9 @@ def test_tappedout_commander_deck_is_checked_by_903_5():
     assert deck.format == "commander" and len(deck) == 99
     assert not any("903.5" in w for w in deck.warnings)
     with pytest.raises(m.DeckError, match=r"903\.5b: .*2 Sol Ring"):
-        m.Deck.parse("Commander\n1 Atraxa [creature]\n2 Sol Ring [artifact]\n97 Forest", strict=True)
+        m.Deck.parse(
+            "Commander\n1 Atraxa [creature]\n2 Sol Ring [artifact]\n97 Forest", strict=True
+        )
 
 
 def test_bom_crlf_and_line_end_comments_change_nothing():
@@ -118,11 +120,13 @@ def test_bom_crlf_and_line_end_comments_change_nothing():
 
 def test_a_line_that_looks_like_nothing_names_the_file_and_line(tmp_path):
     bad = tmp_path / "bad.txt"
-    bad.write_text("4 Lightning Bolt\n<Cards CatID=\"1\" Quantity=\"4\" Name=\"x\" />\n")
+    bad.write_text('4 Lightning Bolt\n<Cards CatID="1" Quantity="4" Name="x" />\n')
     with pytest.raises(m.DeckError, match=r"bad\.txt: line 2: "):
         m.Deck.load(bad)
     evil = tmp_path / "evil.dek"
-    evil.write_text('<!DOCTYPE Deck [<!ENTITY a "aaaa">]>\n<Deck><Cards Quantity="1" Name="&a;"/></Deck>')
+    evil.write_text(
+        '<!DOCTYPE Deck [<!ENTITY a "aaaa">]>\n<Deck><Cards Quantity="1" Name="&a;"/></Deck>'
+    )
     with pytest.raises(m.DeckError, match=r"evil\.dek: line 1: .*DOCTYPE"):
         m.Deck.load(evil)
     with pytest.raises(FileNotFoundError, match="missing.txt"):
@@ -137,7 +141,9 @@ def test_format_checks_warn_or_refuse_with_strict():
         m.Deck.parse(text, cards=False, strict=True)
     with pytest.raises(m.DeckError, match=r"100\.2b"):
         m.Deck.parse("17 Island\n22 Bear [creature]", cards=False, strict=True)
-    assert m.Deck.parse("17 Island\n23 Bear [creature]", cards=False, strict=True).format == "limited"
+    assert (
+        m.Deck.parse("17 Island\n23 Bear [creature]", cards=False, strict=True).format == "limited"
+    )
 
 
 def test_card_table_faces_and_mdfc_option(table):

@@ -1,0 +1,321 @@
+"""`mulligan start`: one seeded game start, hot-seat in a terminal or decided automatically."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from mulligan import (
+    Card,
+    Decision,
+    Deck,
+    Game,
+    IllegalActionError,
+    KeepRule,
+    MulliganRule,
+    Player,
+    Seed,
+    Variant,
+    write_log,
+)
+from mulligan.cli.decks import (
+    DEFAULT_COMMANDER,
+    DEFAULT_PAIR,
+    deck_options,
+    read_deck,
+)
+from mulligan.cli.group import (
+    DEFAULT_KEEP,
+    DEFAULT_KEEP_AT,
+    VARIANT_CHOICE,
+    CliError,
+    cli,
+    enum_value,
+    mulligan_option,
+)
+
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
+#: Event types whose cards every player sees (the rest show only counts in hot-seat play).
+PUBLIC = ("opening_hand_action", "reveal", "mulligan_action", "serum_powder", "exile")
+
+
+def card_list(cards: list[Card]) -> str:
+    return ", ".join(f"{i + 1}) {c.name}{' (land)' if c.land else ''}" for i, c in enumerate(cards))
+
+
+def _card_name(value: Any) -> str | None:
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        return str(value["name"])
+    return value if isinstance(value, str) else None
+
+
+def describe(event: Mapping[str, Any], *, reveal: bool) -> str:
+    """One transcript line: the rule, the event and its fields (hidden cards as counts unless
+    `reveal`)."""
+    kind = event["type"]
+    shown = reveal or any(p in kind for p in PUBLIC)
+    fields = {k: v for k, v in event.items() if k not in ("type", "rule")}
+    for key, value in list(fields.items()):
+        if isinstance(value, list) and value and all(_card_name(v) for v in value):
+            names = [_card_name(v) for v in value]
+            fields[key] = names if shown else f"{len(names)} card{'' if len(names) == 1 else 's'}"
+        elif key in ("card", "exiled") and _card_name(value):
+            fields[key] = _card_name(value) if shown else "a card"
+    details = ", ".join(f"{k}={json.dumps(v)}" for k, v in fields.items())
+    return f"[{event.get('rule', ''):>7}] {kind:<20} {details}"
+
+
+def summary(game: Game, *, reveal: bool) -> list[str]:
+    """Each player's outcome: the hand they kept (103.5), what 103.6 actions moved out of it,
+    and the hand they start with (its cards only when `reveal`)."""
+    kept = {e["seat"]: e["hand_size"] for e in game.events if e["type"] == "keep"}
+    lines = []
+    for r in game.result():
+        moved = ""
+        if r.battlefield:
+            moved += f"; onto the battlefield: {', '.join(c.name for c in r.battlefield)}"
+        if r.exile:
+            moved += f"; exiled: {', '.join(c.name for c in r.exile)}"
+        lines.append(
+            f"{r.name}: keeps {kept.get(r.seat, len(r.hand))} after {r.mulligans} mulligan(s)"
+            f"{moved}; starts with {len(r.hand)} in hand, life {r.life}, library "
+            f"{r.library_size}, skips the first draw: {r.skips_first_draw}"
+        )
+        if reveal:
+            lines.append(f"  hand: {', '.join(c.name for c in r.hand)}")
+    return lines
+
+
+class Auto:
+    """`simulate`'s default keep rule answering for every player; every opening-hand action is
+    used, Serum Powder instead of a mulligan."""
+
+    def __init__(self) -> None:
+        self.rule = KeepRule(DEFAULT_KEEP, keep_at=DEFAULT_KEEP_AT)
+
+    def answer(self, game: Game, d: Decision) -> None:
+        seat, hand = d.seat, d.hand
+        if d.kind == "choose_starting_player":
+            game.choose_starting_player(seat, seat)
+        elif d.kind == "keep_or_mulligan":
+            keeps = self.rule.keeps(hand, can_mulligan=d.can_mulligan)
+            if d.actions and not keeps:
+                game.mulligan_action(seat, d.actions[0])
+            elif keeps or not d.can_mulligan:
+                game.keep(seat)
+            else:
+                game.mulligan(seat)
+        elif d.kind == "bottom":
+            game.bottom(seat, self.rule.choose_bottom(hand, d.count or 0))
+        elif d.kind == "vancouver":
+            assert d.card is not None
+            game.vancouver(seat, self.rule.vancouver_bottom(hand, d.card))
+        elif d.kind == "opening_hand_action":
+            card = d.actions[0]
+            others = [c for c in hand if c is not card]
+            exile = others[0] if "gemstone_caverns" in card.tags and others else None
+            game.opening_hand_action(seat, card, exile=exile)
+        else:
+            raise CliError(f"no automatic answer to a {d.kind!r} decision")
+
+
+class HotSeat:
+    """Each player in turn, alone at the terminal, sees their own hand and answers."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.seated: int | None = None
+
+    def sit(self, seat: int) -> None:
+        if self.seated == seat:
+            return
+        if self.seated is not None and os.isatty(1):
+            click.clear()
+        name = self.names[seat]
+        click.prompt(
+            f"\n--- Pass the terminal to {name}. {name}, press Enter when only you are looking",
+            default="",
+            show_default=False,
+            prompt_suffix=" ",
+        )
+        self.seated = seat
+
+    def ask(self, text: str, choices: list[str]) -> str:
+        answer = click.prompt(text, type=click.Choice(choices, case_sensitive=False))
+        return str(answer).lower()
+
+    def numbers(self, text: str, hand: list[Card], count: int) -> list[Card]:
+        while True:
+            raw = click.prompt(text)
+            try:
+                picks = [int(x) for x in str(raw).replace(",", " ").split()]
+            except ValueError:
+                click.echo("  numbers of cards in your hand, separated by spaces")
+                continue
+            if len(picks) != count or len(set(picks)) != count:
+                click.echo(f"  choose exactly {count} different card(s)")
+                continue
+            if not all(1 <= p <= len(hand) for p in picks):
+                click.echo(f"  card numbers go from 1 to {len(hand)}")
+                continue
+            return [hand[p - 1] for p in picks]
+
+    def answer(self, game: Game, d: Decision) -> None:
+        seat, hand = d.seat, d.hand
+        self.sit(seat)
+        name = self.names[seat]
+        if d.kind == "choose_starting_player":
+            options = d.options or list(range(len(self.names)))
+            listing = ", ".join(f"{i + 1}) {self.names[s]}" for i, s in enumerate(options))
+            pick = self.ask(
+                f"{name}, you choose who plays first (103.1): {listing}",
+                [str(i + 1) for i in range(len(options))],
+            )
+            game.choose_starting_player(seat, options[int(pick) - 1])
+            return
+        click.echo(f"{name}, your hand ({len(hand)} cards): {card_list(hand)}")
+        if d.kind == "keep_or_mulligan":
+            choices = ["k"] + (["m"] if d.can_mulligan else [])
+            text = "k = keep" + (", m = mulligan" if d.can_mulligan else "")
+            for i, card in enumerate(d.actions):
+                choices.append(f"a{i + 1}")
+                text += f", a{i + 1} = {card.name} (103.5b)"
+            pick = self.ask(text, choices)
+            if pick == "k":
+                game.keep(seat)
+            elif pick == "m":
+                game.mulligan(seat)
+            else:
+                game.mulligan_action(seat, d.actions[int(pick[1:]) - 1])
+        elif d.kind == "bottom":
+            count = d.count or 0
+            cards = self.numbers(
+                f"Put {count} card(s) on the bottom of your library (their numbers)", hand, count
+            )
+            game.bottom(seat, cards)
+        elif d.kind == "vancouver":
+            assert d.card is not None
+            pick = self.ask(f"Scry 1 (103.5c): {d.card.name}: t = top, b = bottom", ["t", "b"])
+            game.vancouver(seat, pick == "b")
+        elif d.kind == "opening_hand_action":
+            for card in d.actions:
+                if self.ask(f"Use {card.name} (103.6)? y/n", ["y", "n"]) == "y":
+                    exile = None
+                    if "gemstone_caverns" in card.tags:
+                        others = [c for c in hand if c is not card]
+                        click.echo(f"  exile a card from your hand: {card_list(others)}")
+                        exile = self.numbers("  which card", others, 1)[0]
+                    game.opening_hand_action(seat, card, exile=exile)
+                    return
+            game.pass_actions(seat)
+        else:
+            raise CliError(f"no prompt for a {d.kind!r} decision")
+
+
+@cli.command()
+@click.argument("decks", nargs=-1, metavar="[DECK ...]")
+@click.option("--auto", is_flag=True, help="The default keep rule decides for every player.")
+@click.option(
+    "--variant",
+    type=VARIANT_CHOICE,
+    default=None,
+    help="Game variant (default: TWO_PLAYER, FREE_FOR_ALL for more than two players).",
+)
+@mulligan_option
+@click.option(
+    "--seed", default=None, help="64 hex digits to replay a game (default: a fresh seed)."
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 8),
+    default=None,
+    help="Number of players (default: one per deck, at least two; decks are reused).",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the verifiable event log (JSON Lines) to this file.",
+)
+@deck_options
+def start(
+    decks: tuple[str, ...],
+    auto: bool,
+    variant: str | None,
+    era: str,
+    seed: str | None,
+    players: int | None,
+    log_path: str | None,
+    deck_format: str | None,
+    strict: bool,
+    mdfc: str,
+) -> None:
+    """One seeded game start (rule 103) between two or more decks, step by step.
+
+    Each DECK is a deck file in any supported format (default: two bundled decks). In a
+    terminal the players take turns at the keyboard (hot-seat): each sees only their own hand
+    and answers keep or mulligan, which cards to put on the bottom and the opening-hand
+    actions. --auto lets the default keep rule answer for everyone. The seed's commitment is
+    printed before the first shuffle and the seed revealed at the end, so anyone can check the
+    game with `mulligan verify` on the --log file.
+    """
+    v = enum_value(Variant, variant) if variant else None
+    commander = v in (Variant.COMMANDER, Variant.BRAWL)
+    opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
+    if decks:
+        loaded = [read_deck(p, bundled="", **opts) for p in decks]  # type: ignore[arg-type]
+    elif commander:
+        loaded = [read_deck(None, bundled=DEFAULT_COMMANDER, **opts)]  # type: ignore[arg-type]
+    else:
+        loaded = [read_deck(None, bundled=b, **opts) for b in DEFAULT_PAIR]  # type: ignore[arg-type]
+    count = players or max(2, len(loaded))
+    if count < len(loaded):
+        raise click.BadParameter(f"{len(loaded)} decks for {count} players", param_hint="--players")
+    if v is None:
+        v = Variant.TWO_PLAYER if count == 2 else Variant.FREE_FOR_ALL
+    try:
+        the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--seed") from None
+    names = [NAMES[i % len(NAMES)] for i in range(count)]
+    seats = []
+    for i in range(count):
+        deck: Deck = loaded[i % len(loaded)][1]
+        extra: dict[str, Any] = {}
+        if v == Variant.TWO_HEADED_GIANT:
+            extra["team"] = i // 2
+        if v == Variant.ARCHENEMY and i == 0:
+            extra["archenemy"] = True
+        seats.append(Player(names[i], deck, **extra))
+    rule = enum_value(MulliganRule, era)
+    game = Game(seats, variant=v, mulligan=rule, seed=the_seed)
+
+    click.echo(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
+    for i, name in enumerate(names):
+        click.echo(f"  seat {i}: {name} with {loaded[i % len(loaded)][0]}")
+    click.echo(f"seed commitment (published before the first shuffle): {game.commitment}")
+    players_answer = Auto() if auto else HotSeat(names)
+    shown = 0
+    while True:
+        for event in game.events[shown:]:
+            click.echo(describe(event, reveal=auto))
+        shown = len(game.events)
+        if game.done:
+            break
+        decision = game.pending()[0]
+        try:
+            players_answer.answer(game, decision)
+        except IllegalActionError as e:
+            click.echo(f"  not allowed: {e}")
+    click.echo("")
+    for line in summary(game, reveal=auto):
+        click.echo(line)
+    if log_path:
+        write_log(game, log_path)
+        click.echo(f"event log written to {log_path} (check it: mulligan verify {log_path})")
+    click.echo(f"seed (revealed after the game): {the_seed.hex()}")
