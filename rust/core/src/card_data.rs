@@ -41,8 +41,11 @@ impl MdfcLand {
 /// One face of a card (a card with one face has one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Face {
+    /// The face's name.
     pub name: String,
+    /// Its type line (`Land — Mountain Plains`).
     pub type_line: String,
+    /// Its mana cost (`{1}{R}`), `""` for none.
     pub mana_cost: String,
     /// Colour letters, `WUBRG` order as given (`""` for colourless).
     pub colors: String,
@@ -59,11 +62,13 @@ impl Face {
 /// A card of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardInfo {
+    /// The card's full name (`Fire // Ice`).
     pub name: String,
     /// Scryfall's layout (`normal`, `split`, `transform`, `modal_dfc`, `adventure`, …).
     pub layout: String,
     /// Mana symbols the card can produce (`"RW"`), `""` for none.
     pub produced: String,
+    /// Its faces, front first.
     pub faces: Vec<Face>,
 }
 
@@ -293,6 +298,7 @@ impl CardTable {
         self.cards.len()
     }
 
+    /// Whether the table holds no card.
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }

@@ -37,20 +37,29 @@ pub const MAX_COPIES: u32 = 100_000;
 /// above any real deck. [`crate::Game::new`] refuses a bigger deck too.
 pub const MAX_DECK_CARDS: usize = 1_000_000;
 
+/// A deck list by the parts 103.2 sets apart.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DeckList {
+    /// The main deck: it becomes the library (103.2a).
     pub main: Vec<Card>,
+    /// Set aside before the game (103.2a).
     pub sideboard: Vec<Card>,
+    /// Put into the command zone (103.2c).
     pub commanders: Vec<Card>,
+    /// At most one, revealed from outside the game (103.2b).
     pub companions: Vec<Card>,
 }
 
 /// The part of a deck list a card line belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
+    /// The main deck.
     Main,
+    /// The sideboard.
     Sideboard,
+    /// The commander(s).
     Commander,
+    /// The companion.
     Companion,
 }
 
@@ -59,9 +68,13 @@ pub enum Section {
 /// from the deck, see [`DeckFormat::guess`]) and whether a failed check is an error.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ParseOptions<'a> {
+    /// The card table names are looked up in, if any.
     pub cards: Option<&'a CardTable>,
+    /// How a modal double-faced card with a land only on its back counts.
     pub mdfc: MdfcLand,
+    /// The format whose deck rules are checked (`None`: guessed).
     pub format: Option<DeckFormat>,
+    /// A broken deck rule is an error, not a warning.
     pub strict: bool,
 }
 
@@ -80,9 +93,13 @@ pub enum SourceFormat {
 /// checks) and the detected file format.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedDeck {
+    /// The deck.
     pub deck: DeckList,
+    /// What the reader noticed: unknown cards, broken deck rules (each names its rule).
     pub warnings: Vec<String>,
+    /// The file format it was read from.
     pub source: SourceFormat,
+    /// The format whose deck rules were checked.
     pub format: DeckFormat,
 }
 
