@@ -32,7 +32,7 @@ def cli() -> None:
     """
 
 
-def enum_choice(enum: type) -> click.Choice:
+def enum_choice(enum: type) -> click.Choice[str]:
     """Case-insensitive choice among an enum's member names (`-` may stand for `_`)."""
     names = sorted(n for n in dir(enum) if n.isupper())
     return click.Choice(
