@@ -96,7 +96,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "mulligan.serve", "--port", str(self.port), "--db", self.db]
+        cmd = [sys.executable, "-m", "mulligan", "serve", "--port", str(self.port), "--db", self.db]
         self.proc = subprocess.Popen(
             [*cmd, *self.args],
             stdout=subprocess.DEVNULL,

@@ -48,3 +48,14 @@ def test_sigkill_mid_game_then_restart_equals_an_uninterrupted_run(tmp_path):
         uninterrupted.apply(a["seat"], a)
     assert uninterrupted.done
     assert json.loads(json.dumps(uninterrupted.log())) == records
+
+
+def test_mulligan_serve_is_a_command_of_the_mulligan_group(capsys):
+    from mulligan.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--host", "--port", "--db", "--workers", "--games-per-minute"):
+        assert option in out
+    assert main(["serve", "--workers", "0"]) == 2
+    assert "--workers" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""The `mulligan` command (also `python -m mulligan`): `start`, `simulate`, `verify`, `cards`.
+"""The `mulligan` command (also `python -m mulligan`): `start`, `simulate`, `verify`, `cards`,
+`serve`.
 
 One module per command, each adding its click command to the group `cli` of
 `mulligan.cli.group`; this package imports them and `main()` runs the group with the error
@@ -13,7 +14,7 @@ import importlib
 
 from mulligan.cli.group import cli, main
 
-COMMAND_MODULES = ("start", "simulate", "verify", "cards")
+COMMAND_MODULES = ("start", "simulate", "verify", "cards", "serve")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mulligan.cli.{_name}")

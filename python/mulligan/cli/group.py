@@ -26,6 +26,7 @@ def cli() -> None:
       mulligan simulate my_deck.txt    a million game starts of one deck: keep rates, lands
       mulligan verify game.jsonl       replay a game log and check every shuffle and draw
       mulligan cards import FILE       build the card table from a Scryfall bulk file
+      mulligan serve                   game starts over HTTP (pip install 'mulligan[serve]')
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
     Magic Workstation, Moxfield/Archidekt/TappedOut exports (detected from the text).

@@ -1,5 +1,7 @@
-"""``python -m mulligan.serve``: the same as ``mulligan serve``."""
+"""``python -m mulligan.serve [OPTIONS]``: the same as ``mulligan serve [OPTIONS]``."""
 
-from mulligan.serve.cli import main
+import sys
 
-main()
+from mulligan.cli import main
+
+raise SystemExit(main(["serve", *sys.argv[1:]]))

@@ -1,37 +1,19 @@
-"""``mulligan serve [--host 127.0.0.1] [--port 8000] [--db PATH_OR_URL] [--workers N]``.
-
-Runs the service on uvicorn. ``--db``: a SQLite file (default: the user's data directory,
-``$XDG_DATA_HOME/mulligan/serve.sqlite3``) or a ``postgresql://`` URL. ``--workers N`` runs N
-processes sharing the database (the cache of each is refreshed from the database on every
-request, so any worker can serve any game).
+"""What ``mulligan serve [--host 127.0.0.1] [--port 8000] [--db PATH_OR_URL] [--workers N]``
+runs (its click command is `mulligan.cli.serve`): the service on uvicorn. ``--db``: a SQLite
+file (default: the user's data directory, ``$XDG_DATA_HOME/mulligan/serve.sqlite3``) or a
+``postgresql://`` URL. ``--workers N`` runs N processes sharing the database (the cache of
+each is refreshed from the database on every request, so any worker can serve any game).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["add_arguments", "main", "serve"]
+__all__ = ["app_from_env", "serve"]
 
 ENV_DB = "MULLIGAN_SERVE_DB"
 ENV_RATE = "MULLIGAN_SERVE_GAMES_PER_MINUTE"
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument(
-        "--db", default=None, help="SQLite file or postgresql:// URL (default: data directory)"
-    )
-    parser.add_argument("--workers", type=int, default=1, help="server processes")
-    parser.add_argument(
-        "--games-per-minute",
-        type=int,
-        default=600,
-        help="games one client may create per minute, per process (429 beyond)",
-    )
 
 
 def app_from_env() -> Any:
@@ -72,12 +54,3 @@ def serve(
         log_level="warning",
         access_log=False,
     )
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="mulligan serve", description="Game starts over HTTP (docs/SERVE.md)."
-    )
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.workers, args.games_per_minute)
