@@ -405,6 +405,30 @@ int32_t mulligan_library_free(MulliganLibrary lib);
 int32_t mulligan_game_new(const char *setup_json, MulliganGame *out);
 
 /**
+ * Rebuilds a game from its set-up record (docs/schema.json `SetupRecord`: Python's
+ * `game.setup()`, a log header's set-up; decks as card lists), the host's seed (64 hex
+ * digits), the players' contributions (NULL, or a JSON array of hex strings, one per player)
+ * and the answers given (NULL, or a JSON array of answer records, as
+ * `mulligan_game_answers_json` writes them): the same events, zones and decision ids as the
+ * original game.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8 or JSON, a
+ * record of the wrong shape), `MULLIGAN_ERR_SEED` (a malformed seed, the wrong number of
+ * contributions), `MULLIGAN_ERR_GAME_CONFIG` (a set-up the rules refuse),
+ * `MULLIGAN_ERR_ILLEGAL_ACTION` (an answer that does not apply: the message names its index).
+ * On failure `*out` is set to 0.
+ *
+ * # Safety
+ * `setup_json` and `seed_hex` must be NULL or NUL-terminated strings, `contributions_json`
+ * and `answers_json` NULL or NUL-terminated strings; `out` NULL or valid for one write.
+ */
+int32_t mulligan_game_replay(const char *setup_json,
+                             const char *seed_hex,
+                             const char *contributions_json,
+                             const char *answers_json,
+                             MulliganGame *out);
+
+/**
  * Writes the decisions outstanding now as a JSON array (`[]` once done); see docs/C_ABI.md.
  *
  * # Safety

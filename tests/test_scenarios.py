@@ -123,3 +123,45 @@ def test_the_c_abi_refuses_malformed_answer_records(capi: Capi) -> None:  # noqa
         assert capi.snapshot(game) == before
     assert capi.json("mulligan_game_answers_json", game) == []
     capi.call("mulligan_game_free", game)
+
+
+def test_the_c_abi_rebuilds_a_python_game_from_its_records(capi: Capi) -> None:  # noqa: F811
+    """mulligan_game_replay: Python's game.setup(), seed, contributions and game.answers give
+    the C ABI the very same game (events, results, pending decisions with their ids)."""
+    s = load(SCENARIOS[1])  # four players, FREE_FOR_ALL
+    contributions = [b"x", b"", b"zz", b"w"]
+    first = python_game(s["setup"], s["seed"])
+    g = m.Game.replay(first.setup(), [], seed=s["seed"], contributions=contributions)
+    while len(g.answers) < 3:  # a (free) mulligan and two keeps: stop half-way
+        d = g.pending()[0]
+        if d.kind == "bottom":
+            g.bottom(d.seat, d.hand[: d.count])
+        elif d.seat == 2 and d.can_mulligan and not g.answers:
+            g.mulligan(d.seat)
+        else:
+            g.keep(d.seat)
+    out = capi.ffi.new("uint64_t *")
+    args = [
+        json.dumps(g.setup()).encode(),
+        g.seed.hex().encode(),
+        json.dumps([c.hex() for c in contributions]).encode(),
+        json.dumps(g.answers).encode(),
+    ]
+    capi.call("mulligan_game_replay", *args, out)
+    game = out[0]
+    assert capi.json("mulligan_game_events_json", game, 0) == g.events
+    assert capi.json("mulligan_game_pending_json", game) == [d.to_dict() for d in g.pending()]
+    assert capi.json("mulligan_game_answers_json", game) == g.answers
+    capi.call("mulligan_game_free", game)
+    # Refusals: a record of another shape, a bad seed, too few contributions, a bad answer.
+    for i, bad, status in [
+        (0, b'{"players": 1}', -3),
+        (1, b"abc", -4),
+        (2, json.dumps(["78"]).encode(), -4),
+        (2, b'["zz"]', -3),
+        (3, json.dumps([{"type": "keep", "seat": 99}]).encode(), -6),
+    ]:
+        broken = list(args)
+        broken[i] = bad
+        capi.fails(status, "mulligan_game_replay", *broken, out)
+        assert out[0] == 0

@@ -3,12 +3,13 @@
 //! leaves the game exactly as it was. Seats and card ids are `uint32_t`; a card id is the
 //! card's index in its owner's deck main cards (`mulligan_game_cards_json`).
 
+use crate::error::Failure;
 use crate::error::{guard, Outcome};
 use crate::ffi::{self, Buffer, Out, TextBuffer};
 use crate::registry::{self, GameState, Kind};
 use crate::seed::MulliganSeed;
 use crate::{json, setup};
-use mulligan_core::{CardId, Game};
+use mulligan_core::{Answer, CardId, Game, Seed, SetupRecord};
 use std::ffi::c_char;
 
 /// A game handle. 0 is never a valid handle.
@@ -46,6 +47,71 @@ pub unsafe extern "C" fn mulligan_game_new(
         out.set(registry::insert(GameState { core, names })?);
         Ok(())
     })
+}
+
+/// Rebuilds a game from its set-up record (docs/schema.json `SetupRecord`: Python's
+/// `game.setup()`, a log header's set-up; decks as card lists), the host's seed (64 hex
+/// digits), the players' contributions (NULL, or a JSON array of hex strings, one per player)
+/// and the answers given (NULL, or a JSON array of answer records, as
+/// `mulligan_game_answers_json` writes them): the same events, zones and decision ids as the
+/// original game.
+///
+/// Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8 or JSON, a
+/// record of the wrong shape), `MULLIGAN_ERR_SEED` (a malformed seed, the wrong number of
+/// contributions), `MULLIGAN_ERR_GAME_CONFIG` (a set-up the rules refuse),
+/// `MULLIGAN_ERR_ILLEGAL_ACTION` (an answer that does not apply: the message names its index).
+/// On failure `*out` is set to 0.
+///
+/// # Safety
+/// `setup_json` and `seed_hex` must be NULL or NUL-terminated strings, `contributions_json`
+/// and `answers_json` NULL or NUL-terminated strings; `out` NULL or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn mulligan_game_replay(
+    setup_json: *const c_char,
+    seed_hex: *const c_char,
+    contributions_json: *const c_char,
+    answers_json: *const c_char,
+    out: *mut MulliganGame,
+) -> i32 {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        out.set(0);
+        let record: SetupRecord = unsafe { parse(setup_json, "setup_json") }?;
+        let seed = Seed::from_hex(unsafe { ffi::text(seed_hex, "seed_hex") }?)?;
+        let contributions: Vec<String> = if contributions_json.is_null() {
+            vec![]
+        } else {
+            unsafe { parse(contributions_json, "contributions_json") }?
+        };
+        let contributions = contributions
+            .iter()
+            .map(|c| {
+                mulligan_core::seed::decode_hex(c).ok_or_else(|| {
+                    Failure::invalid(format!("contributions_json: {c:?} is not hex"))
+                })
+            })
+            .collect::<Outcome<Vec<_>>>()?;
+        let answers: Vec<Answer> = if answers_json.is_null() {
+            vec![]
+        } else {
+            unsafe { parse(answers_json, "answers_json") }?
+        };
+        let names = record.players.iter().map(|p| p.name.clone()).collect();
+        let seed = seed.game_seed(&contributions, record.players.len())?;
+        let core = Game::replay(record.with_seed(seed)?, &answers)?;
+        out.set(registry::insert(GameState { core, names })?);
+        Ok(())
+    })
+}
+
+/// A record of the core from a JSON string argument; another shape is
+/// `MULLIGAN_ERR_INVALID_ARGUMENT` naming the argument.
+///
+/// # Safety
+/// `ptr` must be NULL or a NUL-terminated string.
+unsafe fn parse<T: serde::de::DeserializeOwned>(ptr: *const c_char, what: &str) -> Outcome<T> {
+    let text = unsafe { ffi::text(ptr, what) }?;
+    serde_json::from_str(text).map_err(|e| Failure::invalid(format!("{what}: {e}")))
 }
 
 /// Writes the decisions outstanding now as a JSON array (`[]` once done); see docs/C_ABI.md.

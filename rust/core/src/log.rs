@@ -8,7 +8,7 @@
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::game::{Answer, Game, SetupRecord};
-use crate::seed::{contribution_commitment, Seed};
+use crate::seed::{contribution_commitment, decode_hex, Seed};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -328,7 +328,8 @@ pub fn verify_records(
         .contributions
         .iter()
         .map(|c| {
-            hex(c).ok_or_else(|| log_error("malformed reveal record: a contribution is not hex"))
+            decode_hex(c)
+                .ok_or_else(|| log_error("malformed reveal record: a contribution is not hex"))
         })
         .collect::<Result<Vec<_>>>()?;
     let matches = seed
@@ -394,14 +395,4 @@ pub fn verify_records(
         return Err(log_error("the logged game start is not complete"));
     }
     Ok(())
-}
-
-fn hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
-        .collect()
 }

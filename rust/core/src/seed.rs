@@ -24,6 +24,18 @@ const MIX_DOMAIN: &[u8] = b"mulligan/seed-mix/v1\x00";
 /// The most bytes one player's contribution may have.
 pub const MAX_CONTRIBUTION: usize = 1 << 16;
 
+/// Bytes from hex digits (either case, an even number of them), as logs and set-ups carry
+/// contributions; None for anything else.
+pub fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
 /// The commitment to a player's random contribution (published before the deal), as hex:
 /// SHA-256 of `b"mulligan/contribution-commitment/v1\0"` followed by the bytes.
 pub fn contribution_commitment(bytes: &[u8]) -> String {
