@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import mulligan as m
-from tests.test_capi import LOG_STATUS, OK, Capi, capi  # noqa: F401  (the fixture)
+from tests.capi_util import LOG_STATUS, OK, Capi
 
 
 def deck() -> m.Deck:
@@ -147,7 +147,7 @@ def verify_c(lib: Capi, data: bytes, commitment: bytes | None = None) -> tuple[i
     return status, lib.last_error() if status != OK else ""
 
 
-def test_a_c_host_verifies_a_python_log(capi: Capi) -> None:  # noqa: F811
+def test_a_c_host_verifies_a_python_log(capi: Capi) -> None:
     records = finished_log()
     data = "".join(json.dumps(r) + "\n" for r in records).encode()
     assert verify_c(capi, data) == (OK, "")

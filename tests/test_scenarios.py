@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import mulligan as m
-from tests.test_capi import Capi, capi  # noqa: F401  (the fixture)
+from tests.capi_util import Capi
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
@@ -81,7 +81,7 @@ def apply_c(lib: Capi, game: int, a: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_the_c_abi_replays_each_scenario(capi: Capi, path: Path) -> None:  # noqa: F811
+def test_the_c_abi_replays_each_scenario(capi: Capi, path: Path) -> None:
     s = load(path)
     game = capi.game({**s["setup"], "seed": s["seed"]})
     for answer in s["answers"]:
@@ -92,7 +92,7 @@ def test_the_c_abi_replays_each_scenario(capi: Capi, path: Path) -> None:  # noq
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_the_c_abi_takes_answer_records(capi: Capi, path: Path) -> None:  # noqa: F811
+def test_the_c_abi_takes_answer_records(capi: Capi, path: Path) -> None:
     """The same answers as records (mulligan_game_apply_json), every other one, and the game's
     answers read back (mulligan_game_answers_json) are the scenario's."""
     s = load(path)
@@ -107,7 +107,7 @@ def test_the_c_abi_takes_answer_records(capi: Capi, path: Path) -> None:  # noqa
     capi.call("mulligan_game_free", game)
 
 
-def test_the_c_abi_refuses_malformed_answer_records(capi: Capi) -> None:  # noqa: F811
+def test_the_c_abi_refuses_malformed_answer_records(capi: Capi) -> None:
     s = load(SCENARIOS[0])
     game = capi.game({**s["setup"], "seed": s["seed"]})
     before = capi.snapshot(game)
@@ -125,7 +125,7 @@ def test_the_c_abi_refuses_malformed_answer_records(capi: Capi) -> None:  # noqa
     capi.call("mulligan_game_free", game)
 
 
-def test_the_c_abi_rebuilds_a_python_game_from_its_records(capi: Capi) -> None:  # noqa: F811
+def test_the_c_abi_rebuilds_a_python_game_from_its_records(capi: Capi) -> None:
     """mulligan_game_replay: Python's game.setup(), seed, contributions and game.answers give
     the C ABI the very same game (events, results, pending decisions with their ids)."""
     s = load(SCENARIOS[1])  # four players, FREE_FOR_ALL

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import mulligan as m
-from tests.test_capi import Capi, capi  # noqa: F401  (the fixture)
+from tests.capi_util import Capi
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -122,7 +122,7 @@ def test_library_events_validate() -> None:
         check("Event", e)
 
 
-def test_c_records_validate(capi: Capi) -> None:  # noqa: F811
+def test_c_records_validate(capi: Capi) -> None:
     text = "\n".join(
         ["Deck", "20 Forest", "2 Serum Powder", "38 Grizzly Bears", "Sideboard", "1 X"]
     )
