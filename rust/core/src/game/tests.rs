@@ -1,7 +1,8 @@
 //! Regression tests for the set-up checks (Vanguard modifiers, deck size) and for 103.6a with a
 //! card that carries more than one opening-hand tag. The rule 103 scenarios, shared with the
 //! Python and C tests, are replayed by `tests/scenarios.rs` (tests/scenarios/*.json); the
-//! detailed rule checks are also in tests/test_game_start.py.
+//! detailed rule checks are also in tests/test_game_start.py, test_mulligans.py,
+//! test_opening_actions.py and test_game_errors.py.
 
 use super::*;
 use crate::event::EventKind;
