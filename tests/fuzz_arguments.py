@@ -29,6 +29,7 @@ import mulligan as m
 
 SEED = m.Seed.from_hex("ab" * 32)
 CARD = m.Card("Forest", land=True, tags=("mulligan_action",))
+TABLE = m.CardTable.from_text("mulligan-card-table 1\nForest\tnormal\tG\tForest\tBasic Land\t\t\n")
 DECK = m.Deck.parse("20 Forest [land]\n4 Serum Powder\n16 Bear\nSideboard\n2 Duress")
 
 TRACE = "--trace" in sys.argv
@@ -103,7 +104,10 @@ Target = tuple[str, Callable[[], Callable[..., Any]], int, tuple[str, ...]]
 TARGETS: list[Target] = [
     ("Card", lambda: m.Card, 1, ("land", "tags")),
     ("Deck", lambda: m.Deck, 1, ("sideboard", "commanders", "companions")),
-    ("Deck.parse", lambda: m.Deck.parse, 1, ()),
+    ("Deck.parse", lambda: m.Deck.parse, 1, ("cards", "format", "strict", "mdfc")),
+    ("CardTable.from_scryfall", lambda: m.CardTable.from_scryfall, 1, ()),
+    ("CardTable.from_text", lambda: m.CardTable.from_text, 1, ()),
+    ("CardTable.lookup", lambda: TABLE.lookup, 1, ()),
     ("Seed.from_hex", lambda: m.Seed.from_hex, 1, ()),
     ("Seed.from_bytes", lambda: m.Seed.from_bytes, 1, ()),
     ("verify_commitment", lambda: m.verify_commitment, 2, ()),

@@ -332,3 +332,13 @@ def test_simulate_on_a_dask_scheduler_equals_a_local_run(capsys):
     assert code == 0, err
     local = json.loads(run(capsys, *args)[1])
     assert json.loads(out)["decks"][0]["kept_by_size"] == local["decks"][0]["kept_by_size"]
+
+
+def test_simulate_prints_engine_warnings_as_one_line(capsys, tmp_path):
+    deck = tmp_path / "spells.txt"
+    deck.write_text("40 Grizzly Bears [creature]\n")
+    code, _, err = run(capsys, "simulate", str(deck), "-n", "1000", "--seed", SEED)
+    assert code == 0
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert any(line.startswith("warning: spells.txt: ") and "land" in line for line in lines), err
+    assert "Traceback" not in err and "warnings.warn" not in err

@@ -187,3 +187,14 @@ def test_bundled_decks_mark_their_lands_without_card_data(table):
             warnings.simplefilter("error", m.DeckWarning)
             deck = m.Deck.parse(text, cards=False)
         assert (len(deck), sum(c.land for c in deck.cards)) == (cards, lands), name
+
+
+def test_load_takes_str_or_pathlike_and_refuses_other_types():
+    assert len(load(str(DECKS / "forge_deck.dck"))) == 60
+    for bad in (b"deck.txt", 3, None):
+        with pytest.raises(m.MulliganTypeError):
+            m.Deck.load(bad)
+    with pytest.raises(m.MulliganTypeError):
+        m.Deck.parse("4 Forest", cards="cards.tsv")
+    with pytest.raises(m.DeckError, match="format"):
+        m.Deck.parse("4 Forest", format="vintage")

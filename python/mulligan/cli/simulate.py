@@ -6,12 +6,22 @@ import json
 import os
 import sys
 import time
+import warnings
 from typing import Any
 
 import click
 import numpy as np
 
-from mulligan import Deck, KeepRule, MulliganRule, Seed, SimulationResult, Variant, simulate
+from mulligan import (
+    Deck,
+    KeepRule,
+    MulliganRule,
+    MulliganWarning,
+    Seed,
+    SimulationResult,
+    Variant,
+    simulate,
+)
 from mulligan.cli.decks import DEFAULT_SIMULATE, deck_options, read_deck
 from mulligan.cli.group import (
     DEFAULT_KEEP,
@@ -156,7 +166,11 @@ def run_deck(
     def progress(done: int, total: int) -> None:
         runner.show(base + done, label)
 
-    result = simulate(deck, games=games, progress=progress, executor=executor, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", MulliganWarning)
+        result = simulate(deck, games=games, progress=progress, executor=executor, **options)
+    for w in caught:
+        click.echo(f"warning: {label}: {w.message}", err=True)
     runner.done = base + games
     return result
 
@@ -364,7 +378,8 @@ def simulate_cmd(
     runner = Runner(games * len(decks), quiet=False)
     try:
         for name, d in decks:
-            rows.append(summary(name, d, run_deck(runner, name, d, games, options, client)))
+            label = os.path.basename(name.replace(" (bundled)", ""))
+            rows.append(summary(name, d, run_deck(runner, label, d, games, options, client)))
     finally:
         runner.close()
         if client is not None:

@@ -2,22 +2,16 @@
 //! file or a saved table. Conversion only; reading files and the default location are in
 //! `mulligan.carddata`.
 
-use crate::errors::{guard, type_error};
+use crate::args::{DeckText, Text};
+use crate::errors::guard;
 use mulligan_core::card_data::{self, CardInfo, MdfcLand};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
 
 #[pyclass(frozen, module = "mulligan")]
 pub struct CardTable {
     pub inner: Arc<card_data::CardTable>,
-}
-
-fn text_arg<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<String> {
-    let s = obj
-        .cast::<PyString>()
-        .map_err(|_| type_error(format!("{what} must be a str")))?;
-    Ok(s.to_str()?.to_owned())
 }
 
 pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, PyDict>> {
@@ -45,8 +39,8 @@ impl CardTable {
     /// Builds the table from the text of a Scryfall bulk file (a JSON array such as
     /// `oracle-cards`, or JSON Lines). Releases the GIL while it reads.
     #[staticmethod]
-    fn from_scryfall(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<CardTable> {
-        let text = text_arg(text, "a Scryfall bulk file's text")?;
+    fn from_scryfall(py: Python<'_>, text: Text<DeckText>) -> PyResult<CardTable> {
+        let text = text.into_string();
         let table = guard(|| py.detach(|| card_data::CardTable::from_scryfall(&text)))?;
         Ok(CardTable {
             inner: Arc::new(table),
@@ -55,8 +49,8 @@ impl CardTable {
 
     /// Reads a table saved by `to_text`.
     #[staticmethod]
-    fn from_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<CardTable> {
-        let text = text_arg(text, "a card table's text")?;
+    fn from_text(py: Python<'_>, text: Text<DeckText>) -> PyResult<CardTable> {
+        let text = text.into_string();
         let table = guard(|| py.detach(|| card_data::CardTable::from_text(&text)))?;
         Ok(CardTable {
             inner: Arc::new(table),
@@ -72,9 +66,9 @@ impl CardTable {
     fn lookup<'py>(
         &self,
         py: Python<'py>,
-        name: &Bound<'py, PyAny>,
+        name: Text<DeckText>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let name = text_arg(name, "a card name")?;
+        let name = name.into_string();
         self.inner
             .lookup(&name)
             .map(|info| info_dict(py, info))

@@ -205,12 +205,13 @@ impl Deck {
     #[pyo3(signature = (path, *, cards = None, format = None, strict = None, mdfc = None), text_signature = "(path, *, cards=None, format=None, strict=False, mdfc='land')")]
     fn load(
         py: Python<'_>,
-        path: PathBuf,
+        path: &Bound<'_, PyAny>,
         cards: Option<&Bound<'_, PyAny>>,
         format: Option<Text<DeckText>>,
         strict: Option<Flag>,
         mdfc: Option<Text<DeckText>>,
     ) -> PyResult<Deck> {
+        let path = path_arg(py, path)?;
         let options = ReadOptions::new(format, strict, mdfc)?;
         let shown = path.display().to_string();
         let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
@@ -274,6 +275,26 @@ impl Deck {
             self.companions.len()
         )
     }
+}
+
+/// A path from a `str` or an `os.PathLike` (as `open` takes it); anything else is a
+/// `MulliganTypeError`.
+fn path_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let fspath = py.import("os")?.getattr("fspath")?;
+    let text = fspath
+        .call1((obj,))
+        .ok()
+        .and_then(|p| p.extract::<String>().ok())
+        .ok_or_else(|| {
+            type_error(format!(
+                "a deck file path must be a str or os.PathLike of str, got {}",
+                type_name(obj)
+            ))
+        })?;
+    if text.contains('\0') {
+        return Err(deck_error("a deck file path holds a NUL character"));
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// A file's text: UTF-16 by its byte-order mark, else UTF-8, else Windows-1252 (older Magic

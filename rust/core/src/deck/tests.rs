@@ -236,3 +236,18 @@ fn format_checks_warn_or_refuse() {
     let rats = "20 Relentless Rats\n40 Swamp\n";
     assert!(DeckList::parse_with(rats, &strict).is_ok());
 }
+
+#[test]
+fn the_companion_leaves_the_last_sideboard_copy_so_a_list_reads_back_the_same() {
+    // Found by fuzzing: the deck written back lists the companion at the end of the sideboard.
+    let d =
+        DeckList::parse("Sideboard\n1 Lurrus\n1 Duress\n1 Lurrus\nCompanion\n1 Lurrus").unwrap();
+    assert_eq!(
+        d.sideboard
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>(),
+        vec!["Lurrus", "Duress"]
+    );
+    assert_eq!(d.companions.len(), 1);
+}
