@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,27 @@ def test_the_schema_refuses_other_shapes() -> None:
     assert list(VALIDATORS["Event"].iter_errors({**event, "rule": "103.5", "count": 1}))
     assert list(VALIDATORS["Answer"].iter_errors({"type": "keep", "seat": -1}))
     assert list(VALIDATORS["Answer"].iter_errors({"type": "concede", "seat": 0}))
+
+
+def test_every_event_type_has_its_typed_dict() -> None:
+    """mulligan.records.EVENT_TYPES and the schema's Event branches name the same keys, type by
+    type (so the TypedDicts cannot drift from docs/schema.json)."""
+    from mulligan import records
+
+    def keys(td: Any) -> tuple[str, list[str]]:
+        annotation = next(
+            b.__annotations__["type"]
+            for b in td.__mro__
+            if "type" in vars(b).get("__annotations__", {})
+        )
+        text = getattr(annotation, "__forward_arg__", annotation)
+        kind = re.fullmatch(r"Literal\[['\"](\w+)['\"]\]", str(text))
+        assert kind, annotation
+        return kind.group(1), sorted(td.__required_keys__ | td.__optional_keys__)
+
+    ours = sorted(map(keys, records.EVENT_TYPES))
+    schema = sorted(
+        (b["properties"]["type"]["const"], sorted(b["properties"]))
+        for b in SCHEMA["$defs"]["Event"]["oneOf"]
+    )
+    assert ours == schema

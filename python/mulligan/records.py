@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 __all__ = [
+    "EVENT_TYPES",
     "AnswerDict",
     "CardDict",
     "DeckCardDict",
@@ -209,3 +210,218 @@ class LogRevealDict(TypedDict):
     type: Literal["reveal"]
     seed: str
     contributions: list[str]
+
+
+# ---- every event type, one TypedDict each (EventDict above is their common, looser shape) ----
+
+
+class _ShuffleBase(TypedDict):
+    type: Literal["shuffle"]
+    rule: str
+    size: int
+    stream: int
+    shuffle: int
+
+
+class ShuffleEvent(_ShuffleBase, total=False):
+    """701.24 (and 103.3, 103.5): a shuffle; `seat` when a game's library shuffles."""
+
+    seat: int | None
+
+
+class SearchEvent(TypedDict):
+    type: Literal["search"]
+    rule: str
+    found: int
+
+
+class PutOnTopEvent(TypedDict):
+    type: Literal["put_on_top"]
+    rule: str
+    count: int
+
+
+class PutOnBottomEvent(TypedDict):
+    type: Literal["put_on_bottom"]
+    rule: str
+    count: int
+
+
+class SetAsideEvent(TypedDict):
+    """103.2a: the sideboard set aside (as its owner sees it)."""
+
+    type: Literal["set_aside"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class HiddenSetAsideEvent(TypedDict):
+    """103.2a as another player sees it: a count."""
+
+    type: Literal["set_aside"]
+    rule: str
+    seat: int
+    count: int
+
+
+class CompanionEvent(TypedDict):
+    type: Literal["companion"]
+    rule: str
+    seat: int
+    card: CardDict
+
+
+class CommanderEvent(TypedDict):
+    type: Literal["commander"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class ChooseChooserEvent(TypedDict):
+    type: Literal["choose_chooser"]
+    rule: str
+    chooser: int
+    how: str
+
+
+class StartingPlayerEvent(TypedDict):
+    type: Literal["starting_player"]
+    rule: str
+    seat: int
+    chosen_by: int | None
+    team: list[int] | None
+
+
+class LifeEvent(TypedDict):
+    type: Literal["life"]
+    rule: str
+    seat: int
+    life: int
+    shared_with: list[int]
+
+
+class DrawEvent(TypedDict):
+    type: Literal["draw"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class HiddenDrawEvent(TypedDict):
+    type: Literal["draw"]
+    rule: str
+    seat: int
+    count: int
+
+
+class KeepEvent(TypedDict):
+    type: Literal["keep"]
+    rule: str
+    seat: int
+    hand_size: int
+
+
+class DeclareMulliganEvent(TypedDict):
+    type: Literal["declare_mulligan"]
+    rule: str
+    seat: int
+
+
+class MulliganEvent(TypedDict):
+    type: Literal["mulligan"]
+    rule: str
+    seat: int
+    number: int
+    free: bool
+    counted: int
+
+
+class BottomEvent(TypedDict):
+    type: Literal["bottom"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class HiddenBottomEvent(TypedDict):
+    type: Literal["bottom"]
+    rule: str
+    seat: int
+    count: int
+
+
+class MulliganActionEvent(TypedDict):
+    type: Literal["mulligan_action"]
+    rule: str
+    seat: int
+    card: CardDict
+    exiled: list[CardDict]
+
+
+class VancouverEvent(TypedDict):
+    type: Literal["vancouver"]
+    rule: str
+    seat: int
+    card: CardDict
+    to: str
+
+
+class HiddenVancouverEvent(TypedDict):
+    type: Literal["vancouver"]
+    rule: str
+    seat: int
+    to: str
+
+
+class OpeningHandActionEvent(TypedDict):
+    type: Literal["opening_hand_action"]
+    rule: str
+    seat: int
+    card: CardDict
+    action: str
+    exiled: CardDict | None
+
+
+class PassActionsEvent(TypedDict):
+    type: Literal["pass_actions"]
+    rule: str
+    seat: int
+
+
+class FirstDrawEvent(TypedDict):
+    type: Literal["first_draw"]
+    rule: str
+    starting_player: int
+    skipping: list[int]
+
+
+EVENT_TYPES: tuple[type, ...] = (
+    ShuffleEvent,
+    SearchEvent,
+    PutOnTopEvent,
+    PutOnBottomEvent,
+    SetAsideEvent,
+    HiddenSetAsideEvent,
+    CompanionEvent,
+    CommanderEvent,
+    ChooseChooserEvent,
+    StartingPlayerEvent,
+    LifeEvent,
+    DrawEvent,
+    HiddenDrawEvent,
+    KeepEvent,
+    DeclareMulliganEvent,
+    MulliganEvent,
+    BottomEvent,
+    HiddenBottomEvent,
+    MulliganActionEvent,
+    VancouverEvent,
+    HiddenVancouverEvent,
+    OpeningHandActionEvent,
+    PassActionsEvent,
+    FirstDrawEvent,
+)
+"""Every event's TypedDict: narrow an `EventDict` to one of them by its `"type"` (and, for the
+hidden forms another player sees, by `"count"`)."""
