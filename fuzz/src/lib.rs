@@ -227,6 +227,7 @@ impl SetupSpec {
             })
             .collect();
         GameSetup {
+            house: Default::default(),
             players,
             variant: self.variant,
             rule: self.rule,

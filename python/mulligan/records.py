@@ -8,7 +8,7 @@ commanders, companions) and its name.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
     "EVENT_TYPES",
@@ -57,6 +57,7 @@ class DecisionDict(TypedDict):
     count: int | None
     card: CardDict | None
     can_mulligan: bool
+    can_land_mulligan: NotRequired[bool]
     actions: list[CardDict]
     options: list[int]
 
@@ -107,6 +108,10 @@ class EventDict(_EventBase, total=False):
     action: str
     starting_player: int
     skipping: list[int]
+    model: str
+    candidates: int
+    chosen: int
+    lands: list[int]
 
 
 class PublicSeatDict(TypedDict):
@@ -165,6 +170,10 @@ class SetupDict(TypedDict):
     starting_player: int | None
     chooser: int | None
     players: list[PlayerSetupDict]
+    free_mulligans: NotRequired[int]
+    land_mulligan: NotRequired[bool]
+    smoothing: NotRequired[Literal["arena2", "weighted3", "smoothed_london"]]
+    smoothing_candidates: NotRequired[int]
 
 
 class _AnswerBase(TypedDict):
@@ -172,6 +181,8 @@ class _AnswerBase(TypedDict):
         "choose_starting_player",
         "keep",
         "mulligan",
+        "partial_mulligan",
+        "land_mulligan",
         "mulligan_action",
         "bottom",
         "vancouver",

@@ -142,6 +142,7 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
     }
     Ok((
         GameSetup {
+            house: Default::default(),
             players,
             variant,
             rule,

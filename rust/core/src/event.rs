@@ -50,6 +50,22 @@ impl Event {
             EventKind::Vancouver { seat, to, .. } if *seat != viewer => {
                 EventKind::HiddenVancouver { seat: *seat, to }
             }
+            EventKind::DeclarePartialMulligan { seat, cards } if *seat != viewer => {
+                EventKind::HiddenDeclarePartialMulligan {
+                    seat: *seat,
+                    count: cards.len(),
+                }
+            }
+            EventKind::Smoothing {
+                seat,
+                model,
+                candidates,
+                ..
+            } if *seat != viewer => EventKind::HiddenSmoothing {
+                seat: *seat,
+                model,
+                candidates: *candidates,
+            },
             other => other.clone(),
         };
         Event {
@@ -145,6 +161,33 @@ pub enum EventKind {
         card: CardRef,
         to: &'static str,
     },
+    // Variants and table options (docs/VARIANTS.md).
+    /// Commander partial Paris: the cards this player will exile face down (hidden from
+    /// others: a count).
+    DeclarePartialMulligan {
+        seat: usize,
+        cards: Vec<CardRef>,
+    },
+    /// Commander partial Paris: the cards exiled face down go back and are shuffled in, once
+    /// the player has kept.
+    ReturnExiled {
+        seat: usize,
+        count: usize,
+    },
+    /// The no-land/all-land redraw: the hand, revealed, is shuffled back and seven drawn.
+    LandMulligan {
+        seat: usize,
+        cards: Vec<CardRef>,
+    },
+    /// Opening-hand smoothing (not the rules): `candidates` hands were drawn from the
+    /// library stream, `lands` their land counts, and hand `chosen` was dealt.
+    Smoothing {
+        seat: usize,
+        model: &'static str,
+        candidates: usize,
+        chosen: usize,
+        lands: Vec<usize>,
+    },
     // Opening-hand actions (103.6).
     OpeningHandAction {
         seat: usize,
@@ -177,6 +220,17 @@ pub enum EventKind {
     HiddenVancouver {
         seat: usize,
         to: &'static str,
+    },
+    #[serde(rename = "declare_partial_mulligan")]
+    HiddenDeclarePartialMulligan {
+        seat: usize,
+        count: usize,
+    },
+    #[serde(rename = "smoothing")]
+    HiddenSmoothing {
+        seat: usize,
+        model: &'static str,
+        candidates: usize,
     },
     FirstDraw {
         starting_player: usize,

@@ -9,6 +9,8 @@
 //!   (103.2; the deck rules of 100.2 and 903.5); [`card_data`]: the card table (which are lands).
 //! - [`library`]: the library zone and every 701.24 operation on it.
 //! - [`rules`]: variants, mulligan eras, and the tables of 103.4, 103.5, 103.8.
+//! - [`house`]: table options that are not the rules (free mulligans, the land redraw,
+//!   hand smoothing).
 //! - [`event`]: the plain records every step leaves behind.
 //! - [`game`]: the decision-driven state machine of rule 103.
 //! - [`simulate`]: the bulk engine (millions of mulligan processes a second); [`memory`]: how
@@ -27,6 +29,7 @@ pub mod deck;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod house;
 pub mod library;
 pub mod log;
 pub mod memory;
@@ -47,6 +50,7 @@ pub use game::{
     Answer, Decision, DecisionKind, Game, GameSetup, PlayerSetup, SeatResult, SetupRecord, Start,
     Team, View, Zones,
 };
+pub use house::{HouseRules, Smoothing};
 pub use library::{Destination, Library};
 pub use rules::{MulliganRule, Variant};
 pub use seed::Seed;

@@ -298,6 +298,13 @@ impl Library {
         self.cards.extend_from_slice(cards);
     }
 
+    /// Puts the library back in an order it had (the candidate hand a smoothing model chose):
+    /// the same cards, so nothing is checked.
+    pub(crate) fn restore_order(&mut self, cards: Vec<CardId>) {
+        debug_assert_eq!(cards.len(), self.cards.len());
+        self.cards = cards;
+    }
+
     /// Moves the top card to the bottom (Vancouver's look, 103.5).
     pub(crate) fn top_to_bottom(&mut self) {
         if !self.cards.is_empty() {

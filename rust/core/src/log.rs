@@ -144,6 +144,18 @@ pub(crate) struct Header {
     chooser: Option<usize>,
     /// As in [`SetupRecord`].
     players: Vec<crate::game::PlayerRecord>,
+    /// As in [`SetupRecord`] (left out when 0).
+    #[serde(default)]
+    free_mulligans: u32,
+    /// As in [`SetupRecord`] (left out when false).
+    #[serde(default)]
+    land_mulligan: bool,
+    /// As in [`SetupRecord`] (left out when null).
+    #[serde(default)]
+    smoothing: Option<crate::house::Smoothing>,
+    /// As in [`SetupRecord`] (left out when null).
+    #[serde(default)]
+    smoothing_candidates: Option<u32>,
     /// SHA-256 of the header without this field ([`setup_digest`]).
     setup_digest: String,
 }
@@ -179,6 +191,13 @@ enum Logged {
         seat: usize,
     },
     DeclareMulligan {
+        seat: usize,
+    },
+    DeclarePartialMulligan {
+        seat: usize,
+        cards: Vec<LoggedCard>,
+    },
+    LandMulligan {
         seat: usize,
     },
     Bottom {
@@ -217,6 +236,11 @@ impl Logged {
             },
             Logged::Keep { seat } => Answer::Keep { seat },
             Logged::DeclareMulligan { seat } => Answer::Mulligan { seat },
+            Logged::DeclarePartialMulligan { seat, cards } => Answer::PartialMulligan {
+                seat,
+                cards: cards.into_iter().map(|c| c.id).collect(),
+            },
+            Logged::LandMulligan { seat } => Answer::LandMulligan { seat },
             Logged::Bottom { seat, cards } => Answer::Bottom {
                 seat,
                 cards: cards.into_iter().map(|c| c.id).collect(),
@@ -356,6 +380,10 @@ pub fn verify_records(
         starting_player: head.starting_player,
         chooser: head.chooser,
         players: head.players,
+        free_mulligans: head.free_mulligans,
+        land_mulligan: head.land_mulligan,
+        smoothing: head.smoothing,
+        smoothing_candidates: head.smoothing_candidates,
     };
     let n = record.players.len();
     let game = seed

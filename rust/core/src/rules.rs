@@ -96,14 +96,26 @@ pub enum MulliganRule {
     /// The old sequential procedure of seeds 002/003 (101.4): each player (or 2HG team) takes
     /// all their mulligans before the next.
     ParisSequential,
+    /// Commander's "partial Paris" (2011-02 to 2016-01): exile any number of cards from hand
+    /// face down, draw one fewer than exiled; the exiled cards are shuffled back in once the
+    /// player keeps.
+    PartialParis,
+    /// Canadian Highlander: Paris with hand sizes 7, 6, 6, 5, 5, … (every second mulligan
+    /// costs no card), then Vancouver's look.
+    CanadianHighlander,
+    /// Houston (a casual variant): draw ten, put three on the bottom in any order, keep.
+    Houston,
 }
 
 impl MulliganRule {
-    pub const ALL: [MulliganRule; 4] = [
+    pub const ALL: [MulliganRule; 7] = [
         MulliganRule::London,
         MulliganRule::Vancouver,
         MulliganRule::Paris,
         MulliganRule::ParisSequential,
+        MulliganRule::PartialParis,
+        MulliganRule::CanadianHighlander,
+        MulliganRule::Houston,
     ];
 
     pub fn name(self) -> &'static str {
@@ -112,20 +124,58 @@ impl MulliganRule {
             MulliganRule::Vancouver => "VANCOUVER",
             MulliganRule::Paris => "PARIS",
             MulliganRule::ParisSequential => "PARIS_SEQUENTIAL",
+            MulliganRule::PartialParis => "PARTIAL_PARIS",
+            MulliganRule::CanadianHighlander => "CANADIAN_HIGHLANDER",
+            MulliganRule::Houston => "HOUSTON",
         }
     }
 
     /// Since 2020-07-03 the starting player is chosen before shuffling (103.1 then 103.3);
     /// the older texts shuffle first (seed 002: 101.1, then 101.2).
+    /// Canadian Highlander and Houston are played under the current set-up rules.
     pub fn chooses_before_shuffling(self) -> bool {
-        self == MulliganRule::London
+        matches!(
+            self,
+            MulliganRule::London | MulliganRule::CanadianHighlander | MulliganRule::Houston
+        )
     }
 
-    /// London keeps drawing the full hand and bottoms cards; the others draw fewer.
+    /// London (and Houston) draw a full hand and bottom cards; the others draw fewer.
     pub fn draws_full_hand(self) -> bool {
-        self == MulliganRule::London
+        matches!(self, MulliganRule::London | MulliganRule::Houston)
+    }
+
+    /// Cards drawn for a hand, beyond the starting hand size, that then go to the bottom:
+    /// Houston's three.
+    pub fn extra_draw(self) -> usize {
+        if self == MulliganRule::Houston {
+            HOUSTON_BOTTOM
+        } else {
+            0
+        }
+    }
+
+    /// Vancouver's look at the top card once everyone has kept (Vancouver, Canadian
+    /// Highlander).
+    pub fn vancouver_look(self) -> bool {
+        matches!(
+            self,
+            MulliganRule::Vancouver | MulliganRule::CanadianHighlander
+        )
+    }
+
+    /// The size of the hand a player keeps after `counted` counted mulligans, from a starting
+    /// hand of `hand_size` (London: after bottoming; Houston: its hand after the three).
+    pub fn hand_after(self, hand_size: usize, counted: usize) -> usize {
+        match self {
+            MulliganRule::CanadianHighlander => hand_size.saturating_sub(counted.div_ceil(2)),
+            _ => hand_size.saturating_sub(counted),
+        }
     }
 }
+
+/// Houston: the cards of the ten drawn that go to the bottom.
+pub const HOUSTON_BOTTOM: usize = 3;
 
 /// The hand size before a Vanguard hand modifier (103.5).
 pub const BASE_HAND_SIZE: i32 = 7;
@@ -201,6 +251,12 @@ pub enum Step {
     Vancouver,
     BattlefieldAction,
     RevealAction,
+    /// Commander partial Paris: cards exiled face down, or shuffled back after keeping.
+    PartialExile,
+    /// A table's free mulligan beyond 103.5c's, or the no-land/all-land redraw.
+    HouseRule,
+    /// Opening-hand smoothing (not the rules).
+    Smoothing,
     FirstDrawTwoPlayer,
     FirstDrawTeam,
     FirstDrawMultiplayer,
@@ -210,6 +266,16 @@ pub enum Step {
 /// Paris and Vancouver; the 101.x numbering of seeds 002/003 for the sequential procedure.
 pub fn cite(rule: MulliganRule, step: Step) -> &'static str {
     use Step::*;
+    match (rule, step) {
+        (MulliganRule::PartialParis, Declare | Mulligan | PartialExile) => {
+            return "Commander partial Paris (2011-02 to 2016-01)"
+        }
+        (MulliganRule::CanadianHighlander, Declare | Mulligan | Vancouver) => {
+            return "Canadian Highlander mulligan"
+        }
+        (MulliganRule::Houston, Draw | Bottom | Declare | Mulligan) => return "Houston mulligan",
+        _ => {}
+    }
     if rule == MulliganRule::ParisSequential {
         return match step {
             Shuffle => "101.1",
@@ -241,6 +307,9 @@ pub fn cite(rule: MulliganRule, step: Step) -> &'static str {
         FirstDrawTwoPlayer => "103.8a",
         FirstDrawTeam => "103.8b",
         FirstDrawMultiplayer => "103.8c",
+        PartialExile => "Commander partial Paris (2011-02 to 2016-01)",
+        HouseRule => crate::house::HOUSE_RULE,
+        Smoothing => crate::house::NOT_THE_RULES,
     }
 }
 

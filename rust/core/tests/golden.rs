@@ -114,6 +114,7 @@ fn deck() -> DeckList {
 
 fn game(players: usize, variant: Variant, start: Start, game_index: u64) -> Game {
     Game::new(GameSetup {
+        house: Default::default(),
         players: (0..players)
             .map(|i| PlayerSetup::new(format!("P{i}"), deck()))
             .collect(),
@@ -210,6 +211,7 @@ fn whole_event_log_with_set_up() {
     let v = vectors();
     let deck = DeckList::parse(&v.set_up_deck).unwrap();
     let setup = GameSetup {
+        house: Default::default(),
         players: ["A", "B", "C"]
             .iter()
             .map(|n| PlayerSetup::new(*n, deck.clone()))

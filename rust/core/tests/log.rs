@@ -16,6 +16,7 @@ fn setup(contributions: &[Vec<u8>]) -> GameSetup {
     .unwrap();
     let host = Seed::from_bytes(HOST);
     GameSetup {
+        house: Default::default(),
         players: ["Zoë", "B", "C"]
             .iter()
             .map(|n| PlayerSetup::new(*n, deck.clone()))

@@ -41,6 +41,11 @@ impl Decision {
     fn can_mulligan(&self) -> bool {
         self.inner.can_mulligan
     }
+    /// Whether the no-land/all-land redraw may be taken now (`land_mulligan=True`).
+    #[getter]
+    fn can_land_mulligan(&self) -> bool {
+        self.inner.can_land_mulligan
+    }
     #[getter]
     fn options(&self) -> Vec<usize> {
         self.inner.options.clone()

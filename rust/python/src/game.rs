@@ -1,7 +1,7 @@
 //! `Game`: the start of one game (rule 103, `mulligan_core::game`). Every rule, check and
 //! record shape is the core's: this file parses arguments, calls the core and converts.
 
-use crate::args::{objects, Cards, Contributions, Count, Flag, Index, Of, SeedArg, SetUp};
+use crate::args::{objects, Cards, Contributions, Count, Flag, Index, Of, SeedArg, SetUp, Text};
 use crate::cards::{new_card, Card};
 use crate::convert::{events_to_py, py_to_record, record_to_py};
 use crate::decision::{Decision, SeatResult};
@@ -62,6 +62,7 @@ impl Game {
         contributions: Vec<Vec<u8>>,
         start: Start,
         game_index: u64,
+        house: mulligan_core::HouseRules,
     ) -> PyResult<Game> {
         let seed = guard(|| host_seed.game_seed(&contributions, players.len()))?;
         // The size of the whole set-up is checked before any deck is copied.
@@ -70,6 +71,7 @@ impl Game {
         });
         guard(|| mulligan_core::game::check_size(players.len(), cards))?;
         let setup = GameSetup {
+            house,
             players: players
                 .iter()
                 .map(|p| p.bind(py).get().to_core(py))
@@ -194,7 +196,7 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None)")]
+    #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None, free_mulligans = None, land_mulligan = None, smoothing = None, smoothing_candidates = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -206,7 +208,17 @@ impl Game {
         game_index: Option<Count>,
         chooser: Option<Count>,
         contributions: Option<Contributions>,
+        free_mulligans: Option<Count>,
+        land_mulligan: Option<Flag>,
+        smoothing: Option<Text>,
+        smoothing_candidates: Option<Count>,
     ) -> PyResult<Game> {
+        let house = crate::house::house_rules(
+            free_mulligans,
+            land_mulligan,
+            smoothing,
+            smoothing_candidates,
+        )?;
         let players = players_from(players)?;
         let seed = seed_or_new(seed)?;
         let contributions = contributions.map_or_else(Vec::new, |c| c.0);
@@ -221,6 +233,7 @@ impl Game {
             contributions,
             start,
             game_index.map_or(0, |g| g.get()),
+            house,
         )
     }
 
@@ -352,6 +365,27 @@ impl Game {
         let mut game = borrow_mut(slf)?;
         let seat = game.seat(seat)?;
         game.answer(Answer::Mulligan { seat })
+    }
+
+    /// Commander partial Paris (`MulliganRule.PARTIAL_PARIS`): exile these cards from hand
+    /// face down and draw one fewer; they are shuffled back once this player keeps.
+    fn partial_mulligan(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        let cards = cards
+            .0
+            .iter()
+            .map(|c| game.card_id(seat, c))
+            .collect::<PyResult<Vec<_>>>()?;
+        game.answer(Answer::PartialMulligan { seat, cards })
+    }
+
+    /// The no-land/all-land redraw (`land_mulligan=True`, not the rules): reveal a first hand
+    /// of no lands or only lands, shuffle it back and draw a new one; once per game.
+    fn land_mulligan(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
+        let mut game = borrow_mut(slf)?;
+        let seat = game.seat(seat)?;
+        game.answer(Answer::LandMulligan { seat })
     }
 
     /// 103.5b: use a card "any time you could mulligan" (Serum Powder).

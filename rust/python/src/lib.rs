@@ -10,6 +10,7 @@ mod decision;
 mod errors;
 mod game;
 mod keep_rule;
+mod house;
 mod library;
 mod log;
 #[cfg(feature = "bench-peers")]

@@ -61,14 +61,20 @@ pub enum MulliganRule {
     VANCOUVER,
     PARIS,
     PARIS_SEQUENTIAL,
+    PARTIAL_PARIS,
+    CANADIAN_HIGHLANDER,
+    HOUSTON,
 }
 
 impl MulliganRule {
-    const ALL: [MulliganRule; 4] = [
+    const ALL: [MulliganRule; 7] = [
         MulliganRule::LONDON,
         MulliganRule::VANCOUVER,
         MulliganRule::PARIS,
         MulliganRule::PARIS_SEQUENTIAL,
+        MulliganRule::PARTIAL_PARIS,
+        MulliganRule::CANADIAN_HIGHLANDER,
+        MulliganRule::HOUSTON,
     ];
 
     pub fn core(self) -> mulligan_core::MulliganRule {

@@ -59,6 +59,7 @@ impl Match {
             vec![],
             start,
             index,
+            Default::default(),
         )?;
         let game = Py::new(py, game)?;
         self.state = state;

@@ -32,6 +32,20 @@ pub enum Answer {
         /// The seat that mulligans.
         seat: usize,
     },
+    /// Commander partial Paris: exile these cards from hand face down (at least one), then
+    /// draw one fewer; a plain `mulligan` exiles the whole hand.
+    PartialMulligan {
+        /// The seat that mulligans.
+        seat: usize,
+        /// The cards to exile.
+        cards: Vec<CardId>,
+    },
+    /// The no-land/all-land redraw (`land_mulligan=True`): reveal a hand of no lands or all
+    /// lands, shuffle it back and draw a new one of the starting size, once per game.
+    LandMulligan {
+        /// The seat redrawing.
+        seat: usize,
+    },
     /// 103.5b: use a card any time one could mulligan (Serum Powder).
     MulliganAction {
         /// The seat acting.
@@ -77,6 +91,8 @@ impl Answer {
             Answer::ChooseStartingPlayer { chooser, .. } => chooser,
             Answer::Keep { seat }
             | Answer::Mulligan { seat }
+            | Answer::PartialMulligan { seat, .. }
+            | Answer::LandMulligan { seat }
             | Answer::MulliganAction { seat, .. }
             | Answer::Bottom { seat, .. }
             | Answer::Vancouver { seat, .. }
@@ -89,9 +105,11 @@ impl Answer {
     pub fn answers(&self) -> DecisionKind {
         match self {
             Answer::ChooseStartingPlayer { .. } => DecisionKind::ChooseStartingPlayer,
-            Answer::Keep { .. } | Answer::Mulligan { .. } | Answer::MulliganAction { .. } => {
-                DecisionKind::KeepOrMulligan
-            }
+            Answer::Keep { .. }
+            | Answer::Mulligan { .. }
+            | Answer::PartialMulligan { .. }
+            | Answer::LandMulligan { .. }
+            | Answer::MulliganAction { .. } => DecisionKind::KeepOrMulligan,
             Answer::Bottom { .. } => DecisionKind::Bottom,
             Answer::Vancouver { .. } => DecisionKind::Vancouver,
             Answer::OpeningHandAction { .. } | Answer::PassActions { .. } => {
@@ -113,6 +131,8 @@ impl Game {
             } => self.answer_choose_starting_player(*chooser, *starting_seat),
             Answer::Keep { seat } => self.answer_keep(*seat),
             Answer::Mulligan { seat } => self.answer_mulligan(*seat),
+            Answer::PartialMulligan { seat, cards } => self.answer_partial_mulligan(*seat, cards),
+            Answer::LandMulligan { seat } => self.answer_land_mulligan(*seat),
             Answer::MulliganAction { seat, card } => self.answer_mulligan_action(*seat, *card),
             Answer::Bottom { seat, cards } => self.answer_bottom(*seat, cards),
             Answer::Vancouver { seat, bottom } => self.answer_vancouver(*seat, *bottom),
@@ -161,6 +181,19 @@ impl Game {
     /// 103.5: declare a mulligan (taken once everyone in the round has declared).
     pub fn mulligan(&mut self, seat: usize) -> Result<()> {
         self.apply(Answer::Mulligan { seat })
+    }
+
+    /// Commander partial Paris: exile these cards face down and draw one fewer.
+    pub fn partial_mulligan(&mut self, seat: usize, cards: &[CardId]) -> Result<()> {
+        self.apply(Answer::PartialMulligan {
+            seat,
+            cards: cards.to_vec(),
+        })
+    }
+
+    /// The no-land/all-land redraw (a table option): once per game, on the first hand.
+    pub fn land_mulligan(&mut self, seat: usize) -> Result<()> {
+        self.apply(Answer::LandMulligan { seat })
     }
 
     /// 103.5b: an action "any time you could mulligan" (Serum Powder).

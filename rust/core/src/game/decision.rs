@@ -53,7 +53,13 @@ pub struct Decision {
     /// The card looked at (`Vancouver` only).
     pub card: Option<CardRef>,
     /// Whether a mulligan is allowed (`KeepOrMulligan` only; false once the hand would be 0).
+    /// Under `PARTIAL_PARIS` a mulligan may also name the cards to exile
+    /// (`partial_mulligan`).
     pub can_mulligan: bool,
+    /// Whether the no-land/all-land redraw may be taken now (`KeepOrMulligan` only; a table
+    /// option, `land_mulligan=True`). Left out of the record when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub can_land_mulligan: bool,
     /// Cards usable now: 103.5b cards for `KeepOrMulligan`, 103.6 cards for `OpeningHandAction`.
     pub actions: Vec<CardRef>,
     /// Seats that may be named (`ChooseStartingPlayer` only).
@@ -70,6 +76,7 @@ impl Decision {
             count: None,
             card: None,
             can_mulligan: false,
+            can_land_mulligan: false,
             actions: vec![],
             options: vec![],
         }

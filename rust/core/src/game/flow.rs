@@ -11,7 +11,7 @@ use crate::rules::{cite, first_draw, starting_life, FirstDraw, MulliganRule, Ste
 use crate::seed::{StreamId, DOMAIN_STARTING_PLAYER};
 
 impl Game {
-    fn emit(&mut self, step: Step, kind: EventKind) {
+    pub(super) fn emit(&mut self, step: Step, kind: EventKind) {
         self.events.push(Event::new(cite(self.rule, step), kind));
     }
 
@@ -123,10 +123,14 @@ impl Game {
         }
         self.set_life();
         for s in self.turn_order() {
-            let n = self.seats[s].hand_size;
-            self.draw(s, n);
+            let n = self.seats[s].hand_size + self.rule.extra_draw();
+            self.draw_opening(s, n);
         }
         let everyone: Vec<usize> = (0..self.seats.len()).collect();
+        if self.rule == MulliganRule::Houston {
+            // Houston: everyone puts three of the ten on the bottom first.
+            return self.houston_bottom(&everyone);
+        }
         self.begin_round(&everyone);
     }
 
@@ -208,14 +212,14 @@ impl Game {
         }
     }
 
-    fn draw(&mut self, seat: usize, n: usize) {
+    pub(super) fn draw(&mut self, seat: usize, n: usize) {
         let drawn = self.seats[seat].library.draw(n);
         self.seats[seat].hand.extend_from_slice(&drawn);
         let cards = self.seats[seat].refs(&drawn);
         self.emit(Step::Draw, EventKind::Draw { seat, cards });
     }
 
-    fn begin_round(&mut self, who: &[usize]) {
+    pub(super) fn begin_round(&mut self, who: &[usize]) {
         let slots = self.slots(who);
         if slots.is_empty() {
             return self.finish_mulligans();
@@ -311,15 +315,18 @@ impl Game {
         let team_rule =
             self.variant.shared_team_turns() && self.rule == MulliganRule::ParisSequential;
         for s in order {
-            let free = self.free_first && self.seats[s].mulligans == 0;
+            let free = self.seats[s].mulligans < self.free_total();
+            let rules_free = self.free_first && self.seats[s].mulligans == 0;
             let seat = &mut self.seats[s];
             seat.mulligans += 1;
             if !free {
                 seat.counted += 1;
             }
             let (number, counted) = (seat.mulligans, seat.counted);
-            let step = if free {
+            let step = if rules_free {
                 Step::FreeMulligan
+            } else if free {
+                Step::HouseRule
             } else if team_rule {
                 Step::TeamMulligan
             } else {
@@ -334,6 +341,10 @@ impl Game {
                     counted,
                 },
             );
+            if self.rule == MulliganRule::PartialParis {
+                self.exile_partial(s, free);
+                continue;
+            }
             let seat = &mut self.seats[s];
             let hand = std::mem::take(&mut seat.hand);
             seat.library.append(&hand);
@@ -343,31 +354,32 @@ impl Game {
             self.events.push(event);
             let seat = &self.seats[s];
             let draw = if self.rule.draws_full_hand() {
-                seat.hand_size
+                seat.hand_size + self.rule.extra_draw()
             } else {
                 // Seeds 002/003: a new hand of "one fewer card each time" than the hand just
                 // shuffled away (the same number after a free mulligan, 101.4a), never more
                 // than the starting hand size less the counted mulligans. The two differ when
                 // a library shorter than the hand gave fewer cards than that.
-                let had = if free {
-                    hand.len()
-                } else {
-                    hand.len().saturating_sub(1)
-                };
-                seat.hand_size
-                    .saturating_sub(seat.counted as usize)
-                    .min(had)
+                // Canadian Highlander's every second mulligan costs no card (7, 6, 6, 5, …).
+                let counted = seat.counted as usize;
+                let before = counted - usize::from(!free);
+                let fewer = self.rule.hand_after(seat.hand_size, before)
+                    - self.rule.hand_after(seat.hand_size, counted);
+                self.rule
+                    .hand_after(seat.hand_size, counted)
+                    .min(hand.len().saturating_sub(fewer))
             };
             self.draw(s, draw);
             if self.rule.draws_full_hand() {
                 let seat = &mut self.seats[s];
-                seat.to_bottom = (seat.counted as usize).min(seat.hand.len());
+                let bottom = seat.counted as usize + self.rule.extra_draw();
+                seat.to_bottom = bottom.min(seat.hand.len());
             }
         }
     }
 
     fn finish_mulligans(&mut self) {
-        if self.rule == MulliganRule::Vancouver {
+        if self.rule.vancouver_look() {
             let queue: Vec<usize> = self
                 .turn_order()
                 .into_iter()
@@ -464,7 +476,7 @@ impl Game {
 
     // ----- answers ---------------------------------------------------------------------------
 
-    fn check_pending(&self, seat: usize, kind: DecisionKind) -> Result<Decision> {
+    pub(super) fn check_pending(&self, seat: usize, kind: DecisionKind) -> Result<Decision> {
         self.seat(seat)?;
         let pending = self.pending();
         if let Some(d) = pending.iter().find(|d| d.seat == seat && d.kind == kind) {
@@ -499,6 +511,7 @@ impl Game {
         self.seats[seat].kept = true;
         let hand_size = self.seats[seat].hand.len();
         self.emit(Step::Declare, EventKind::Keep { seat, hand_size });
+        self.return_exiled(seat);
         self.declared(seat, false);
         Ok(())
     }
@@ -511,12 +524,13 @@ impl Game {
                 "seat {seat} cannot mulligan: their opening hand would be 0 cards, so they must keep (103.5)"
             )));
         }
+        self.seats[seat].pending_exile = None;
         self.emit(Step::Declare, EventKind::DeclareMulligan { seat });
         self.declared(seat, true);
         Ok(())
     }
 
-    fn declared(&mut self, seat: usize, mulligan: bool) {
+    pub(super) fn declared(&mut self, seat: usize, mulligan: bool) {
         if let Phase::Declare {
             waiting, mulligans, ..
         } = &mut self.phase

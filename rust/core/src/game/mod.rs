@@ -22,6 +22,9 @@ mod setup;
 mod tests;
 #[cfg(test)]
 mod tests_records;
+#[cfg(test)]
+mod tests_variants;
+mod variants;
 mod view;
 
 pub use answer::Answer;
@@ -33,6 +36,7 @@ use crate::card::{tags, Card, CardId, CardRef};
 use crate::deck::{DeckList, MAX_DECK_CARDS};
 use crate::error::{Error, Result};
 use crate::event::Event;
+use crate::house::HouseRules;
 use crate::library::Library;
 use crate::rules::{
     free_first_mulligan, starting_hand_size, MulliganRule, Variant, BASE_HAND_SIZE,
@@ -116,6 +120,8 @@ pub struct GameSetup {
     pub seed: Seed,
     pub game_index: u64,
     pub start: Start,
+    /// Table options that are not the rules (all off by default).
+    pub house: HouseRules,
 }
 
 /// Everything in one seat's zones, for hosts and tests (a god view: not for players).
@@ -180,6 +186,12 @@ struct Seat {
     to_bottom: usize,
     life: i32,
     skips_first_draw: bool,
+    /// The no-land/all-land redraw was taken.
+    land_redraw_used: bool,
+    /// Partial Paris: cards exiled face down, shuffled back once the player keeps.
+    partial: Vec<CardId>,
+    /// Partial Paris: the cards a declared mulligan will exile (None: the whole hand).
+    pending_exile: Option<Vec<CardId>>,
 }
 
 impl Seat {
@@ -198,8 +210,21 @@ impl Seat {
     /// 103.5: a player may mulligan until their opening hand would be zero cards. In the
     /// eras that draw one fewer card each time (seeds 002/003: "until the hand size reaches
     /// zero cards"), a hand of zero cards, which a short library can bring early, is final too.
-    fn can_mulligan(&self, rule: MulliganRule) -> bool {
-        self.hand_size > self.counted as usize && (rule.draws_full_hand() || !self.hand.is_empty())
+    ///
+    /// Houston keeps its hand: only a table's free mulligans (`free`) can be taken there.
+    /// Canadian Highlander: until the next hand would be zero cards (7, 6, 6, 5, 5, …).
+    fn can_mulligan(&self, rule: MulliganRule, free: u32) -> bool {
+        if rule == MulliganRule::Houston {
+            return self.mulligans < free;
+        }
+        rule.hand_after(self.hand_size, self.counted as usize) > 0
+            && (rule.draws_full_hand() || !self.hand.is_empty())
+    }
+
+    fn lands_in(&self, ids: &[CardId]) -> usize {
+        ids.iter()
+            .filter(|&&c| self.cards.get(c as usize).is_some_and(|k| k.land))
+            .count()
     }
 }
 
@@ -236,6 +261,8 @@ pub struct Game {
     game_index: u64,
     seats: Vec<Seat>,
     free_first: bool,
+    /// Table options.
+    house: HouseRules,
     starting: Option<usize>,
     chooser: Option<usize>,
     shuffled: bool,
@@ -282,6 +309,9 @@ impl Game {
                 to_bottom: 0,
                 life: 0,
                 skips_first_draw: false,
+                land_redraw_used: false,
+                partial: vec![],
+                pending_exile: None,
             });
         }
         let mut game = Game {
@@ -290,6 +320,7 @@ impl Game {
             seed: setup.seed,
             game_index: setup.game_index,
             free_first: free_first_mulligan(setup.variant, n),
+            house: setup.house,
             seats,
             starting: None,
             chooser: None,
@@ -313,6 +344,10 @@ impl Game {
     }
     pub fn rule(&self) -> MulliganRule {
         self.rule
+    }
+    /// The table options this game uses.
+    pub fn house_rules(&self) -> HouseRules {
+        self.house
     }
     pub fn seed(&self) -> &Seed {
         &self.seed
@@ -433,7 +468,8 @@ impl Game {
                     let seat = &self.seats[s];
                     let mut d =
                         Decision::new(DecisionKind::KeepOrMulligan, s, seat.refs(&seat.hand));
-                    d.can_mulligan = seat.can_mulligan(self.rule);
+                    d.can_mulligan = seat.can_mulligan(self.rule, self.free_total());
+                    d.can_land_mulligan = self.can_land_mulligan(s);
                     let actions: Vec<CardId> = seat
                         .hand
                         .iter()
@@ -552,6 +588,13 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     let v = setup.variant;
     let name = v.name();
     v.check_players(n)?;
+    setup.house.validate()?;
+    if setup.house.land_mulligan && setup.rule == MulliganRule::Houston {
+        return Err(Error::config(
+            "land_mulligan redraws a drawn opening hand; HOUSTON's hand is chosen from ten \
+             cards, so the two do not combine",
+        ));
+    }
     let cards = setup.players.iter().fold(0usize, |total, p| {
         total.saturating_add(p.deck.total_cards())
     });

@@ -6,6 +6,7 @@ use super::{GameSetup, PlayerSetup, Start};
 use crate::card::Card;
 use crate::deck::DeckList;
 use crate::error::{Error, Result};
+use crate::house::{HouseRules, Smoothing};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use schemars::JsonSchema;
@@ -131,6 +132,35 @@ pub struct SetupRecord {
     pub chooser: Option<usize>,
     /// The players in seat order.
     pub players: Vec<PlayerRecord>,
+    /// A table's extra free mulligans, 0 to 5 (not the rules; left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_mulligans: u32,
+    /// The no-land/all-land redraw (not the rules; left out when false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub land_mulligan: bool,
+    /// Opening-hand smoothing (`"arena2"`, `"weighted3"`, `"smoothed_london"`; not the
+    /// rules; left out when null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smoothing: Option<Smoothing>,
+    /// Candidate hands for the smoothing model (null: the model's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smoothing_candidates: Option<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl SetupRecord {
+    /// The table options this record sets.
+    pub fn house(&self) -> HouseRules {
+        HouseRules {
+            free_mulligans: self.free_mulligans,
+            land_mulligan: self.land_mulligan,
+            smoothing: self.smoothing,
+            smoothing_candidates: self.smoothing_candidates,
+        }
+    }
 }
 
 impl SetupRecord {
@@ -157,13 +187,19 @@ impl SetupRecord {
                     companions: p.deck.companions.clone(),
                 })
                 .collect(),
+            free_mulligans: setup.house.free_mulligans,
+            land_mulligan: setup.house.land_mulligan,
+            smoothing: setup.house.smoothing,
+            smoothing_candidates: setup.house.smoothing_candidates,
         }
     }
 
     /// The set-up with this seed (the game seed: contributions already mixed in).
     pub fn with_seed(self, seed: Seed) -> Result<GameSetup> {
         let start = Start::given(self.starting_player, self.chooser)?;
+        let house = self.house();
         Ok(GameSetup {
+            house,
             players: self
                 .players
                 .into_iter()

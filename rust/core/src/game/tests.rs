@@ -13,6 +13,7 @@ fn deck(text: &str) -> DeckList {
 
 fn setup(variant: Variant, decks: Vec<DeckList>) -> GameSetup {
     GameSetup {
+        house: Default::default(),
         players: decks
             .into_iter()
             .enumerate()

@@ -9,6 +9,7 @@ fn deck(text: &str) -> DeckList {
 
 fn four_player(rule: MulliganRule, start: Start) -> GameSetup {
     GameSetup {
+        house: Default::default(),
         players: (0..4)
             .map(|i| {
                 PlayerSetup::new(

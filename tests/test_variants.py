@@ -1,0 +1,176 @@
+"""The mulligan variants and table options of issue 13 through the Python API (docs/VARIANTS.md):
+Commander's partial Paris, Canadian Highlander, Houston, a table's free mulligans, the
+no-land/all-land redraw and opening-hand smoothing (not the rules). The rule scenarios in full
+are the core's (rust/core/src/game/tests_variants.rs); here: the names other programs rely on,
+the argument checks, replay and the event log."""
+
+import pytest
+
+from mulligan import (
+    Card,
+    Deck,
+    Game,
+    GameConfigError,
+    IllegalActionError,
+    MulliganError,
+    MulliganRule,
+    MulliganTypeError,
+    Player,
+    Seed,
+    game_log,
+    verify_log,
+)
+
+SEED = Seed.from_hex("5a" * 32)
+
+
+def deck(lands: int = 24, spells: int = 36) -> Deck:
+    return Deck([Card("Forest", land=True)] * lands + [Card("Grizzly Bears")] * spells)
+
+
+def players(d: Deck | None = None, n: int = 2) -> list[Player]:
+    return [Player(f"P{i}", d or deck()) for i in range(n)]
+
+
+def finish(game: Game) -> None:
+    """Keeps, bottoms the first cards, leaves Vancouver's card, passes: to the end."""
+    while game.pending():
+        d = game.pending()[0]
+        if d.kind == "keep_or_mulligan":
+            game.keep(d.seat)
+        elif d.kind == "bottom":
+            assert d.count is not None
+            game.bottom(d.seat, d.hand[: d.count])
+        elif d.kind == "vancouver":
+            game.vancouver(d.seat, True)
+        elif d.kind == "opening_hand_action":
+            game.pass_actions(d.seat)
+        else:
+            game.choose_starting_player(d.seat, d.seat)
+
+
+def replays(game: Game) -> None:
+    again = Game.replay(game.setup(), game.answers, seed=SEED)
+    assert [dict(e) for e in again.events] == [dict(e) for e in game.events]
+    assert verify_log(game_log(game))
+
+
+def test_the_new_eras_are_named_as_other_programs_expect() -> None:
+    for name in ("PARTIAL_PARIS", "CANADIAN_HIGHLANDER", "HOUSTON"):
+        rule = getattr(MulliganRule, name)
+        assert rule.name == name
+        game = Game(players(), mulligan=rule, seed=SEED, starting_player=0)
+        assert game.setup()["mulligan"] == name
+        assert game.mulligan_rule == rule
+
+
+def test_houston_draws_ten_and_bottoms_three() -> None:
+    game = Game(players(), mulligan=MulliganRule.HOUSTON, seed=SEED, starting_player=0)
+    for d in game.pending():
+        assert (d.kind, len(d.hand), d.count) == ("bottom", 10, 3)
+    finish(game)
+    assert [len(r.hand) for r in game.result()] == [7, 7]
+    replays(game)
+
+
+def test_canadian_highlander_hand_sizes() -> None:
+    game = Game(players(), mulligan=MulliganRule.CANADIAN_HIGHLANDER, seed=SEED, starting_player=0)
+    game.keep(0)
+    sizes = []
+    for _ in range(4):
+        game.mulligan(1)
+        sizes.append(len(game.pending()[0].hand))
+    assert sizes == [6, 6, 5, 5]
+    game.keep(1)
+    assert game.pending()[0].kind == "vancouver"
+    finish(game)
+    replays(game)
+
+
+def test_partial_paris_names_the_cards_to_exile() -> None:
+    game = Game(players(), mulligan=MulliganRule.PARTIAL_PARIS, seed=SEED, starting_player=0)
+    hand = game.pending()[0].hand
+    game.partial_mulligan(0, hand[:2])
+    game.keep(1)
+    d = game.pending()[0]
+    assert len(d.hand) == 6
+    answer = game.answers[0]
+    assert answer["type"] == "partial_mulligan" and answer["seat"] == 0
+    assert len(answer["cards"]) == 2
+    finish(game)
+    assert len(game.result()[0].exile) == 0, "shuffled back after keeping"
+    assert game.result()[0].library_size == 54
+    replays(game)
+    with pytest.raises(IllegalActionError, match="PARTIAL_PARIS"):
+        g = Game(players(), seed=SEED, starting_player=0)
+        g.partial_mulligan(0, g.pending()[0].hand[:1])
+
+
+def test_free_mulligans_and_their_checks() -> None:
+    game = Game(players(), seed=SEED, starting_player=0, free_mulligans=2)
+    assert game.setup()["free_mulligans"] == 2
+    for i in range(2):
+        game.mulligan(0)
+        if i == 0:
+            game.keep(1)
+        assert game.pending()[0].kind == "keep_or_mulligan", "a free mulligan bottoms nothing"
+    finish(game)
+    replays(game)
+    assert "free_mulligans" not in Game(players(), seed=SEED).setup(), "left out when 0"
+    with pytest.raises(GameConfigError, match="0 to 5"):
+        Game(players(), free_mulligans=6)
+    with pytest.raises(GameConfigError):
+        Game(players(), free_mulligans=-1)
+    with pytest.raises(MulliganTypeError):
+        Game(players(), free_mulligans="2")  # type: ignore[arg-type]
+    with pytest.raises(MulliganTypeError):
+        Game(players(), free_mulligans=True)
+
+
+def test_land_mulligan_redraws_an_all_land_hand_once() -> None:
+    game = Game(players(deck(60, 0)), seed=SEED, starting_player=0, land_mulligan=True)
+    d = game.pending()[0]
+    assert d.can_land_mulligan and d.to_dict()["can_land_mulligan"] is True
+    game.land_mulligan(0)
+    assert not game.pending()[0].can_land_mulligan
+    with pytest.raises(IllegalActionError, match="once per game"):
+        game.land_mulligan(0)
+    finish(game)
+    replays(game)
+    plain = Game(players(deck(60, 0)), seed=SEED, starting_player=0)
+    assert "can_land_mulligan" not in plain.pending()[0].to_dict(), "left out when false"
+    with pytest.raises(MulliganTypeError):
+        Game(players(), land_mulligan=1)  # type: ignore[arg-type]
+    with pytest.raises(GameConfigError, match="HOUSTON"):
+        Game(players(), mulligan=MulliganRule.HOUSTON, land_mulligan=True)
+
+
+@pytest.mark.parametrize("model", ["arena2", "weighted3", "smoothed_london"])
+def test_smoothing_is_recorded_and_verifies(model: str) -> None:
+    game = Game(players(), seed=SEED, starting_player=0, smoothing=model, smoothing_candidates=4)
+    assert game.setup()["smoothing"] == model
+    events = [e for e in game.events if e["type"] == "smoothing"]
+    assert [e["seat"] for e in events] == [0, 1]
+    assert all(e["rule"] == "smoothing (not the rules)" and e["candidates"] == 4 for e in events)
+    finish(game)
+    replays(game)
+    # The header without the option does not replay to the same events.
+    records = game_log(game)
+    head = dict(records[0])
+    del head["smoothing"]
+    from mulligan.log import setup_digest
+
+    head["setup_digest"] = setup_digest(head)
+    with pytest.raises(MulliganError):
+        verify_log([head, *records[1:]])
+
+
+def test_smoothing_arguments_are_checked() -> None:
+    with pytest.raises(GameConfigError, match="arena2"):
+        Game(players(), smoothing="arena")  # type: ignore[arg-type]
+    with pytest.raises(MulliganTypeError):
+        Game(players(), smoothing=2)  # type: ignore[arg-type]
+    with pytest.raises(GameConfigError, match="needs a smoothing model"):
+        Game(players(), smoothing_candidates=3)
+    with pytest.raises(GameConfigError, match="2 to 8"):
+        Game(players(), smoothing="arena2", smoothing_candidates=1)
