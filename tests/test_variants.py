@@ -12,11 +12,13 @@ from mulligan import (
     Game,
     GameConfigError,
     IllegalActionError,
+    KeepRule,
     MulliganError,
     MulliganRule,
     MulliganTypeError,
     Player,
     Seed,
+    Variant,
     game_log,
     verify_log,
 )
@@ -122,7 +124,7 @@ def test_free_mulligans_and_their_checks() -> None:
     with pytest.raises(GameConfigError):
         Game(players(), free_mulligans=-1)
     with pytest.raises(MulliganTypeError):
-        Game(players(), free_mulligans="2")  # type: ignore[arg-type]
+        Game(players(), free_mulligans="2")
     with pytest.raises(MulliganTypeError):
         Game(players(), free_mulligans=True)
 
@@ -140,7 +142,7 @@ def test_land_mulligan_redraws_an_all_land_hand_once() -> None:
     plain = Game(players(deck(60, 0)), seed=SEED, starting_player=0)
     assert "can_land_mulligan" not in plain.pending()[0].to_dict(), "left out when false"
     with pytest.raises(MulliganTypeError):
-        Game(players(), land_mulligan=1)  # type: ignore[arg-type]
+        Game(players(), land_mulligan=1)
     with pytest.raises(GameConfigError, match="HOUSTON"):
         Game(players(), mulligan=MulliganRule.HOUSTON, land_mulligan=True)
 
@@ -167,10 +169,141 @@ def test_smoothing_is_recorded_and_verifies(model: str) -> None:
 
 def test_smoothing_arguments_are_checked() -> None:
     with pytest.raises(GameConfigError, match="arena2"):
-        Game(players(), smoothing="arena")  # type: ignore[arg-type]
+        Game(players(), smoothing="arena")
     with pytest.raises(MulliganTypeError):
-        Game(players(), smoothing=2)  # type: ignore[arg-type]
+        Game(players(), smoothing=2)
     with pytest.raises(GameConfigError, match="needs a smoothing model"):
         Game(players(), smoothing_candidates=3)
     with pytest.raises(GameConfigError, match="2 to 8"):
         Game(players(), smoothing="arena2", smoothing_candidates=1)
+
+
+# --------------------------------------------------------------------------------------------
+# simulate: game i is seat 0 of Game(seed, game_index=i), for every variant and option
+
+
+def drive(
+    d: Deck, index: int, rule: KeepRule, mulligan: MulliganRule, players_n: int, **options: object
+) -> tuple[int, int, int, bool]:
+    """Plays Game(seed, game_index=index) at a table of `players_n` (all with deck `d`), seat 0
+    deciding by `rule` (taking the land redraw whenever offered), the others keeping."""
+    variant = Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL
+    g = Game(
+        [Player(str(i), d) for i in range(players_n)],
+        variant=variant,
+        mulligan=mulligan,
+        seed=SEED,
+        starting_player=0,
+        game_index=index,
+        **options,
+    )
+    share = sum(c.land for c in d.cards) / len(d.cards)
+    vancouver_bottom = False
+    while not g.done:
+        dec = g.pending()[0]
+        if dec.seat != 0:
+            if dec.kind == "keep_or_mulligan":
+                g.keep(dec.seat)
+            elif dec.kind == "bottom":
+                assert dec.count is not None
+                g.bottom(dec.seat, dec.hand[: dec.count])
+            elif dec.kind == "vancouver":
+                g.vancouver(dec.seat, False)
+            else:
+                g.pass_actions(dec.seat)
+        elif dec.kind == "keep_or_mulligan":
+            if dec.can_land_mulligan:
+                g.land_mulligan(0)
+            elif rule.keeps(dec.hand, can_mulligan=dec.can_mulligan) or not dec.can_mulligan:
+                g.keep(0)
+            else:
+                g.mulligan(0)
+        elif dec.kind == "bottom":
+            assert dec.count is not None
+            g.bottom(0, rule.choose_bottom(dec.hand, dec.count, land_share=share))
+        elif dec.kind == "vancouver":
+            assert dec.card is not None
+            vancouver_bottom = rule.vancouver_bottom(dec.hand, dec.card, land_share=share)
+            g.vancouver(0, vancouver_bottom)
+        else:
+            g.pass_actions(0)
+    r = g.result()[0]
+    return len(r.hand), sum(c.land for c in r.hand), r.mulligans, vancouver_bottom
+
+
+@pytest.mark.parametrize(
+    "mulligan,players_n,options,lands",
+    [
+        (MulliganRule.LONDON, 2, {"free_mulligans": 2}, 15),
+        (MulliganRule.PARIS, 3, {"free_mulligans": 1}, 15),
+        (MulliganRule.VANCOUVER, 2, {"free_mulligans": 3}, 15),
+        (MulliganRule.PARTIAL_PARIS, 3, {}, 15),
+        (MulliganRule.CANADIAN_HIGHLANDER, 2, {}, 15),
+        (MulliganRule.HOUSTON, 2, {}, 15),
+        (MulliganRule.HOUSTON, 3, {"free_mulligans": 2}, 15),
+        (MulliganRule.LONDON, 2, {"land_mulligan": True}, 4),
+        (MulliganRule.PARIS_SEQUENTIAL, 3, {"land_mulligan": True}, 36),
+        (MulliganRule.LONDON, 2, {"smoothing": "arena2"}, 15),
+        (MulliganRule.VANCOUVER, 3, {"smoothing": "weighted3"}, 15),
+        (MulliganRule.LONDON, 2, {"smoothing": "smoothed_london", "smoothing_candidates": 5}, 15),
+    ],
+)
+def test_simulate_equals_driving_game(
+    mulligan: MulliganRule, players_n: int, options: dict[str, object], lands: int
+) -> None:
+    from mulligan import simulate
+
+    d = deck(lands, 40 - lands)
+    rule = KeepRule({7: (3, 4), 6: (3, 4), 5: (2, 3)}, keep_at=3)
+    variant = Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL
+    games = 80
+    r = simulate(
+        d,
+        games=games,
+        seed=SEED,
+        keep=rule,
+        mulligan=mulligan,
+        variant=variant,
+        players=players_n,
+        per_game=True,
+        start=11,
+        **options,
+    )
+    for k, v in options.items():
+        assert getattr(r, k) == v
+    pg = r.per_game
+    assert pg is not None
+    for i in range(games):
+        got = drive(d, 11 + i, rule, mulligan, players_n, **options)
+        want = (
+            int(pg["hand_size"][i]),
+            int(pg["lands"][i]),
+            int(pg["mulligans"][i]),
+            bool(pg["vancouver_bottom"][i]),
+        )
+        assert got == want, f"game {i}"
+
+
+def test_simulate_options_are_checked_and_results_merge_only_alike() -> None:
+    import pickle
+
+    from mulligan import simulate
+
+    with pytest.raises(GameConfigError, match="0 to 5"):
+        simulate(deck(), games=10, free_mulligans=9)
+    with pytest.raises(GameConfigError, match="HOUSTON"):
+        simulate(deck(), games=10, mulligan=MulliganRule.HOUSTON, land_mulligan=True)
+    with pytest.raises(MulliganTypeError):
+        simulate(deck(), games=10, smoothing=3)
+    a = simulate(deck(), games=200, seed=SEED, smoothing="arena2")
+    b = simulate(deck(), games=200, seed=SEED, smoothing="arena2", start=200)
+    assert a.merge(b).games == 400
+    assert a.smoothing == "arena2" and a.smoothing_candidates == 2
+    assert a.to_dict()["smoothing"] == "arena2"
+    plain = simulate(deck(), games=200, seed=SEED, start=200)
+    with pytest.raises(GameConfigError, match="table options"):
+        a.merge(plain)
+    again = pickle.loads(pickle.dumps(a))
+    assert again.to_dict() == a.to_dict()
+    c = simulate(deck(), games=300, seed=SEED, mulligan=MulliganRule.CANADIAN_HIGHLANDER)
+    assert pickle.loads(pickle.dumps(c)).to_dict() == c.to_dict()

@@ -90,6 +90,7 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
         requires,
     };
     let cfg = Config {
+        house: Default::default(),
         rule: *u.choose(&[
             MulliganRule::London,
             MulliganRule::Vancouver,

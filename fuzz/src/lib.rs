@@ -304,6 +304,7 @@ pub fn legal_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<Ans
         },
         DecisionKind::KeepOrMulligan => match u.int_in_range(0u8..=3)? {
             0 if d.can_mulligan => Answer::Mulligan { seat },
+            2 if d.can_land_mulligan => Answer::LandMulligan { seat },
             1 if !actions.is_empty() => Answer::MulliganAction {
                 seat,
                 card: *u.choose(&actions)?,
@@ -514,6 +515,15 @@ pub fn mutated_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<A
             exile,
         },
         (A::PassActions { .. }, _) => A::PassActions { seat: other_seat },
+        (A::PartialMulligan { mut cards, .. }, 0) => {
+            cards.push(other_card);
+            A::PartialMulligan { seat: d.seat, cards }
+        }
+        (A::PartialMulligan { cards, .. }, _) => A::PartialMulligan {
+            seat: other_seat,
+            cards,
+        },
+        (A::LandMulligan { .. }, _) => A::LandMulligan { seat: other_seat },
     })
 }
 

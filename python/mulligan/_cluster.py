@@ -100,6 +100,10 @@ def simulate(
     start: int,
     per_game: bool,
     progress: Callable[[int, int], object] | None,
+    free_mulligans: int = 0,
+    land_mulligan: bool = False,
+    smoothing: str | None = None,
+    smoothing_candidates: int | None = None,
 ) -> SimulationResult:
     """Runs the games ``start .. start + games`` as shares on ``executor``'s workers and merges
     them in game order; ``progress(done, total)`` is called as shares finish. Ctrl-C (or an
@@ -121,6 +125,10 @@ def simulate(
         "hand_size": hand_size,
         "players": players,
         "per_game": per_game,
+        "free_mulligans": free_mulligans,
+        "land_mulligan": land_mulligan,
+        "smoothing": smoothing,
+        "smoothing_candidates": smoothing_candidates,
     }
     keep_spec, seed_bytes = _keep_spec(keep), bytes(seed)
     ranges = _ranges(start, games, parts)

@@ -42,6 +42,7 @@ fn shuffles(c: &mut Criterion) {
     .compile(&lands, &vec![vec![]; 60])
     .unwrap();
     let cfg = Config {
+        house: Default::default(),
         rule: MulliganRule::London,
         free_first: false,
         hand_size: 7,

@@ -24,6 +24,7 @@ fn main() {
     .compile(&lands, &vec![vec![]; deck_size])
     .unwrap();
     let cfg = Config {
+        house: Default::default(),
         rule: MulliganRule::London,
         free_first: false,
         hand_size: 7,

@@ -79,6 +79,7 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
         .compile(&lands, &tags)
         .unwrap();
         let cfg = Config {
+            house: Default::default(),
             rule: rng.pick(&[
                 MulliganRule::London,
                 MulliganRule::Vancouver,
@@ -157,6 +158,7 @@ fn results_do_not_depend_on_threads_or_cuts() {
         .compile(&lands, &tags)
         .unwrap();
         let cfg = Config {
+            house: Default::default(),
             rule: MulliganRule::London,
             free_first: true,
             hand_size: 7,

@@ -73,6 +73,7 @@ fn scenarios() -> Vec<(PathBuf, Scenario)> {
 
 fn game_setup(setup: Setup, seed: &str) -> GameSetup {
     GameSetup {
+        house: Default::default(),
         players: setup
             .players
             .into_iter()

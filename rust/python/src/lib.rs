@@ -9,8 +9,8 @@ mod convert;
 mod decision;
 mod errors;
 mod game;
-mod keep_rule;
 mod house;
+mod keep_rule;
 mod library;
 mod log;
 #[cfg(feature = "bench-peers")]

@@ -1,12 +1,13 @@
 //! `simulate` and `SimulationResult`: the bulk engine's runs, with the GIL released between
 //! the checks for Ctrl-C and the progress reports; per-game records come back as numpy arrays.
 
-use crate::args::{type_name, Count, Flag, Of, SeedArg};
+use crate::args::{type_name, Count, Flag, Of, SeedArg, Text};
 use crate::bulk::numpy_zeros;
 use crate::cards::{Card, Deck};
 use crate::errors::{config_error, guard, illegal, type_error};
 use crate::game::{MulliganRule, Variant};
 use crate::keep_rule::{KeepRule, PyPolicy};
+use mulligan_core::house::HouseRules;
 use mulligan_core::simulate::{self as sim, Config, Counts, Outcome};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::intern;
@@ -27,6 +28,8 @@ pub struct SimulationResult {
     on_the_play: bool,
     #[pyo3(get)]
     free_mulligan: bool,
+    /// The table options of the run (docs/VARIANTS.md).
+    house: HouseRules,
     #[pyo3(get)]
     per_game: Option<Py<PyDict>>,
 }
@@ -36,6 +39,30 @@ impl SimulationResult {
     #[getter]
     fn games(&self) -> u64 {
         self.counts.games
+    }
+
+    /// The table's extra free mulligans of the run.
+    #[getter]
+    fn free_mulligans(&self) -> u32 {
+        self.house.free_mulligans
+    }
+
+    /// Whether the run took the no-land/all-land redraw when allowed.
+    #[getter]
+    fn land_mulligan(&self) -> bool {
+        self.house.land_mulligan
+    }
+
+    /// The smoothing model of the run (not the rules), or None.
+    #[getter]
+    fn smoothing(&self) -> Option<&'static str> {
+        self.house.smoothing.map(|m| m.name())
+    }
+
+    /// The smoothing model's candidate hands (None: no smoothing).
+    #[getter]
+    fn smoothing_candidates(&self) -> Option<u32> {
+        self.house.candidates()
     }
 
     #[getter]
@@ -91,11 +118,16 @@ impl SimulationResult {
     /// them and their game ranges follow each other (concatenated in game order).
     fn merge(&self, py: Python<'_>, other: Of<'_, SimulationResult>) -> PyResult<SimulationResult> {
         let o = other.0.get();
-        if (o.mulligan_rule, o.variant, o.free_mulligan)
-            != (self.mulligan_rule, self.variant, self.free_mulligan)
+        if (o.mulligan_rule, o.variant, o.free_mulligan, o.house)
+            != (
+                self.mulligan_rule,
+                self.variant,
+                self.free_mulligan,
+                self.house,
+            )
         {
             return Err(config_error(
-                "cannot merge results of different rules or variants",
+                "cannot merge results of different rules, variants or table options",
             ));
         }
         let mut counts = self.counts.clone();
@@ -116,6 +148,7 @@ impl SimulationResult {
             variant: self.variant,
             on_the_play: self.on_the_play,
             free_mulligan: self.free_mulligan,
+            house: self.house,
             per_game,
         })
     }
@@ -129,6 +162,12 @@ impl SimulationResult {
             (c.vancouver_bottomed, c.hand_size, self.start),
             (self.mulligan_rule.core().name(), self.variant.core().name()),
             (self.on_the_play, self.free_mulligan, self.per_game.as_ref()),
+            (
+                self.house.free_mulligans,
+                self.house.land_mulligan,
+                self.house.smoothing.map(|m| m.name()),
+                self.house.smoothing_candidates,
+            ),
         );
         let restore = py
             .import(intern!(py, "mulligan._core"))?
@@ -163,6 +202,10 @@ impl SimulationResult {
         d.set_item("vancouver_bottomed", self.counts.vancouver_bottomed)?;
         d.set_item("start", self.start)?;
         d.set_item("free_mulligan", self.free_mulligan)?;
+        d.set_item("free_mulligans", self.house.free_mulligans)?;
+        d.set_item("land_mulligan", self.house.land_mulligan)?;
+        d.set_item("smoothing", self.smoothing())?;
+        d.set_item("smoothing_candidates", self.smoothing_candidates())?;
         d.set_item("on_the_play", self.on_the_play)?;
         Ok(d)
     }
@@ -202,6 +245,7 @@ type ResultState<'py> = (
     (u64, usize, u64),
     (String, String),
     (bool, bool, Option<Bound<'py, PyDict>>),
+    (u32, bool, Option<String>, Option<u32>),
 );
 
 /// The inverse of `SimulationResult.__reduce__` (pickle calls it; not public API).
@@ -210,16 +254,38 @@ pub fn _restore_simulation_result(
     py: Python<'_>,
     state: ResultState<'_>,
 ) -> PyResult<SimulationResult> {
-    let ((games, hand_lands, mulligans), (vancouver_bottomed, hand_size, start), rule, flags) =
-        state;
+    let (
+        (games, hand_lands, mulligans),
+        (vancouver_bottomed, hand_size, start),
+        rule,
+        flags,
+        options,
+    ) = state;
     // By name: the enums themselves do not pickle.
     let mulligan_rule: MulliganRule = py.get_type::<MulliganRule>().getattr(&rule.0)?.extract()?;
     let variant: Variant = py.get_type::<Variant>().getattr(&rule.1)?.extract()?;
     let (on_the_play, free_mulligan, per_game) = flags;
+    let house = HouseRules {
+        free_mulligans: options.0,
+        land_mulligan: options.1,
+        smoothing: match options.2 {
+            Some(name) => Some(guard(|| mulligan_core::house::Smoothing::parse(&name))?),
+            None => None,
+        },
+        smoothing_candidates: options.3,
+    };
+    let cfg = Config {
+        rule: mulligan_rule.core(),
+        free_first: free_mulligan,
+        hand_size,
+        deck_size: 0,
+        house,
+    };
     let cells = (hand_size + 1).checked_mul(hand_size + 1);
     if hand_size > sim::MAX_HAND
         || cells != Some(hand_lands.len())
-        || mulligans.len() != hand_size + usize::from(free_mulligan) + 1
+        || cfg.validate().is_err()
+        || mulligans.len() != cfg.max_mulligans() + 1
     {
         return Err(config_error("not the state of a SimulationResult"));
     }
@@ -236,6 +302,7 @@ pub fn _restore_simulation_result(
         variant,
         on_the_play,
         free_mulligan,
+        house,
         per_game: per_game.map(Bound::unbind),
     })
 }
@@ -321,8 +388,9 @@ fn per_game_arrays<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound
 #[pyfunction]
 #[pyo3(signature = (deck, *, games, mulligan = None, variant = None, keep = None,
                     seed = None, threads = None, on_the_play = None, hand_size = None, players = None, start = None,
-                    per_game = None, progress = None, executor = None),
-       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None)")]
+                    per_game = None, progress = None, executor = None, free_mulligans = None,
+                    land_mulligan = None, smoothing = None, smoothing_candidates = None),
+       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
@@ -340,7 +408,17 @@ pub fn simulate<'py>(
     per_game: Option<Flag>,
     progress: Option<&Bound<'py, PyAny>>,
     executor: Option<&Bound<'py, PyAny>>,
+    free_mulligans: Option<Count>,
+    land_mulligan: Option<Flag>,
+    smoothing: Option<Text>,
+    smoothing_candidates: Option<Count>,
 ) -> PyResult<Bound<'py, SimulationResult>> {
+    let house = crate::house::house_rules(
+        free_mulligans,
+        land_mulligan,
+        smoothing,
+        smoothing_candidates,
+    )?;
     let deck = deck.0;
     let mulligan = mulligan.map_or(MulliganRule::LONDON, |m| m.value());
     let variant = variant.map_or(Variant::TWO_PLAYER, |v| v.value());
@@ -380,6 +458,7 @@ pub fn simulate<'py>(
     let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
     let free_first = mulligan_core::rules::free_first_mulligan(variant.core(), players);
     let cfg = Config {
+        house,
         rule: mulligan.core(),
         free_first,
         hand_size,
@@ -431,6 +510,10 @@ pub fn simulate<'py>(
         kwargs.set_item("start", start)?;
         kwargs.set_item("per_game", per_game)?;
         kwargs.set_item("progress", progress)?;
+        kwargs.set_item("free_mulligans", house.free_mulligans)?;
+        kwargs.set_item("land_mulligan", house.land_mulligan)?;
+        kwargs.set_item("smoothing", house.smoothing.map(|m| m.name()))?;
+        kwargs.set_item("smoothing_candidates", house.smoothing_candidates)?;
         return py
             .import(intern!(py, "mulligan._cluster"))?
             .call_method(intern!(py, "simulate"), (executor, deck), Some(&kwargs))?
@@ -524,6 +607,7 @@ pub fn simulate<'py>(
             variant,
             on_the_play,
             free_mulligan: free_first,
+            house,
             per_game,
         },
     )

@@ -3,6 +3,7 @@
 
 use super::MAX_HAND;
 use crate::error::{Error, Result};
+use crate::house::HouseRules;
 use crate::rules::MulliganRule;
 
 /// What is being simulated: one player's mulligans with this deck size and rule.
@@ -16,6 +17,9 @@ pub struct Config {
     pub hand_size: usize,
     /// The cards in the library before the opening draw.
     pub deck_size: usize,
+    /// Table options that are not the rules (docs/VARIANTS.md): free mulligans run on the
+    /// count kernels; the land redraw and smoothing play each game as a `Game`.
+    pub house: HouseRules,
 }
 
 impl Config {
@@ -30,12 +34,31 @@ impl Config {
         if self.deck_size > u32::MAX as usize / 2 {
             return Err(Error::config("the deck is too large"));
         }
+        self.house.validate()?;
+        if self.house.land_mulligan && self.rule == MulliganRule::Houston {
+            return Err(Error::config(
+                "land_mulligan redraws a drawn opening hand; HOUSTON's hand is chosen from ten \
+                 cards, so the two do not combine",
+            ));
+        }
         Ok(())
+    }
+
+    /// Free mulligans in all: 103.5c's first one where the run has it, then the table's.
+    pub fn free_total(&self) -> u32 {
+        u32::from(self.free_first) + self.house.free_mulligans
     }
 
     /// The most mulligans one game can take (the index range of the mulligan histogram).
     pub fn max_mulligans(&self) -> usize {
-        self.hand_size + usize::from(self.free_first)
+        let free = self.free_total() as usize;
+        match self.rule {
+            // Houston keeps: only free mulligans.
+            MulliganRule::Houston => free,
+            // 7, 6, 6, 5, 5, …: two counted mulligans per card, the last to an empty hand.
+            MulliganRule::CanadianHighlander => (2 * self.hand_size).saturating_sub(1) + free,
+            _ => self.hand_size + free,
+        }
     }
 }
 

@@ -78,6 +78,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) land_flags: Vec<u8>,
     /// `lands` as bits, for the mask kernels (decks of at most 128 cards; else 0).
     pub(crate) land_mask: u128,
+    /// The variants that play each game as a `Game` (None: the kernels and general path).
+    pub(crate) games: Option<super::variants::GamePath>,
 }
 
 /// Buffers one thread reuses from round to round.
@@ -194,6 +196,7 @@ impl Engine<'_> {
                 true => u128::from_flags(lands),
                 false => 0,
             },
+            games: super::variants::GamePath::new(seed, &cfg, lands),
         })
     }
 
@@ -249,7 +252,7 @@ impl Engine<'_> {
                 vancouver_bottom,
             }));
         }
-        let free = cfg.free_first && st.mulligans == 0;
+        let free = st.mulligans < cfg.free_total();
         Ok(Step::Again(State {
             slot: st.slot,
             mulligans: st.mulligans + 1,
@@ -461,8 +464,18 @@ impl Engine<'_> {
         len: usize,
         policy: &mut P,
         counts: &mut Counts,
-        per_game: Option<&mut [Outcome]>,
+        mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
+        if let Some(path) = &self.games {
+            for i in 0..len {
+                let outcome = path.play(&self.cfg, first + i as u64, policy)?;
+                counts.add(&outcome);
+                if let Some(out) = per_game.as_deref_mut() {
+                    out[i] = outcome;
+                }
+            }
+            return Ok(());
+        }
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has_avx2_bmi2() {
             // SAFETY: the CPU has AVX2 and BMI2, checked just above.
@@ -533,8 +546,8 @@ impl Engine<'_> {
                     &mut next,
                 )?;
                 std::mem::swap(&mut active, &mut next);
-                // 103.5c: a free first mulligan does not count toward the hand size.
-                counted += u32::from(!(self.cfg.free_first && sub == 0));
+                // 103.5c and a table's free mulligans do not count toward the hand size.
+                counted += u32::from(sub >= self.cfg.free_total());
                 sub += 1;
             }
             base += m;

@@ -22,7 +22,8 @@
 //! The parts, one concept each: [`config`] (what is simulated, what comes out), [`keep_rule`]
 //! (the player's decisions), `plan` (a shuffle's batches), `verdicts` (a count policy's
 //! decisions as tables), `engine` (blocks, rounds, the general path), `backends` (the count
-//! kernels: `portable` and its `avx2` twin), [`threads`] (chunks over threads, watched by a
+//! kernels: `portable` and its `avx2` twin), `variants` (the mulligan variants and table
+//! options that play each game as a `Game`, docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
 //! [`Monitor`]). Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
 pub mod config;
@@ -34,6 +35,9 @@ pub(crate) mod engine;
 pub(crate) mod plan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_variants;
+mod variants;
 mod verdicts;
 
 pub use config::{Config, Counts, Outcome};

@@ -108,6 +108,7 @@ fn the_count_kernel_equals_the_general_path_game_by_game() {
             .unwrap();
             assert!(keep.count_rule(7).is_some());
             let cfg = Config {
+                house: Default::default(),
                 rule,
                 free_first,
                 hand_size: 7,
@@ -145,6 +146,7 @@ fn the_portable_path_equals_the_dispatched_one() {
         .compile(&lands, &vec![vec![]; deck_size])
         .unwrap();
         let cfg = Config {
+            house: Default::default(),
             rule,
             free_first: true,
             hand_size: 7,
@@ -213,6 +215,7 @@ fn the_tag_kernel_equals_the_general_path_game_by_game() {
                 .unwrap();
                 assert!(keep.count_rule(7).unwrap().tag.is_some());
                 let cfg = Config {
+                    house: Default::default(),
                     rule,
                     free_first,
                     hand_size: 7,
@@ -251,6 +254,7 @@ fn the_kernels_equal_the_general_path_at_the_edges() {
             .compile(&lands, &vec![vec![]; deck_size])
             .unwrap();
             let cfg = Config {
+                house: Default::default(),
                 rule,
                 free_first: false,
                 hand_size,
@@ -299,6 +303,7 @@ fn rejected_words_take_the_general_path_with_the_same_result() {
             .unwrap();
             for rule in [MulliganRule::London, MulliganRule::Vancouver] {
                 let cfg = Config {
+                    house: Default::default(),
                     rule,
                     free_first: false,
                     hand_size: 7,
@@ -346,6 +351,7 @@ impl Policy for Panics {
 fn a_worker_panic_reaches_the_caller_as_a_panic() {
     let lands = vec![false; 60];
     let cfg = Config {
+        house: Default::default(),
         rule: MulliganRule::London,
         free_first: false,
         hand_size: 7,
@@ -365,6 +371,7 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
         .compile(&lands, &vec![vec![]; 60])
         .unwrap();
     let cfg = Config {
+        house: Default::default(),
         rule: MulliganRule::London,
         free_first: false,
         hand_size: 7,

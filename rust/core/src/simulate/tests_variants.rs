@@ -1,0 +1,292 @@
+//! The variants and table options in the bulk engine (docs/VARIANTS.md): free mulligans on the
+//! count kernels against the general path, and the exact distributions that have a closed
+//! form. Statistical tests: fixed seeds; thresholds by Bonferroni over a family-wise alpha of
+//! 1e-4 for the whole file (17 cells in all: 8 Houston cells, 8 redraw cells, 1 redraw share),
+//! each cell a two-sided normal test on a binomial count.
+
+use super::*;
+use crate::house::HouseRules;
+use crate::rules::MulliganRule;
+use crate::seed::Seed;
+
+fn seed() -> Seed {
+    Seed::from_bytes([11; 32])
+}
+
+/// z for a two-sided per-cell alpha of 1e-4 / 17 = 5.9e-6 (the normal quantile 1 - 2.9e-6).
+const Z: f64 = 4.53;
+
+fn choose(n: u64, k: u64) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// P(k lands among `draw` cards of a deck of `n` holding `lands`).
+fn hypergeometric(n: u64, lands: u64, draw: u64, k: u64) -> f64 {
+    choose(lands, k) * choose(n - lands, draw - k) / choose(n, draw)
+}
+
+fn within(observed: u64, games: u64, p: f64, what: &str) {
+    let expected = games as f64 * p;
+    let sd = (games as f64 * p * (1.0 - p)).sqrt().max(1e-9);
+    let z = (observed as f64 - expected) / sd;
+    assert!(
+        z.abs() < Z,
+        "{what}: observed {observed}, expected {expected:.1} (z = {z:.2})"
+    );
+}
+
+fn deck(n: usize, lands: usize) -> Vec<bool> {
+    (0..n).map(|i| i < lands).collect()
+}
+
+fn keep_all(lands: &[bool], bottom: Bottom) -> CompiledRule {
+    KeepRule {
+        ranges: vec![],
+        keep_at: Some(MAX_HAND),
+        bottom,
+        requires: vec![],
+    }
+    .compile(lands, &vec![vec![]; lands.len()])
+    .unwrap()
+}
+
+fn config(rule: MulliganRule, deck_size: usize, house: HouseRules) -> Config {
+    Config {
+        rule,
+        free_first: false,
+        hand_size: 7,
+        deck_size,
+        house,
+    }
+}
+
+#[test]
+fn free_mulligans_run_on_the_kernels_and_equal_the_general_path() {
+    for rule in [
+        MulliganRule::London,
+        MulliganRule::Vancouver,
+        MulliganRule::Paris,
+        MulliganRule::ParisSequential,
+    ] {
+        for (free_first, free_mulligans) in [(false, 2), (true, 1), (false, 5)] {
+            let lands = deck(40, 15);
+            let keep = KeepRule {
+                ranges: vec![(7, 3, 4), (6, 3, 4), (5, 2, 3)],
+                keep_at: Some(3),
+                bottom: Bottom::Balance,
+                requires: vec![],
+            }
+            .compile(&lands, &vec![vec![]; 40])
+            .unwrap();
+            let mut cfg = config(
+                rule,
+                40,
+                HouseRules {
+                    free_mulligans,
+                    ..HouseRules::default()
+                },
+            );
+            cfg.free_first = free_first;
+            assert!(!cfg.needs_game(), "free mulligans stay on the kernels");
+            let games = 3000;
+            let mut fast = vec![Outcome::default(); games];
+            let mut slow = vec![Outcome::default(); games];
+            let a = simulate(
+                &seed(),
+                cfg,
+                &lands,
+                &keep,
+                5,
+                games as u64,
+                2,
+                Some(&mut fast),
+            );
+            let general = GeneralPath(keep.clone());
+            let b = simulate(
+                &seed(),
+                cfg,
+                &lands,
+                &general,
+                5,
+                games as u64,
+                1,
+                Some(&mut slow),
+            );
+            assert_eq!(fast, slow, "{rule:?} {free_first} {free_mulligans}");
+            assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
+            // The free ones cost no card: a hand after m mulligans, of which the first
+            // `free` are free, has 7 - (m - free) cards (London: after bottoming).
+            let free = u32::from(free_first) + free_mulligans;
+            for o in &fast {
+                let paid = u32::from(o.mulligans).saturating_sub(free) as usize;
+                assert_eq!(usize::from(o.hand_size), 7 - paid.min(7), "{o:?}");
+            }
+            assert!(fast.iter().any(|o| u32::from(o.mulligans) > free));
+        }
+    }
+}
+
+/// Houston with a fixed policy, lands to the bottom first: the kept hand holds
+/// max(0, L - 3) lands, L ~ Hypergeometric(60, 24, 10).
+#[test]
+fn houston_land_distribution_after_bottoming_lands_first() {
+    let lands = deck(60, 24);
+    let cfg = config(MulliganRule::Houston, 60, HouseRules::default());
+    let games = 20_000u64;
+    let counts = simulate(
+        &seed(),
+        cfg,
+        &lands,
+        &keep_all(&lands, Bottom::LandsFirst),
+        0,
+        games,
+        2,
+        None,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(counts.games, games);
+    assert_eq!(counts.mulligans[0], games, "Houston keeps");
+    let row = &counts.hand_lands[7 * 8..8 * 8];
+    assert_eq!(row.iter().sum::<u64>(), games, "every hand has seven cards");
+    for kept in 0..=7u64 {
+        let p = if kept == 0 {
+            (0..=3).map(|l| hypergeometric(60, 24, 10, l)).sum()
+        } else {
+            hypergeometric(60, 24, 10, kept + 3)
+        };
+        within(
+            row[kept as usize],
+            games,
+            p,
+            &format!("Houston, {kept} lands kept"),
+        );
+    }
+}
+
+/// The no-land/all-land redraw, always taken, then keep: with p_k the chance of k lands in a
+/// seven-card hand, the kept hand holds k lands with chance p_k (1 + p_0 + p_7) for 0 < k < 7
+/// and p_k (p_0 + p_7) for k = 0 or 7.
+#[test]
+fn land_redraw_distribution_is_the_closed_form() {
+    let (n, l) = (40u64, 8u64);
+    let lands = deck(n as usize, l as usize);
+    let cfg = config(
+        MulliganRule::London,
+        n as usize,
+        HouseRules {
+            land_mulligan: true,
+            ..HouseRules::default()
+        },
+    );
+    let games = 20_000u64;
+    let counts = simulate(
+        &seed(),
+        cfg,
+        &lands,
+        &keep_all(&lands, Bottom::Balance),
+        100,
+        games,
+        2,
+        None,
+    )
+    .unwrap()
+    .unwrap();
+    let p: Vec<f64> = (0..=7).map(|k| hypergeometric(n, l, 7, k)).collect();
+    let redraw = p[0] + p[7];
+    let row = &counts.hand_lands[7 * 8..8 * 8];
+    for k in 0..=7usize {
+        let q = if k == 0 || k == 7 {
+            p[k] * redraw
+        } else {
+            p[k] * (1.0 + redraw)
+        };
+        within(row[k], games, q, &format!("redraw, {k} lands kept"));
+    }
+    // The redraw share itself, from the games: their first hand.
+    let mut taken = 0u64;
+    for i in 0..games.min(4000) {
+        let g = crate::game::Game::new(crate::game::GameSetup {
+            players: vec![
+                crate::game::PlayerSetup::new(
+                    "a",
+                    crate::deck::DeckList {
+                        main: lands
+                            .iter()
+                            .map(|&x| crate::card::Card::new("c", x, vec![]))
+                            .collect(),
+                        ..Default::default()
+                    },
+                ),
+                crate::game::PlayerSetup::new("b", Default::default()),
+            ],
+            variant: crate::rules::Variant::Vanguard,
+            rule: MulliganRule::London,
+            seed: seed(),
+            game_index: i,
+            start: crate::game::Start::Seat(0),
+            house: cfg.house,
+        })
+        .unwrap();
+        taken += u64::from(g.pending()[0].can_land_mulligan);
+    }
+    within(taken, games.min(4000), redraw, "the redraw is offered");
+}
+
+#[test]
+fn the_game_path_is_the_game() {
+    // Seat 0 of Game(seed, game_index = i), driven by the same policy, for each option that
+    // plays games (tests/test_variants.py checks the same against a 2- and 3-player table
+    // driven from Python).
+    let lands = deck(40, 16);
+    let keep = KeepRule::default()
+        .compile(&lands, &vec![vec![]; 40])
+        .unwrap();
+    let houses = [
+        (MulliganRule::PartialParis, HouseRules::default()),
+        (MulliganRule::CanadianHighlander, HouseRules::default()),
+        (MulliganRule::Houston, HouseRules::default()),
+        (
+            MulliganRule::Vancouver,
+            HouseRules {
+                smoothing: Some(crate::house::Smoothing::Weighted3),
+                ..HouseRules::default()
+            },
+        ),
+    ];
+    for (rule, house) in houses {
+        let cfg = config(rule, 40, house);
+        assert!(cfg.needs_game());
+        let mut a = vec![Outcome::default(); 200];
+        let mut b = vec![Outcome::default(); 200];
+        let ca = simulate(&seed(), cfg, &lands, &keep, 7, 200, 2, Some(&mut a))
+            .unwrap()
+            .unwrap();
+        let cb = simulate_serial(
+            &seed(),
+            cfg,
+            &lands,
+            &mut keep.clone(),
+            7,
+            200,
+            Some(&mut b),
+            None,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(a, b, "threads do not change a game");
+        assert_eq!(ca, cb);
+        assert_eq!(ca.mulligans.len(), cfg.max_mulligans() + 1);
+        if rule == MulliganRule::CanadianHighlander {
+            // Hands of 7, 6, 6, 5, 5, …
+            for o in &a {
+                let m = usize::from(o.mulligans);
+                assert_eq!(usize::from(o.hand_size), 7 - m.div_ceil(2), "{o:?}");
+            }
+            assert!(a.iter().any(|o| o.mulligans == 2 && o.hand_size == 6));
+        }
+    }
+}
