@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from math import comb, sqrt
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pytest
@@ -112,9 +113,15 @@ def test_per_game_records_match_the_counts() -> None:
 
 
 def drive_game(
-    d: m.Deck, index: int, rule: m.KeepRule, mulligan: m.MulliganRule, variant: m.Variant
+    d: m.Deck,
+    index: int,
+    rule: m.KeepRule,
+    mulligan: m.MulliganRule,
+    variant: m.Variant,
+    **options: Any,
 ) -> tuple[int, int, int, bool]:
-    """Play `Game(seed, game_index=index)` with seat 0 deciding by `rule`, the others keeping."""
+    """Play `Game(seed, game_index=index, **options)` with seat 0 deciding by `rule` (taking
+    the no-land/all-land redraw whenever offered), the others keeping."""
     players = 2 if variant == m.Variant.TWO_PLAYER else 3
     g = m.Game(
         [m.Player(str(i), d) for i in range(players)],
@@ -123,6 +130,7 @@ def drive_game(
         seed=SEED,
         starting_player=0,
         game_index=index,
+        **options,
     )
     share = sum(c.land for c in d.cards) / len(d.cards)
     vancouver_bottom = False
@@ -131,12 +139,17 @@ def drive_game(
         if dec.seat != 0:
             if dec.kind == "keep_or_mulligan":
                 g.keep(dec.seat)
+            elif dec.kind == "bottom":
+                assert dec.count is not None
+                g.bottom(dec.seat, dec.hand[: dec.count])
             elif dec.kind == "vancouver":
                 g.vancouver(dec.seat, False)
             else:
                 g.pass_actions(dec.seat)
         elif dec.kind == "keep_or_mulligan":
-            if rule.keeps(dec.hand, can_mulligan=dec.can_mulligan):
+            if dec.can_land_mulligan:
+                g.land_mulligan(0)
+            elif rule.keeps(dec.hand, can_mulligan=dec.can_mulligan) or not dec.can_mulligan:
                 g.keep(0)
             else:
                 g.mulligan(0)

@@ -22,6 +22,8 @@ from mulligan import (
     game_log,
     verify_log,
 )
+from tests.test_simulate import SEED as DRIVE_SEED
+from tests.test_simulate import drive_game
 
 SEED = Seed.from_hex("5a" * 32)
 
@@ -182,55 +184,6 @@ def test_smoothing_arguments_are_checked() -> None:
 # simulate: game i is seat 0 of Game(seed, game_index=i), for every variant and option
 
 
-def drive(
-    d: Deck, index: int, rule: KeepRule, mulligan: MulliganRule, players_n: int, **options: object
-) -> tuple[int, int, int, bool]:
-    """Plays Game(seed, game_index=index) at a table of `players_n` (all with deck `d`), seat 0
-    deciding by `rule` (taking the land redraw whenever offered), the others keeping."""
-    variant = Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL
-    g = Game(
-        [Player(str(i), d) for i in range(players_n)],
-        variant=variant,
-        mulligan=mulligan,
-        seed=SEED,
-        starting_player=0,
-        game_index=index,
-        **options,
-    )
-    share = sum(c.land for c in d.cards) / len(d.cards)
-    vancouver_bottom = False
-    while not g.done:
-        dec = g.pending()[0]
-        if dec.seat != 0:
-            if dec.kind == "keep_or_mulligan":
-                g.keep(dec.seat)
-            elif dec.kind == "bottom":
-                assert dec.count is not None
-                g.bottom(dec.seat, dec.hand[: dec.count])
-            elif dec.kind == "vancouver":
-                g.vancouver(dec.seat, False)
-            else:
-                g.pass_actions(dec.seat)
-        elif dec.kind == "keep_or_mulligan":
-            if dec.can_land_mulligan:
-                g.land_mulligan(0)
-            elif rule.keeps(dec.hand, can_mulligan=dec.can_mulligan) or not dec.can_mulligan:
-                g.keep(0)
-            else:
-                g.mulligan(0)
-        elif dec.kind == "bottom":
-            assert dec.count is not None
-            g.bottom(0, rule.choose_bottom(dec.hand, dec.count, land_share=share))
-        elif dec.kind == "vancouver":
-            assert dec.card is not None
-            vancouver_bottom = rule.vancouver_bottom(dec.hand, dec.card, land_share=share)
-            g.vancouver(0, vancouver_bottom)
-        else:
-            g.pass_actions(0)
-    r = g.result()[0]
-    return len(r.hand), sum(c.land for c in r.hand), r.mulligans, vancouver_bottom
-
-
 @pytest.mark.parametrize(
     "mulligan,players_n,options,lands",
     [
@@ -260,7 +213,7 @@ def test_simulate_equals_driving_game(
     r = simulate(
         d,
         games=games,
-        seed=SEED,
+        seed=DRIVE_SEED,
         keep=rule,
         mulligan=mulligan,
         variant=variant,
@@ -274,7 +227,7 @@ def test_simulate_equals_driving_game(
     pg = r.per_game
     assert pg is not None
     for i in range(games):
-        got = drive(d, 11 + i, rule, mulligan, players_n, **options)
+        got = drive_game(d, 11 + i, rule, mulligan, variant, **options)
         want = (
             int(pg["hand_size"][i]),
             int(pg["lands"][i]),

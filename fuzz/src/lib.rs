@@ -517,7 +517,10 @@ pub fn mutated_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<A
         (A::PassActions { .. }, _) => A::PassActions { seat: other_seat },
         (A::PartialMulligan { mut cards, .. }, 0) => {
             cards.push(other_card);
-            A::PartialMulligan { seat: d.seat, cards }
+            A::PartialMulligan {
+                seat: d.seat,
+                cards,
+            }
         }
         (A::PartialMulligan { cards, .. }, _) => A::PartialMulligan {
             seat: other_seat,

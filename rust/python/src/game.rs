@@ -161,6 +161,11 @@ impl Game {
             })
     }
 
+    /// The ids of cards given to an answer, each a card of the seat's deck.
+    fn card_ids(&self, seat: usize, cards: &Cards<'_>) -> PyResult<Vec<CardId>> {
+        cards.0.iter().map(|c| self.card_id(seat, c)).collect()
+    }
+
     fn decision(&self, py: Python<'_>, d: mulligan_core::Decision) -> PyResult<Decision> {
         Ok(Decision {
             hand: self.objects(py, d.seat, &d.hand)?.unbind(),
@@ -372,11 +377,7 @@ impl Game {
     fn partial_mulligan(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
         let seat = game.seat(seat)?;
-        let cards = cards
-            .0
-            .iter()
-            .map(|c| game.card_id(seat, c))
-            .collect::<PyResult<Vec<_>>>()?;
+        let cards = game.card_ids(seat, &cards)?;
         game.answer(Answer::PartialMulligan { seat, cards })
     }
 
@@ -401,11 +402,7 @@ impl Game {
     fn bottom(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
         let seat = game.seat(seat)?;
-        let cards = cards
-            .0
-            .iter()
-            .map(|c| game.card_id(seat, c))
-            .collect::<PyResult<Vec<_>>>()?;
+        let cards = game.card_ids(seat, &cards)?;
         game.answer(Answer::Bottom { seat, cards })
     }
 

@@ -92,6 +92,28 @@ impl Decision {
         self.hand.iter().any(|c| c.id == card)
     }
 
+    /// Refuses a list of cards that are not distinct cards of the hand shown (cards to put on
+    /// the bottom, or to exile), naming the first one at fault.
+    pub(crate) fn check_from_hand(
+        &self,
+        cards: &[crate::card::CardId],
+    ) -> crate::error::Result<()> {
+        for (i, c) in cards.iter().enumerate() {
+            if !self.in_hand(*c) {
+                return Err(crate::error::Error::illegal(format!(
+                    "card {c} is not in seat {}'s hand",
+                    self.seat
+                )));
+            }
+            if cards[..i].contains(c) {
+                return Err(crate::error::Error::illegal(format!(
+                    "card {c} is listed twice"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether `card` is one of the usable cards.
     pub fn can_use(&self, card: crate::card::CardId) -> bool {
         self.actions.iter().any(|c| c.id == card)

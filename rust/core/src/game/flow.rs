@@ -581,16 +581,7 @@ impl Game {
                 cards.len()
             )));
         }
-        for (i, c) in cards.iter().enumerate() {
-            if !d.in_hand(*c) {
-                return Err(Error::illegal(format!(
-                    "card {c} is not in seat {seat}'s hand"
-                )));
-            }
-            if cards[..i].contains(c) {
-                return Err(Error::illegal(format!("card {c} is listed twice")));
-            }
-        }
+        d.check_from_hand(cards)?;
         let s = &mut self.seats[seat];
         s.hand.retain(|c| !cards.contains(c));
         s.library.append(cards);

@@ -109,16 +109,7 @@ impl Game {
                 "a partial mulligan exiles at least one card (keep, to exile none)",
             ));
         }
-        for (i, c) in cards.iter().enumerate() {
-            if !d.in_hand(*c) {
-                return Err(Error::illegal(format!(
-                    "card {c} is not in seat {seat}'s hand"
-                )));
-            }
-            if cards[..i].contains(c) {
-                return Err(Error::illegal(format!("card {c} is listed twice")));
-            }
-        }
+        d.check_from_hand(cards)?;
         let refs = self.seats[seat].refs(cards);
         self.seats[seat].pending_exile = Some(cards.to_vec());
         self.emit(
