@@ -4,6 +4,8 @@ no-land/all-land redraw and opening-hand smoothing (not the rules). The rule sce
 are the core's (rust/core/src/game/tests_variants.rs); here: the names other programs rely on,
 the argument checks, replay and the event log."""
 
+from pathlib import Path
+
 import pytest
 
 from mulligan import (
@@ -260,3 +262,35 @@ def test_simulate_options_are_checked_and_results_merge_only_alike() -> None:
     assert again.to_dict() == a.to_dict()
     c = simulate(deck(), games=300, seed=SEED, mulligan=MulliganRule.CANADIAN_HIGHLANDER)
     assert pickle.loads(pickle.dumps(c)).to_dict() == c.to_dict()
+
+
+def test_the_cli_passes_the_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from mulligan.cli import main
+
+    monkeypatch.setenv("MULLIGAN_CARD_DATA", "")
+    log = str(tmp_path / "g.jsonl")
+    seed = "3" * 64
+    code = main(
+        ["start", "--auto", "--mulligan", "houston", "--free-mulligans", "1"]
+        + ["--smoothing", "weighted3", "--smoothing-candidates", "4", "--seed", seed, "--log", log]
+    )
+    assert code == 0, capsys.readouterr().err
+    assert verify_log(log)
+    with open(log) as f:
+        head = json.loads(f.readline())
+    assert (head["mulligan"], head["free_mulligans"], head["smoothing"]) == (
+        "HOUSTON",
+        1,
+        "weighted3",
+    )
+    assert head["smoothing_candidates"] == 4
+    capsys.readouterr()
+    code = main(["simulate", "--games", "2000", "--land-mulligan", "--json", "--seed", seed])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["decks"][0]["games"] == 2000
+    assert main(["simulate", "--games", "10", "--free-mulligans", "6"]) != 0

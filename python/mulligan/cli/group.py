@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import click
 
@@ -98,3 +98,62 @@ mulligan_option = click.option(
     show_default=True,
     help="The mulligan rule of the era (103.5), any case.",
 )
+
+
+def house_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The table options that are not the rules (docs/VARIANTS.md), shared by `start` and
+    `simulate`: passed to `Game` and `simulate` as `house` (a dict of their keyword arguments)."""
+
+    def collect(
+        ctx: click.Context, param: click.Parameter, value: object
+    ) -> object:  # one callback per option: each stores its value under the keyword's name
+        ctx.ensure_object(dict)
+        ctx.obj.setdefault("house", {})[str(param.name)] = value
+        return value
+
+    options = [
+        click.option(
+            "--free-mulligans",
+            type=click.IntRange(0, 5),
+            default=0,
+            show_default=True,
+            expose_value=False,
+            callback=collect,
+            help="Extra free mulligans the table allows, beside 103.5c's (not the rules).",
+        ),
+        click.option(
+            "--land-mulligan",
+            is_flag=True,
+            expose_value=False,
+            callback=collect,
+            help="The old no-land/all-land redraw, once per game (not the rules).",
+        ),
+        click.option(
+            "--smoothing",
+            type=click.Choice(["arena2", "weighted3", "smoothed_london"]),
+            default=None,
+            expose_value=False,
+            callback=collect,
+            help="Deal the opening hand from several candidates, as some digital clients do "
+            "(NOT the rules; docs/VARIANTS.md).",
+        ),
+        click.option(
+            "--smoothing-candidates",
+            type=click.IntRange(2, 8),
+            default=None,
+            expose_value=False,
+            callback=collect,
+            help="Candidate hands for --smoothing (default: the model's).",
+        ),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def house_kwargs() -> dict[str, Any]:
+    """The `--free-mulligans`, `--land-mulligan`, `--smoothing`, `--smoothing-candidates`
+    values of the running command, as `Game`/`simulate` keyword arguments."""
+    ctx = click.get_current_context()
+    house: dict[str, Any] = dict((ctx.obj or {}).get("house", {}))
+    return house

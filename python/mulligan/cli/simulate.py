@@ -30,6 +30,8 @@ from mulligan.cli.group import (
     CliError,
     cli,
     enum_value,
+    house_kwargs,
+    house_options,
     mulligan_option,
 )
 
@@ -295,6 +297,7 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
     help="A TOML file with keep, keep_at, bottom, requires (options override it).",
 )
 @mulligan_option
+@house_options
 @click.option(
     "--variant",
     type=VARIANT_CHOICE,
@@ -372,6 +375,7 @@ def simulate_cmd(
         "seed": the_seed,
         "mulligan": enum_value(MulliganRule, era),
         "variant": enum_value(Variant, variant),
+        **house_kwargs(),
     }
     rows = []
     client = connect(scheduler) if scheduler is not None else None

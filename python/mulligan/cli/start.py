@@ -35,6 +35,8 @@ from mulligan.cli.group import (
     CliError,
     cli,
     enum_value,
+    house_kwargs,
+    house_options,
     mulligan_option,
 )
 
@@ -103,7 +105,9 @@ class Auto:
             game.choose_starting_player(seat, seat)
         elif d.kind == "keep_or_mulligan":
             keeps = self.rule.keeps(hand, can_mulligan=d.can_mulligan)
-            if d.actions and not keeps:
+            if d.can_land_mulligan:
+                game.land_mulligan(seat)
+            elif d.actions and not keeps:
                 game.mulligan_action(seat, d.actions[0])
             elif keeps or not d.can_mulligan:
                 game.keep(seat)
@@ -181,6 +185,13 @@ class HotSeat:
         if d.kind == "keep_or_mulligan":
             choices = ["k"] + (["m"] if d.can_mulligan else [])
             text = "k = keep" + (", m = mulligan" if d.can_mulligan else "")
+            if d.can_land_mulligan:
+                choices.append("r")
+                text += ", r = reveal and redraw this no-land/all-land hand (house rule)"
+            partial = d.can_mulligan and game.mulligan_rule == MulliganRule.PARTIAL_PARIS
+            if partial:
+                choices.append("p")
+                text += ", p = exile some cards face down, draw one fewer (partial Paris)"
             for i, card in enumerate(d.actions):
                 choices.append(f"a{i + 1}")
                 text += f", a{i + 1} = {card.name} (103.5b)"
@@ -189,6 +200,11 @@ class HotSeat:
                 game.keep(seat)
             elif pick == "m":
                 game.mulligan(seat)
+            elif pick == "r":
+                game.land_mulligan(seat)
+            elif pick == "p":
+                count = click.prompt("How many cards", type=click.IntRange(1, len(hand)))
+                game.partial_mulligan(seat, self.numbers("Which (their numbers)", hand, count))
             else:
                 game.mulligan_action(seat, d.actions[int(pick[1:]) - 1])
         elif d.kind == "bottom":
@@ -226,6 +242,7 @@ class HotSeat:
     help="Game variant (default: TWO_PLAYER, FREE_FOR_ALL for more than two players).",
 )
 @mulligan_option
+@house_options
 @click.option(
     "--seed", default=None, help="64 hex digits to replay a game (default: a fresh seed)."
 )
@@ -293,7 +310,7 @@ def start(
             extra["archenemy"] = True
         seats.append(Player(names[i], deck, **extra))
     rule = enum_value(MulliganRule, era)
-    game = Game(seats, variant=v, mulligan=rule, seed=the_seed)
+    game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
 
     click.echo(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
     for i, name in enumerate(names):
