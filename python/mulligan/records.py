@@ -386,6 +386,52 @@ class HiddenVancouverEvent(TypedDict):
     to: str
 
 
+class DeclarePartialMulliganEvent(TypedDict):
+    type: Literal["declare_partial_mulligan"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class HiddenDeclarePartialMulliganEvent(TypedDict):
+    type: Literal["declare_partial_mulligan"]
+    rule: str
+    seat: int
+    count: int
+
+
+class ReturnExiledEvent(TypedDict):
+    type: Literal["return_exiled"]
+    rule: str
+    seat: int
+    count: int
+
+
+class LandMulliganEvent(TypedDict):
+    type: Literal["land_mulligan"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class SmoothingEvent(TypedDict):
+    type: Literal["smoothing"]
+    rule: str
+    seat: int
+    model: str
+    candidates: int
+    chosen: int
+    lands: list[int]
+
+
+class HiddenSmoothingEvent(TypedDict):
+    type: Literal["smoothing"]
+    rule: str
+    seat: int
+    model: str
+    candidates: int
+
+
 class OpeningHandActionEvent(TypedDict):
     type: Literal["opening_hand_action"]
     rule: str
@@ -430,6 +476,12 @@ EVENT_TYPES: tuple[type, ...] = (
     MulliganActionEvent,
     VancouverEvent,
     HiddenVancouverEvent,
+    DeclarePartialMulliganEvent,
+    HiddenDeclarePartialMulliganEvent,
+    ReturnExiledEvent,
+    LandMulliganEvent,
+    SmoothingEvent,
+    HiddenSmoothingEvent,
     OpeningHandActionEvent,
     PassActionsEvent,
     FirstDrawEvent,
