@@ -13,9 +13,9 @@
 //! 4 Llanowar Elves [ramp, creature]         this project's markers: `land` makes it a land
 //! ```
 //! Split and double-faced names are written with `//`: `Fire/Ice` and `Dusk / Dawn` become
-//! `Fire // Ice` and `Dusk // Dawn`. A bracket category `Land`/`Lands` makes the card a land,
+//! `Fire // Ice` and `Dusk // Dawn`. A bracket category or a `#tag` `Land`/`Lands` makes the card a land,
 //! `Commander`/`Sideboard`/`Companion` move it to that section, `Maybeboard`/`Considering` or
-//! an Archidekt `{noDeck}` flag leave it out; any other category becomes a tag.
+//! an Archidekt `{noDeck}` flag leave it out; any other marker becomes a tag.
 
 use super::{Section, MAX_COPIES};
 
@@ -228,14 +228,22 @@ fn strip_set_suffix(rest: &str) -> Option<&str> {
     (in_parens(set) && number_ok).then_some(head2)
 }
 
+/// One marker, from `[brackets]` or a `#tag`, classified the same way whichever way it came, so
+/// that a deck written back in the plain format reads as the same deck: `Land`/`Lands` make
+/// the card a land, `Commander`/`Sideboard`/`Companion` move it to that section,
+/// `Maybeboard`/`Considering` leave it out, any other marker is an ability tag.
 fn push_tag(out: &mut CardLine, tag: &str) -> Result<(), String> {
     if tag.contains([',', '[', ']', '{', '}']) || tag.contains(char::is_control) {
         return Err(format!("{tag:?} is not a tag"));
     }
-    if tag.eq_ignore_ascii_case("land") || tag.eq_ignore_ascii_case("lands") {
-        out.land = true;
-    } else if !out.tags.iter().any(|t| t == tag) {
-        out.tags.push(tag.to_string());
+    match tag.to_ascii_lowercase().as_str() {
+        "land" | "lands" => out.land = true,
+        "commander" | "commanders" => out.section = Some(Section::Commander),
+        "sideboard" => out.section = Some(Section::Sideboard),
+        "companion" => out.section = Some(Section::Companion),
+        "maybeboard" | "considering" => out.skip = true,
+        _ if out.tags.iter().any(|t| t == tag) => {}
+        _ => out.tags.push(tag.to_string()),
     }
     Ok(())
 }
@@ -260,13 +268,7 @@ fn categories(inner: &str, out: &mut CardLine) -> Result<(), String> {
             return Err(format!("{name:?} is not a marker"));
         }
         out.classified = true;
-        match name.to_ascii_lowercase().as_str() {
-            "commander" | "commanders" => out.section = Some(Section::Commander),
-            "sideboard" => out.section = Some(Section::Sideboard),
-            "companion" => out.section = Some(Section::Companion),
-            "maybeboard" | "considering" => out.skip = true,
-            _ => push_tag(out, name)?,
-        }
+        push_tag(out, name)?;
     }
     Ok(())
 }
@@ -369,6 +371,12 @@ mod tests {
         assert!(l.land && l.classified);
         let l = p("1x Lurrus of the Dream-Den [Sideboard]");
         assert_eq!(l.section, Some(Section::Sideboard));
+        // Found by the deck_parse fuzz target: a `#!Sideboard` tag became a tag that the
+        // plain format writes as `[Sideboard]`, which reads back as the sideboard.
+        let l = p("1 Chanc #!Sideboard");
+        assert_eq!(l.section, Some(Section::Sideboard));
+        assert!(l.tags.is_empty());
+        assert_eq!(p("1 Forest #Land").tags, Vec::<String>::new());
         assert!(p("1x Card [Maybeboard{noDeck}{noPrice}]").skip);
         assert!(p("1x Card [Ramp{noDeck}]").skip);
         assert_eq!(p("SB: 1 Duress").section, Some(Section::Sideboard));
