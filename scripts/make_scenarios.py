@@ -48,8 +48,12 @@ def seat_game(setup: dict[str, Any], seed: str) -> m.Game:
         starting_player=setup.get("starting_player"),
         chooser=setup.get("chooser"),
         game_index=setup.get("game_index", 0),
+        **{k: setup[k] for k in HOUSE if k in setup},
     )
 
+
+# The table options of docs/VARIANTS.md, as the setup JSON names them.
+HOUSE = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_candidates")
 
 Policy = Callable[[m.Game, m.Decision], None]
 
@@ -61,10 +65,13 @@ def patient(
     bottom_to: bool = False,
     actions: bool = False,
     powder: int = 0,
+    partial: int = 0,
 ) -> Policy:
     """Seat s mulligans `mulligans[s]` times (while allowed), then keeps; bottoms the first
     cards; names `start` (or itself) to start; uses every opening-hand action when `actions`;
-    uses Serum Powder `powder` times in all; Vancouver: bottoms the card when `bottom_to`."""
+    uses Serum Powder `powder` times in all; Vancouver: bottoms the card when `bottom_to`;
+    takes the no-land/all-land redraw whenever offered; PARTIAL_PARIS: each mulligan exiles
+    the first `partial` cards (0: the whole hand)."""
     taken: dict[int, int] = {}
     used = [0]
 
@@ -76,9 +83,14 @@ def patient(
             if d.actions and used[0] < powder:
                 used[0] += 1
                 game.mulligan_action(s, d.actions[0])
+            elif d.can_land_mulligan:
+                game.land_mulligan(s)
             elif d.can_mulligan and taken.get(s, 0) < mulligans.get(s, 0):
                 taken[s] = taken.get(s, 0) + 1
-                game.mulligan(s)
+                if partial:
+                    game.partial_mulligan(s, d.hand[:partial])
+                else:
+                    game.mulligan(s)
             else:
                 game.keep(s)
         elif d.kind == "bottom":
@@ -236,6 +248,46 @@ SCENARIOS: list[tuple[str, list[str], str, dict[str, Any], str, Policy]] = [
         {"players": players(2), "chooser": 1, "game_index": 3},
         "0d" * 32,
         patient({}, start=0),
+    ),
+    (
+        "partial_paris",
+        ["Commander partial Paris (2011-02 to 2016-01)"],
+        "Commander's partial Paris (docs/VARIANTS.md): seat 0 exiles two cards face down twice, "
+        "drawing one fewer each time; the exiled cards are shuffled back once it keeps.",
+        {"players": players(3), "variant": "COMMANDER", "mulligan": "PARTIAL_PARIS"},
+        "0e" * 32,
+        patient({0: 2, 2: 1}, partial=2),
+    ),
+    (
+        "canadian_highlander",
+        ["Canadian Highlander mulligan"],
+        "Canadian Highlander: hands of 7, 6, 6, 5, then Vancouver's look.",
+        {"players": players(2), "mulligan": "CANADIAN_HIGHLANDER", "starting_player": 0},
+        "0f" * 32,
+        patient({0: 3, 1: 1}, bottom_to=True),
+    ),
+    (
+        "houston_with_free_mulligans",
+        ["Houston mulligan", "house rule"],
+        "Houston: draw ten, bottom three, keep; the table's free mulligan redraws ten.",
+        {"players": players(2), "mulligan": "HOUSTON", "free_mulligans": 1, "starting_player": 1},
+        "10" * 32,
+        patient({0: 1}),
+    ),
+    (
+        "land_mulligan_and_smoothing",
+        ["house rule", "smoothing (not the rules)"],
+        "The no-land/all-land redraw (seat 0 holds only lands), and arena2 smoothing of three "
+        "candidates: table options, not the rules.",
+        {
+            "players": [{"name": "A", "deck": "60 Forest"}, {"name": "B", "deck": BASIC}],
+            "land_mulligan": True,
+            "smoothing": "arena2",
+            "smoothing_candidates": 3,
+            "starting_player": 0,
+        },
+        "11" * 32,
+        patient({1: 1}),
     ),
 ]
 

@@ -450,3 +450,27 @@ def test_threads_share_handles_safely_and_keep_their_own_last_error(capi: Capi) 
     assert count[0] == 200
     assert sorted(capi.ids("mulligan_library_cards", shared)) == list(range(60))
     capi.call("mulligan_library_free", shared)
+
+
+def test_table_options_out_of_range_are_config_errors(capi: Capi) -> None:
+    """docs/C_ABI.md: `free_mulligans` 0 to 5, a known `smoothing` model, 2 to 8 candidates
+    (docs/VARIANTS.md); a wrong type is an invalid argument."""
+    out = capi.ffi.new("uint64_t *")
+    for extra, status, words in [
+        ({"free_mulligans": 6}, CONFIG, "0 to 5"),
+        ({"smoothing": "arena3"}, CONFIG, "unknown smoothing model"),
+        ({"smoothing": "arena2", "smoothing_candidates": 9}, CONFIG, "2 to 8"),
+        ({"smoothing_candidates": 3}, CONFIG, "needs a smoothing model"),
+        ({"mulligan": "HOUSTON", "land_mulligan": True}, CONFIG, "HOUSTON"),
+        ({"land_mulligan": 1}, INVALID_ARGUMENT, "expected a boolean"),
+    ]:
+        setup = {**golden_setup(starting_player=0), **extra}
+        message = capi.fails(status, "mulligan_game_new", json.dumps(setup).encode(), out)
+        assert words in message, message
+        assert out[0] == 0
+    game = capi.game(
+        {**golden_setup(starting_player=0), "free_mulligans": 5, "smoothing": "weighted3"}
+    )
+    head = capi.json("mulligan_game_info_json", game)
+    assert head is not None
+    capi.call("mulligan_game_free", game)

@@ -41,7 +41,12 @@ def python_game(setup: dict[str, Any], seed: str) -> m.Game:
         starting_player=setup.get("starting_player"),
         chooser=setup.get("chooser"),
         game_index=setup.get("game_index", 0),
+        **{k: setup[k] for k in HOUSE if k in setup},
     )
+
+
+# The table options of docs/VARIANTS.md, as the setup JSON names them.
+HOUSE = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_candidates")
 
 
 def test_there_are_scenarios() -> None:
@@ -76,6 +81,9 @@ def apply_c(lib: Capi, game: int, a: dict[str, Any]) -> None:
         exile = a.get("exile")
         has, x = (0, 0) if exile is None else (1, exile)
         lib.call("mulligan_game_opening_hand_action", game, a["seat"], a["card"], has, x)
+    elif kind in ("partial_mulligan", "land_mulligan"):
+        # The variants' answers (docs/VARIANTS.md) have no function of their own: records.
+        lib.call("mulligan_game_apply_json", game, json.dumps(a).encode())
     else:
         raise AssertionError(kind)
 

@@ -23,6 +23,15 @@ struct SetupJson {
     chooser: Option<u64>,
     #[serde(default)]
     game_index: Option<u64>,
+    /// Table options that are not the rules (docs/VARIANTS.md).
+    #[serde(default)]
+    free_mulligans: Option<u32>,
+    #[serde(default)]
+    land_mulligan: Option<bool>,
+    #[serde(default)]
+    smoothing: Option<String>,
+    #[serde(default)]
+    smoothing_candidates: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -99,6 +108,21 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
         serde_json::from_str(text).map_err(|e| Failure::invalid(format!("setup JSON: {e}")))?;
     let variant = variant(setup.variant.as_deref())?;
     let rule = rule(setup.mulligan.as_deref())?;
+    let config = |e: mulligan_core::Error| {
+        Failure::new(MULLIGAN_ERR_GAME_CONFIG, format!("setup JSON: {e}"))
+    };
+    let house = mulligan_core::HouseRules {
+        free_mulligans: setup.free_mulligans.unwrap_or(0),
+        land_mulligan: setup.land_mulligan.unwrap_or(false),
+        smoothing: setup
+            .smoothing
+            .as_deref()
+            .map(mulligan_core::Smoothing::parse)
+            .transpose()
+            .map_err(config)?,
+        smoothing_candidates: setup.smoothing_candidates,
+    };
+    house.validate().map_err(config)?;
     let seed = match &setup.seed {
         Some(hex) => Seed::from_hex(hex).map_err(|e| {
             Failure::new(
@@ -142,7 +166,7 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
     }
     Ok((
         GameSetup {
-            house: Default::default(),
+            house,
             players,
             variant,
             rule,

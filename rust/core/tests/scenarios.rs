@@ -37,6 +37,15 @@ struct Setup {
     chooser: Option<usize>,
     #[serde(default)]
     game_index: u64,
+    /// The table options of docs/VARIANTS.md.
+    #[serde(default)]
+    free_mulligans: u32,
+    #[serde(default)]
+    land_mulligan: bool,
+    #[serde(default)]
+    smoothing: Option<mulligan_core::Smoothing>,
+    #[serde(default)]
+    smoothing_candidates: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -73,7 +82,12 @@ fn scenarios() -> Vec<(PathBuf, Scenario)> {
 
 fn game_setup(setup: Setup, seed: &str) -> GameSetup {
     GameSetup {
-        house: Default::default(),
+        house: mulligan_core::HouseRules {
+            free_mulligans: setup.free_mulligans,
+            land_mulligan: setup.land_mulligan,
+            smoothing: setup.smoothing,
+            smoothing_candidates: setup.smoothing_candidates,
+        },
         players: setup
             .players
             .into_iter()
