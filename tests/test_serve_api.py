@@ -373,3 +373,38 @@ def test_view_json_matches_the_engine_view_field_by_field(client):
     assert all(set(c) == {"id", "name"} for c in v["hand"])
     assert v["waiting_for"] == [{"seat": 0, "kind": "keep_or_mulligan"}]
     _ = DECK_B
+
+
+def test_variants_and_table_options_pass_through_post_games(client):
+    """docs/VARIANTS.md over HTTP: the new eras and the table options in the POST /games body,
+    the partial mulligan and the land redraw as answers, and the log verifies."""
+    g = create(
+        client,
+        two_players(mulligan="HOUSTON", starting_player=0, free_mulligans=1, smoothing="weighted3"),
+    )
+    view0 = view(client, g, 0).json()
+    assert view0["pending"][0]["kind"] == "bottom" and view0["pending"][0]["count"] == 3
+    play(client.request, g)
+    gid, host = g["game_id"], auth(g["host_token"])
+    log = client.get(f"/games/{gid}/log", headers=host).text
+    records = [json.loads(x) for x in log.splitlines()]
+    assert records[0]["mulligan"] == "HOUSTON" and records[0]["smoothing"] == "weighted3"
+    assert m.verify_log(records, commitment=g["commitment"])
+
+    g = create(client, two_players(mulligan="PARTIAL_PARIS", starting_player=0))
+    d = view(client, g, 0).json()["pending"][0]
+    cards = [c["id"] for c in d["hand"][:2]]
+    body = {"decision": d["id"], "action": "partial_mulligan", "cards": cards}
+    assert send(client, g, 0, body).status_code == 200, "partial_mulligan"
+    g = create(client, two_players("60 Forest", DECK_B, land_mulligan=True, starting_player=0))
+    d = view(client, g, 0).json()["pending"][0]
+    assert d["can_land_mulligan"] is True
+    r = send(client, g, 0, {"decision": d["id"], "action": "land_mulligan"})
+    assert r.status_code == 200, r.text
+    d = view(client, g, 0).json()["pending"][0]
+    r = send(client, g, 0, {"decision": d["id"], "action": "land_mulligan"})
+    assert r.status_code == 422 and "once per game" in r.text, r.text
+    bad = client.post("/games", json=two_players(free_mulligans=6))
+    assert bad.status_code == 422
+    bad = client.post("/games", json=two_players(mulligan="HOUSTON", land_mulligan=True))
+    assert bad.status_code in (400, 422), bad.text

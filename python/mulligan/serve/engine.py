@@ -39,12 +39,24 @@ VARIANTS = (
     "ARCHENEMY",
     "VANGUARD",
 )
-MULLIGAN_RULES = ("LONDON", "VANCOUVER", "PARIS", "PARIS_SEQUENTIAL")
+MULLIGAN_RULES = (
+    "LONDON",
+    "VANCOUVER",
+    "PARIS",
+    "PARIS_SEQUENTIAL",
+    "PARTIAL_PARIS",
+    "CANADIAN_HIGHLANDER",
+    "HOUSTON",
+)
+# The table options of docs/VARIANTS.md (not the rules), as `Game` takes them.
+HOUSE_OPTIONS = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_candidates")
 # Every answer is the name of the `Game` method that gives it (issue 11's contract).
 ACTIONS = (
     "choose_starting_player",
     "keep",
     "mulligan",
+    "partial_mulligan",
+    "land_mulligan",
     "mulligan_action",
     "bottom",
     "vancouver",
@@ -91,6 +103,7 @@ class LiveGame:
             chooser=setup.get("chooser"),
             game_index=setup.get("game_index", 0),
             contributions=list(contributions),
+            **{k: setup[k] for k in HOUSE_OPTIONS if setup.get(k) is not None},
         )
         self.seats = len(players)
         self.answers = 0
@@ -123,7 +136,7 @@ class LiveGame:
             record.update(chooser=seat, starting_seat=answer.get("starting_seat"))
         else:
             record["seat"] = seat
-        if action == "bottom":
+        if action in ("bottom", "partial_mulligan"):
             record["cards"] = answer.get("cards")
         elif action == "vancouver":
             record["bottom"] = answer.get("bottom")

@@ -6,7 +6,7 @@ of the game (views, events, decisions, log records) are the core's JSON shapes
 """
 
 from enum import Enum
-from typing import Any, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,6 +56,18 @@ class GameIn(Strict):
         description="seats that will add their own randomness before the deal "
         "(POST /games/{game_id}/seats/{seat}/contribution); the game waits for them",
     )
+    free_mulligans: int = Field(
+        default=0, ge=0, le=5, description="the table's extra free mulligans (not the rules)"
+    )
+    land_mulligan: bool = Field(
+        default=False, description="the no-land/all-land redraw, once per game (not the rules)"
+    )
+    smoothing: Optional[Literal["arena2", "weighted3", "smoothed_london"]] = Field(
+        default=None, description="opening-hand smoothing of digital clients: NOT the rules"
+    )
+    smoothing_candidates: Optional[int] = Field(
+        default=None, ge=2, le=8, description="candidate hands for `smoothing`"
+    )
 
 
 class Seat(BaseModel):
@@ -75,7 +87,9 @@ class GameCreated(BaseModel):
 class AnswerIn(Strict):
     decision: int = Field(ge=0, le=2**31 - 1, description="the pending decision's id")
     action: ActionName
-    cards: Optional[list[int]] = Field(default=None, max_length=1000, description="bottom")
+    cards: Optional[list[int]] = Field(
+        default=None, max_length=1000, description="bottom, partial_mulligan"
+    )
     bottom: Optional[bool] = Field(default=None, description="vancouver")
     starting_seat: Optional[int] = Field(default=None, ge=0, le=255)
     card: Optional[int] = Field(
