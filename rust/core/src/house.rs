@@ -36,8 +36,10 @@ pub enum Smoothing {
     /// weights that fall with the distance from the expected land count.
     #[serde(rename = "weighted3")]
     Weighted3,
-    /// A milder model: the first candidate within one land of the expected count is dealt;
-    /// when none is, the closest.
+    /// A milder model after XMage's `SmoothedLondonMulligan` (whose score ignores a distance
+    /// of up to 0.15 of the hand, about one land, and adds a random `U(0, 0.3)`): the first
+    /// candidate within one land of the expected count is dealt; when none is, the closest.
+    /// A deterministic simplification, not XMage's model (docs/VARIANTS.md).
     #[serde(rename = "smoothed_london")]
     SmoothedLondon,
 }
