@@ -53,6 +53,7 @@ pub struct Card {
 }
 
 impl Card {
+    /// A card with this name, land flag and ability tags.
     pub fn new(name: impl Into<String>, land: bool, tags: Vec<String>) -> Self {
         Card {
             name: name.into(),
@@ -61,6 +62,7 @@ impl Card {
         }
     }
 
+    /// Whether the card carries `tag`.
     pub fn has_tag(&self, tag: &str) -> bool {
         self.tags.iter().any(|t| t == tag)
     }

@@ -9,7 +9,12 @@ pub enum Error {
     /// A malformed seed or commitment.
     Seed(String),
     /// A malformed deck list; `line` is 1-based, 0 when not about one line.
-    Deck { line: usize, message: String },
+    Deck {
+        /// The line (1-based), 0 when the error is not about one line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// An answer or library operation the rules do not allow now.
     IllegalAction(String),
     /// A game that cannot be set up as asked.
@@ -41,4 +46,5 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A result whose error is the core's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;

@@ -7,18 +7,23 @@ use serde::Serialize;
 
 pub use crate::card::CardRef;
 
+/// One step of a game start or a library operation, with the rule it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Event {
+    /// What happened (serialised flat, with its `type`).
     #[serde(flatten)]
     pub kind: EventKind,
+    /// The rule the step follows, in the era's numbering (e.g. `"103.5"`).
     pub rule: &'static str,
 }
 
 impl Event {
+    /// An event of this kind under `rule`.
     pub fn new(rule: &'static str, kind: EventKind) -> Self {
         Event { kind, rule }
     }
 
+    /// The event's `type` as serialised (e.g. `"shuffle"`).
     pub fn type_name(&self) -> String {
         match serde_json::to_value(self) {
             Ok(serde_json::Value::Object(map)) => map
@@ -74,166 +79,263 @@ impl Event {
         }
     }
 
+    /// The event as its JSON record (docs/schema.json `Event`).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
 }
 
+/// What an [`Event`] records, by kind (its `type` when serialised).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     // Library (701.24, 401).
     /// A shuffle: `size` cards, drawn from library stream `stream`, its shuffle number `shuffle`.
     Shuffle {
+        /// Whose library, in a game (absent for a library on its own).
         #[serde(skip_serializing_if = "Option::is_none")]
         seat: Option<usize>,
+        /// The cards shuffled.
         size: usize,
+        /// The library stream the shuffle reads.
         stream: u64,
+        /// The shuffle's number within that stream (0 for the first).
         shuffle: u32,
     },
+    /// A search of the library (701.23): how many cards were found.
     Search {
+        /// The cards found.
         found: usize,
     },
+    /// Cards put on top of the library (401.4).
     PutOnTop {
+        /// How many.
         count: usize,
     },
+    /// Cards put on the bottom of the library (401.4).
     PutOnBottom {
+        /// How many.
         count: usize,
     },
     // Set-up (103.2).
+    /// Cards set aside before the game (103.2a): seen by their owner only.
     SetAside {
+        /// Whose cards.
         seat: usize,
+        /// The cards.
         cards: Vec<CardRef>,
     },
+    /// A companion revealed from outside the game (103.2b).
     Companion {
+        /// Whose companion.
         seat: usize,
+        /// The companion.
         card: CardRef,
     },
+    /// Commanders put into the command zone (103.2c).
     Commander {
+        /// Whose commanders.
         seat: usize,
+        /// The commanders.
         cards: Vec<CardRef>,
     },
     // Starting player (103.1).
+    /// Who chooses the starting player (103.1).
     ChooseChooser {
+        /// The seat that chooses.
         chooser: usize,
+        /// How it was decided: `"random"` (a fair draw) or `"previous_game"` (a match's loser).
         how: &'static str,
     },
+    /// The starting player (103.1), or team (103.1a).
     StartingPlayer {
+        /// The starting seat.
         seat: usize,
+        /// The seat that chose it, when one did.
         chosen_by: Option<usize>,
+        /// Shared team turns: the seats of the starting team.
         team: Option<Vec<usize>>,
     },
     // Starting life (103.4).
+    /// A starting life total (103.4).
     Life {
+        /// Whose life total.
         seat: usize,
+        /// The starting life.
         life: i32,
+        /// Two-Headed Giant: the teammates sharing it (empty otherwise).
         shared_with: Vec<usize>,
     },
     // Drawing and mulligans (103.5).
+    /// Cards drawn into a hand (103.5): seen by their owner only.
     Draw {
+        /// Who drew.
         seat: usize,
+        /// The cards drawn.
         cards: Vec<CardRef>,
     },
+    /// A hand kept (103.5).
     Keep {
+        /// Who kept.
         seat: usize,
+        /// The size of the kept hand.
         hand_size: usize,
     },
+    /// A mulligan declared (103.5), before it is taken.
     DeclareMulligan {
+        /// Who declared it.
         seat: usize,
     },
+    /// A mulligan taken (103.5): the hand shuffled back and a new one drawn.
     Mulligan {
+        /// Who took it.
         seat: usize,
+        /// This player's mulligans so far, this one included.
         number: u32,
+        /// This one is free (103.5c).
         free: bool,
+        /// The mulligans that count toward the hand size or the cards to bottom.
         counted: u32,
     },
+    /// Cards put on the bottom after a London mulligan (103.5): seen by their owner only.
     Bottom {
+        /// Whose cards.
         seat: usize,
+        /// The cards, top to bottom.
         cards: Vec<CardRef>,
     },
+    /// A card used while the player could mulligan (Serum Powder, 103.5b): the hand exiled and
+    /// a new one drawn.
     MulliganAction {
+        /// Who used it.
         seat: usize,
+        /// The card used.
         card: CardRef,
+        /// The hand exiled.
         exiled: Vec<CardRef>,
     },
+    /// Vancouver's scry 1 after mulligans: the card seen and where it went.
     Vancouver {
+        /// Who scried.
         seat: usize,
+        /// The card seen (its owner only; see `HiddenVancouver`).
         card: CardRef,
+        /// `"top"` or `"bottom"`.
         to: &'static str,
     },
     // Variants and table options (docs/VARIANTS.md).
     /// Commander partial Paris: the cards this player will exile face down (hidden from
     /// others: a count).
     DeclarePartialMulligan {
+        /// Who declared it.
         seat: usize,
+        /// The cards to exile face down.
         cards: Vec<CardRef>,
     },
     /// Commander partial Paris: the cards exiled face down go back and are shuffled in, once
     /// the player has kept.
     ReturnExiled {
+        /// Whose cards.
         seat: usize,
+        /// How many go back.
         count: usize,
     },
     /// The no-land/all-land redraw: the hand, revealed, is shuffled back and seven drawn.
     LandMulligan {
+        /// Who redrew.
         seat: usize,
+        /// The hand revealed and shuffled back.
         cards: Vec<CardRef>,
     },
     /// Opening-hand smoothing (not the rules): `candidates` hands were drawn from the
     /// library stream, `lands` their land counts, and hand `chosen` was dealt.
     Smoothing {
+        /// Whose hand.
         seat: usize,
+        /// The smoothing model, by name (e.g. `"arena2"`).
         model: &'static str,
+        /// The candidate hands drawn.
         candidates: usize,
+        /// The candidate dealt (0-based).
         chosen: usize,
+        /// The land count of each candidate.
         lands: Vec<usize>,
     },
     // Opening-hand actions (103.6).
+    /// A card acting from the opening hand (103.6): onto the battlefield or revealed.
     OpeningHandAction {
+        /// Who acted.
         seat: usize,
+        /// The card.
         card: CardRef,
+        /// The action, by name: `"begin_on_battlefield"`, `"gemstone_caverns"` or `"reveal"`.
         action: &'static str,
+        /// A card exiled as part of the action (Gemstone Caverns), if any.
         exiled: Option<CardRef>,
     },
+    /// A player is done with opening-hand actions (103.6).
     PassActions {
+        /// Who passed.
         seat: usize,
     },
     // First turn (103.8).
     // What another player sees of a hidden step (`Event::seen_by`): the same type name,
     // counts instead of cards.
+    /// `SetAside` as another player sees it: how many cards.
     #[serde(rename = "set_aside")]
     HiddenSetAside {
+        /// Whose cards.
         seat: usize,
+        /// How many.
         count: usize,
     },
+    /// `Draw` as another player sees it: how many cards.
     #[serde(rename = "draw")]
     HiddenDraw {
+        /// Who drew.
         seat: usize,
+        /// How many.
         count: usize,
     },
+    /// `Bottom` as another player sees it: how many cards.
     #[serde(rename = "bottom")]
     HiddenBottom {
+        /// Whose cards.
         seat: usize,
+        /// How many.
         count: usize,
     },
+    /// `Vancouver` as another player sees it: where the card went, not which it was.
     #[serde(rename = "vancouver")]
     HiddenVancouver {
+        /// Who scried.
         seat: usize,
+        /// `"top"` or `"bottom"`.
         to: &'static str,
     },
+    /// `DeclarePartialMulligan` as another player sees it: how many cards.
     #[serde(rename = "declare_partial_mulligan")]
     HiddenDeclarePartialMulligan {
+        /// Who declared it.
         seat: usize,
+        /// How many cards.
         count: usize,
     },
+    /// `Smoothing` as another player sees it: the model and the candidates, not their lands.
     #[serde(rename = "smoothing")]
     HiddenSmoothing {
+        /// Whose hand.
         seat: usize,
+        /// The smoothing model, by name.
         model: &'static str,
+        /// The candidate hands drawn.
         candidates: usize,
     },
+    /// Who skips their first draw (103.8).
     FirstDraw {
+        /// The starting player.
         starting_player: usize,
+        /// The seats that skip the draw of their first turn.
         skipping: Vec<usize>,
     },
 }

@@ -18,6 +18,7 @@ pub const NOT_THE_RULES: &str = "smoothing (not the rules)";
 pub const MAX_FREE_MULLIGANS: u32 = 5;
 /// The fewest and most candidate hands a smoothing model may draw.
 pub const MIN_CANDIDATES: u32 = 2;
+/// The most candidate hands a smoothing model may draw.
 pub const MAX_CANDIDATES: u32 = 8;
 /// Domain tag of the smoothing draw (a weighted choice among candidate hands): index = the
 /// seat's library stream (`game_index << 8 | seat`), sub 0. Domain 3 is the tournament's.
@@ -45,12 +46,14 @@ pub enum Smoothing {
 }
 
 impl Smoothing {
+    /// Every smoothing model.
     pub const ALL: [Smoothing; 3] = [
         Smoothing::Arena2,
         Smoothing::Weighted3,
         Smoothing::SmoothedLondon,
     ];
 
+    /// The model's name as the bindings and the records spell it (`"arena2"`, …).
     pub fn name(self) -> &'static str {
         match self {
             Smoothing::Arena2 => "arena2",

@@ -19,6 +19,7 @@
 //!
 //! Determinism is a contract: see `docs/DETERMINISM.md` and [`FORMAT_VERSION`].
 
+#![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod bulk;

@@ -21,10 +21,14 @@ pub const MAX_SIMULTANEOUS: usize = 1 << 16;
 pub enum Destination {
     /// Out of the library, to the caller (hand, battlefield, …).
     Out,
+    /// On top of the library, in the order found.
     Top,
+    /// On the bottom of the library, in the order found.
     Bottom,
 }
 
+/// A library (401): card identities top first, with the seed and stream its shuffles read
+/// (701.24a).
 #[derive(Clone)]
 pub struct Library {
     cards: Vec<CardId>,
@@ -59,21 +63,27 @@ impl Library {
         })
     }
 
+    /// The cards, top first.
     pub fn cards(&self) -> &[CardId] {
         &self.cards
     }
+    /// The number of cards.
     pub fn len(&self) -> usize {
         self.cards.len()
     }
+    /// Whether the library has no cards.
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
+    /// The library stream its shuffles read ([`crate::seed::StreamId`]).
     pub fn stream(&self) -> u64 {
         self.stream
     }
+    /// The shuffles done so far (the next one reads its own sub-stream).
     pub fn shuffle_count(&self) -> u32 {
         self.shuffles
     }
+    /// Whether card `id` is in the library.
     pub fn contains(&self, id: CardId) -> bool {
         self.cards.contains(&id)
     }

@@ -10,18 +10,26 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Variant {
+    /// A two-player game (the default).
     #[default]
     TwoPlayer,
+    /// A multiplayer free-for-all (806): three players or more.
     FreeForAll,
+    /// Commander (903): 40 life, a commander in the command zone.
     Commander,
+    /// Brawl, a Commander variant: 25 life for two players, 30 for more, and a free first
+    /// mulligan even with two players (103.5c).
     Brawl,
+    /// Two-Headed Giant (810): teams of two sharing a life total and their turns.
     TwoHeadedGiant,
+    /// Archenemy (904): the archenemy against a team, 40 life for the archenemy.
     Archenemy,
     /// Vanguard avatars (hand and life modifiers, 103.4, 103.5a), two players or more (902.2).
     Vanguard,
 }
 
 impl Variant {
+    /// Every variant.
     pub const ALL: [Variant; 7] = [
         Variant::TwoPlayer,
         Variant::FreeForAll,
@@ -32,6 +40,7 @@ impl Variant {
         Variant::Vanguard,
     ];
 
+    /// The variant's name as the bindings and the records spell it (`"TWO_PLAYER"`, …).
     pub fn name(self) -> &'static str {
         match self {
             Variant::TwoPlayer => "TWO_PLAYER",
@@ -108,6 +117,7 @@ pub enum MulliganRule {
 }
 
 impl MulliganRule {
+    /// Every mulligan era.
     pub const ALL: [MulliganRule; 7] = [
         MulliganRule::London,
         MulliganRule::Vancouver,
@@ -118,6 +128,7 @@ impl MulliganRule {
         MulliganRule::Houston,
     ];
 
+    /// The era's name as the bindings and the records spell it (`"LONDON"`, …).
     pub fn name(self) -> &'static str {
         match self {
             MulliganRule::London => "LONDON",
@@ -232,24 +243,43 @@ pub fn starting_life(variant: Variant, players: usize, team_size: usize, archene
 /// A step of the game start, to cite the rule of the era that governs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
+    /// Cards set aside before the game (sideboard, 103.2a).
     SetAside,
+    /// A companion revealed from outside the game (103.2b).
     Companion,
+    /// The commander put into the command zone (103.2c).
     Commander,
+    /// The starting player determined (103.1).
     StartingPlayer,
+    /// The starting team determined (shared team turns, 103.1a).
     StartingTeam,
+    /// The archenemy takes the first turn (103.1b).
     Archenemy,
+    /// The opening shuffle (103.3).
     Shuffle,
+    /// Starting life totals (103.4).
     Life,
+    /// A team's shared starting life (Two-Headed Giant, 103.4).
     TeamLife,
+    /// The opening draw (103.5).
     Draw,
+    /// A mulligan declared (103.5).
     Declare,
+    /// A mulligan taken (103.5).
     Mulligan,
+    /// A free mulligan (103.5c).
     FreeMulligan,
+    /// A team's mulligan decision (Two-Headed Giant, 103.5d).
     TeamMulligan,
+    /// Cards put on the bottom (London, 103.5).
     Bottom,
+    /// A card that acts during the mulligan (Serum Powder, 103.5b).
     MulliganAction,
+    /// Vancouver's scry 1 after mulligans (103.5).
     Vancouver,
+    /// A card put onto the battlefield from the opening hand (103.6a).
     BattlefieldAction,
+    /// A card revealed from the opening hand (103.6b).
     RevealAction,
     /// Commander partial Paris: cards exiled face down, or shuffled back after keeping.
     PartialExile,
@@ -257,8 +287,11 @@ pub enum Step {
     HouseRule,
     /// Opening-hand smoothing (not the rules).
     Smoothing,
+    /// Who skips the first draw, two players (103.8a).
     FirstDrawTwoPlayer,
+    /// Who skips the first draw, team games (103.8b).
     FirstDrawTeam,
+    /// Who skips the first draw, multiplayer games (103.8c).
     FirstDrawMultiplayer,
 }
 

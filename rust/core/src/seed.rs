@@ -50,6 +50,7 @@ pub fn contribution_commitment(bytes: &[u8]) -> String {
 pub struct Seed([u8; 32]);
 
 impl Seed {
+    /// A seed with these bytes.
     pub const fn from_bytes(bytes: [u8; 32]) -> Self {
         Seed(bytes)
     }
@@ -67,6 +68,7 @@ impl Seed {
         Ok(Seed(parse_hex32(text, "a seed")?))
     }
 
+    /// A seed from exactly 32 bytes (otherwise an [`Error::Seed`]).
     pub fn from_slice(bytes: &[u8]) -> Result<Self> {
         let array: [u8; 32] = bytes
             .try_into()
@@ -74,6 +76,7 @@ impl Seed {
         Ok(Seed(array))
     }
 
+    /// The 32 secret bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
@@ -157,7 +160,9 @@ impl std::fmt::Debug for Seed {
 /// The address of one keystream: see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StreamId {
+    /// The ChaCha nonce: `domain << 56 | index`.
     pub nonce: u64,
+    /// The sub-stream (e.g. a library's shuffle number): the high half of the block counter.
     pub sub: u32,
 }
 

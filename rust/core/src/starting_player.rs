@@ -5,6 +5,7 @@
 use crate::error::{Error, Result};
 use crate::game::Start;
 
+/// The state of a match between the games: who chooses next (103.1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchState {
     players: usize,
@@ -14,6 +15,7 @@ pub struct MatchState {
 }
 
 impl MatchState {
+    /// A match of `players` players, before its first game.
     pub fn new(players: usize) -> Self {
         MatchState {
             players,
@@ -23,6 +25,7 @@ impl MatchState {
         }
     }
 
+    /// The games finished so far.
     pub fn games_played(&self) -> u64 {
         self.games_played
     }
@@ -32,6 +35,7 @@ impl MatchState {
         self.next_chooser
     }
 
+    /// A game has begun and not yet finished.
     pub fn in_progress(&self) -> bool {
         self.in_progress
     }

@@ -80,15 +80,22 @@ pub const MAX_MODIFIER: i32 = 1_000_000;
 /// One player as set up, in seat order.
 #[derive(Debug, Clone)]
 pub struct PlayerSetup {
+    /// The player's name, as events and results show it.
     pub name: String,
+    /// The deck: its main deck becomes the library (103.2).
     pub deck: DeckList,
+    /// Two-Headed Giant: the team (810.1); `None` in other variants.
     pub team: Option<Team>,
+    /// Vanguard: added to the hand size (103.5a).
     pub hand_modifier: i32,
+    /// Vanguard: added to the starting life total (103.4).
     pub life_modifier: i32,
+    /// Archenemy: this player is the archenemy, who goes first (103.1b).
     pub archenemy: bool,
 }
 
 impl PlayerSetup {
+    /// A player with this name and deck, no team, no modifiers, not the archenemy.
     pub fn new(name: impl Into<String>, deck: DeckList) -> Self {
         PlayerSetup {
             name: name.into(),
@@ -112,13 +119,20 @@ pub enum Start {
     ChosenBy(usize),
 }
 
+/// Everything a game start is built from: the same set-up always gives the same game.
 #[derive(Debug, Clone)]
 pub struct GameSetup {
+    /// The players, in seat order.
     pub players: Vec<PlayerSetup>,
+    /// The variant (player counts, life, free mulligans).
     pub variant: Variant,
+    /// The mulligan era.
     pub rule: MulliganRule,
+    /// The game seed every shuffle and random choice derives from (701.24a).
     pub seed: Seed,
+    /// Which game of the seed this is (each game reads its own streams).
     pub game_index: u64,
+    /// How the starting player is determined (103.1).
     pub start: Start,
     /// Table options that are not the rules (all off by default).
     pub house: HouseRules,
@@ -253,6 +267,7 @@ enum Phase {
     Done,
 }
 
+/// A game start under rule 103, driven by the players' answers to its [`Decision`]s.
 #[derive(Debug, Clone)]
 pub struct Game {
     variant: Variant,
@@ -339,9 +354,11 @@ impl Game {
 
     // ----- queries -------------------------------------------------------------------------
 
+    /// The variant.
     pub fn variant(&self) -> Variant {
         self.variant
     }
+    /// The mulligan era.
     pub fn rule(&self) -> MulliganRule {
         self.rule
     }
@@ -349,21 +366,27 @@ impl Game {
     pub fn house_rules(&self) -> HouseRules {
         self.house
     }
+    /// The game seed.
     pub fn seed(&self) -> &Seed {
         &self.seed
     }
+    /// Which game of the seed this is.
     pub fn game_index(&self) -> u64 {
         self.game_index
     }
+    /// The number of players.
     pub fn players(&self) -> usize {
         self.seats.len()
     }
+    /// Every event so far, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
+    /// The game start is over: every hand is kept and the first draw is decided (103.8).
     pub fn done(&self) -> bool {
         self.phase == Phase::Done
     }
+    /// The starting player's seat, once determined (103.1).
     pub fn starting_player(&self) -> Option<usize> {
         self.starting
     }
@@ -371,15 +394,19 @@ impl Game {
     pub fn chooser(&self) -> Option<usize> {
         self.chooser
     }
+    /// The cards of `seat`'s deck; a [`CardId`] indexes them.
     pub fn cards(&self, seat: usize) -> Result<&[Card]> {
         Ok(&self.seat(seat)?.cards)
     }
+    /// The cards in `seat`'s hand.
     pub fn hand(&self, seat: usize) -> Result<&[CardId]> {
         Ok(&self.seat(seat)?.hand)
     }
+    /// `seat`'s hand size for this game (103.5a: seven, adjusted by Vanguard).
     pub fn hand_size(&self, seat: usize) -> Result<usize> {
         Ok(self.seat(seat)?.hand_size)
     }
+    /// Every zone of `seat` that holds cards, as card references.
     pub fn zones(&self, seat: usize) -> Result<Zones> {
         let s = self.seat(seat)?;
         Ok(Zones {
