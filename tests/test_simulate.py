@@ -351,3 +351,15 @@ def test_bulk_out_fills_a_given_array_or_raises_before_writing() -> None:
     with pytest.raises(m.GameConfigError):
         m.bulk.shuffles(60, 20, SEED, start=2**48, out=out)
     assert (out == before).all(), "a refused call writes nothing"
+
+
+def test_keep_rule_default_is_the_rule_simulate_uses_without_one() -> None:
+    rule = m.KeepRule.default()
+    assert rule.ranges == {5: (1, 4), 6: (2, 4), 7: (2, 5)}
+    assert rule.keep_at == 4 and rule.bottom == "balance" and rule.requires == []
+    deck = m.Deck.parse("17 Forest\n43 Grizzly Bears")
+    seed = m.Seed.from_hex("5a" * 32)
+    implicit = m.simulate(deck, games=20_000, seed=seed, threads=1)
+    explicit = m.simulate(deck, games=20_000, seed=seed, threads=1, keep=rule)
+    assert implicit.to_dict() == explicit.to_dict()
+    assert implicit.mulligans != {0: 20_000}  # a 17-land deck mulligans: the rule bites

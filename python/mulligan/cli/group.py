@@ -47,11 +47,6 @@ def enum_value(enum: type[T], name: str) -> T:
     return value
 
 
-#: `simulate`'s documented default keep rule (docs/API.md): 2-5 lands in 7, 2-4 in 6, 1-4 in 5,
-#: anything at 4 cards; the base of a rule given only in part and of `start --auto`.
-DEFAULT_KEEP = {7: (2, 5), 6: (2, 4), 5: (1, 4)}
-DEFAULT_KEEP_AT = 4
-
 MULLIGAN_CHOICE = enum_choice(MulliganRule)
 VARIANT_CHOICE = enum_choice(Variant)
 

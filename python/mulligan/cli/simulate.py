@@ -24,8 +24,6 @@ from mulligan import (
 )
 from mulligan.cli.decks import DEFAULT_SIMULATE, deck_options, read_deck
 from mulligan.cli.group import (
-    DEFAULT_KEEP,
-    DEFAULT_KEEP_AT,
     VARIANT_CHOICE,
     CliError,
     cli,
@@ -105,10 +103,11 @@ def make_rule(
         settings["requires"] = list(requires)
     if not settings:
         return None
+    default = KeepRule.default()
     try:
         return KeepRule(
-            settings.get("keep", DEFAULT_KEEP),
-            keep_at=settings.get("keep_at", DEFAULT_KEEP_AT if "keep" not in settings else None),
+            settings.get("keep", default.ranges),
+            keep_at=settings.get("keep_at", default.keep_at if "keep" not in settings else None),
             bottom=settings.get("bottom", "balance"),
             requires=settings.get("requires"),
         )

@@ -29,8 +29,6 @@ from mulligan.cli.decks import (
     read_deck,
 )
 from mulligan.cli.group import (
-    DEFAULT_KEEP,
-    DEFAULT_KEEP_AT,
     VARIANT_CHOICE,
     CliError,
     cli,
@@ -97,7 +95,7 @@ class Auto:
     used, Serum Powder instead of a mulligan."""
 
     def __init__(self) -> None:
-        self.rule = KeepRule(DEFAULT_KEEP, keep_at=DEFAULT_KEEP_AT)
+        self.rule = KeepRule.default()
 
     def answer(self, game: Game, d: Decision) -> None:
         seat, hand = d.seat, d.hand

@@ -129,6 +129,15 @@ impl KeepRule {
         Ok(KeepRule { inner })
     }
 
+    /// The core's default keep rule, the one `simulate(keep=None)` uses: 2-5 lands in a
+    /// 7-card hand, 2-4 in 6, 1-4 in 5, anything at 4 cards or fewer, bottoms by "balance".
+    #[staticmethod]
+    fn default() -> KeepRule {
+        KeepRule {
+            inner: sim::KeepRule::default(),
+        }
+    }
+
     /// {hand size: (min lands, max lands)}.
     #[getter]
     fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
