@@ -66,6 +66,16 @@ impl Variant {
         }
     }
 
+    /// The table `simulate` plays when no player count is given: two for two-player Magic,
+    /// Vanguard and Brawl, a pod of four otherwise (Two-Headed Giant: two teams of two). It
+    /// matters through 103.5c: the first mulligan is free with more than two players.
+    pub fn default_players(self) -> usize {
+        match self {
+            Variant::TwoPlayer | Variant::Vanguard | Variant::Brawl => 2,
+            _ => 4,
+        }
+    }
+
     /// Refuses a player count the variant does not allow ([`Variant::players`]).
     pub fn check_players(self, n: usize) -> Result<()> {
         let (min, max) = self.players();
@@ -396,6 +406,15 @@ mod tests {
         for r in MulliganRule::ALL {
             assert_eq!(serde_json::to_value(r).unwrap(), r.name());
         }
+    }
+
+    #[test]
+    fn default_players_are_allowed_players() {
+        for v in Variant::ALL {
+            assert!(v.check_players(v.default_players()).is_ok(), "{v:?}");
+        }
+        assert_eq!(Variant::TwoPlayer.default_players(), 2);
+        assert_eq!(Variant::Commander.default_players(), 4);
     }
 
     #[test]

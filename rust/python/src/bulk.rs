@@ -4,7 +4,7 @@
 use crate::args::{type_name, Count, SeedArg};
 use crate::cards::Deck;
 use crate::errors::{config_error, guard, type_error};
-use crate::simulate::threads_arg;
+use crate::simulate::{threads_arg, BASE_HAND};
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -144,7 +144,7 @@ pub fn bulk_hands<'py>(
             .size(),
     };
     let count = count.get();
-    let hand_size = hand_size.map_or(7, |h| h.size());
+    let hand_size = hand_size.map_or(BASE_HAND, |h| h.size());
     let start = start.map_or(0, |s| s.get());
     let threads = threads_arg(threads)?;
     let seed = seed.0;

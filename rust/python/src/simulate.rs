@@ -14,6 +14,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// The hand size `simulate` and `bulk.hands` deal when none is given: 103.5's seven.
+pub(crate) const BASE_HAND: usize = mulligan_core::rules::BASE_HAND_SIZE as usize;
+
 /// The result of `simulate`: streaming counts (and, if asked, one record per game).
 #[pyclass(frozen, module = "mulligan")]
 pub struct SimulationResult {
@@ -322,13 +325,6 @@ pub(crate) fn threads_arg(threads: Option<Count>) -> PyResult<usize> {
     }
 }
 
-fn default_players(variant: Variant) -> usize {
-    match variant {
-        Variant::TWO_PLAYER | Variant::VANGUARD | Variant::BRAWL => 2,
-        _ => 4,
-    }
-}
-
 /// Calls `progress(done, total)` and checks for Ctrl-C, from the thread that called
 /// `simulate` while the engine runs (the GIL is taken only for that): the core's
 /// [`sim::Monitor`]. The first error (KeyboardInterrupt, or one the callback raised) stops the
@@ -426,10 +422,10 @@ pub fn simulate<'py>(
     let per_game = per_game.is_some_and(|f| f.0);
     let games = games.get();
     let start = start.map_or(0, |s| s.get());
-    let hand_size = hand_size.map_or(7, |h| h.size());
+    let hand_size = hand_size.map_or(BASE_HAND, |h| h.size());
     let players = match players {
         Some(p) => p.size(),
-        None => default_players(variant),
+        None => variant.core().default_players(),
     };
     guard(|| variant.core().check_players(players))?;
     let threads_given = threads.as_ref().map(|t| t.get());
