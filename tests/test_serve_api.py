@@ -408,3 +408,31 @@ def test_variants_and_table_options_pass_through_post_games(client):
     assert bad.status_code == 422
     bad = client.post("/games", json=two_players(mulligan="HOUSTON", land_mulligan=True))
     assert bad.status_code in (400, 422), bad.text
+
+
+def test_post_simulate_takes_the_variants_and_table_options(client):
+    body = {"deck": DECK_A, "games": 300, "seed": "5" * 64, "mulligan": "CANADIAN_HIGHLANDER"}
+    plain = client.post("/simulate", json=body)
+    assert plain.status_code == 200, plain.text
+    smoothed = client.post("/simulate", json={**body, "smoothing": "arena2"})
+    assert smoothed.status_code == 200, smoothed.text
+    assert smoothed.json()["smoothing"] == "arena2" and plain.json()["smoothing"] is None
+    direct = m.simulate(
+        m.Deck.parse(DECK_A),
+        games=300,
+        seed="5" * 64,
+        mulligan=m.MulliganRule.CANADIAN_HIGHLANDER,
+        smoothing="arena2",
+    )
+    assert smoothed.json()["mulligans"] == {str(k): v for k, v in direct.mulligans.items()}
+    bad = client.post("/simulate", json={**body, "free_mulligans": 9})
+    assert bad.status_code == 422
+
+
+def test_post_simulate_on_the_game_path_keeps_to_the_time_limit(client):
+    """The variants that play each game as a Game are slow: 2,000,000 of them stop at the time
+    limit with 413 (checked every 2,000 games of those, mulligan.serve.simulate)."""
+    body = {"deck": DECK_A, "games": 2_000_000, "mulligan": "HOUSTON"}
+    r = client.post("/simulate", json=body)
+    assert r.status_code == 413, r.text
+    assert "games; ask for fewer" in r.json()["error"]["message"]

@@ -25,7 +25,15 @@ from mulligan._core import (
 from mulligan.log import game_log
 from mulligan.records import AnswerDict
 
-__all__ = ["ACTIONS", "MULLIGAN_RULES", "VARIANTS", "LiveGame", "Setup", "build_players"]
+__all__ = [
+    "ACTIONS",
+    "HOUSE_OPTIONS",
+    "MULLIGAN_RULES",
+    "VARIANTS",
+    "LiveGame",
+    "Setup",
+    "build_players",
+]
 
 Json = dict[str, Any]
 Setup = dict[str, Any]

@@ -44,18 +44,9 @@ class PlayerIn(Strict):
     archenemy: bool = False
 
 
-class GameIn(Strict):
-    players: list[PlayerIn] = Field(min_length=1, max_length=16)
-    variant: VariantName = VariantName("TWO_PLAYER")
-    mulligan: MulliganName = MulliganName("LONDON")
-    starting_player: Optional[int] = Field(default=None, ge=0, le=255)
-    chooser: Optional[int] = Field(default=None, ge=0, le=255)
-    contributions: list[int] = Field(
-        default=[],
-        max_length=16,
-        description="seats that will add their own randomness before the deal "
-        "(POST /games/{game_id}/seats/{seat}/contribution); the game waits for them",
-    )
+class HouseIn(Strict):
+    """The table options of docs/VARIANTS.md, as `Game` and `simulate` take them."""
+
     free_mulligans: int = Field(
         default=0, ge=0, le=5, description="the table's extra free mulligans (not the rules)"
     )
@@ -67,6 +58,20 @@ class GameIn(Strict):
     )
     smoothing_candidates: Optional[int] = Field(
         default=None, ge=2, le=8, description="candidate hands for `smoothing`"
+    )
+
+
+class GameIn(HouseIn):
+    players: list[PlayerIn] = Field(min_length=1, max_length=16)
+    variant: VariantName = VariantName("TWO_PLAYER")
+    mulligan: MulliganName = MulliganName("LONDON")
+    starting_player: Optional[int] = Field(default=None, ge=0, le=255)
+    chooser: Optional[int] = Field(default=None, ge=0, le=255)
+    contributions: list[int] = Field(
+        default=[],
+        max_length=16,
+        description="seats that will add their own randomness before the deal "
+        "(POST /games/{game_id}/seats/{seat}/contribution); the game waits for them",
     )
 
 
@@ -198,7 +203,7 @@ class KeepIn(Strict):
     requires: dict[str, int] = Field(default={}, description="tag -> at least this many")
 
 
-class SimulateIn(Strict):
+class SimulateIn(HouseIn):
     deck: str = Field(max_length=65536)
     games: int = Field(ge=1, le=2_000_000)
     mulligan: MulliganName = MulliganName("LONDON")

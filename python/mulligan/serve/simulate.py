@@ -22,11 +22,16 @@ from mulligan._core import (
     Variant,
     simulate,
 )
+from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import ApiError
 
 __all__ = ["run_simulation"]
 
 CHUNK = 100_000
+# The variants and options that play each game as a `Game` (docs/VARIANTS.md) run about 60
+# times slower: smaller chunks keep the time limit's checks about as often.
+GAME_PATH_CHUNK = 2_000
+GAME_PATH_RULES = ("PARTIAL_PARIS", "CANADIAN_HIGHLANDER", "HOUSTON")
 
 
 def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
@@ -61,17 +66,20 @@ def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
             "on_the_play": body.get("on_the_play", True),
             "hand_size": body.get("hand_size", 7),
             "players": body.get("players"),
+            **{k: body[k] for k in HOUSE_OPTIONS if body.get(k) is not None},
         }
         deadline = time.monotonic() + seconds
         total: SimulationResult | None = None
-        for start in range(0, games, CHUNK):
+        slow = body.get("mulligan") in GAME_PATH_RULES or body.get("land_mulligan")
+        chunk = GAME_PATH_CHUNK if slow or body.get("smoothing") else CHUNK
+        for start in range(0, games, chunk):
             if time.monotonic() > deadline:
                 raise ApiError(
                     413,
                     "too_large",
                     f"over the {seconds:g} s limit after {start} of {games} games; ask for fewer",
                 )
-            part = simulate(deck, games=min(CHUNK, games - start), start=start, **options)
+            part = simulate(deck, games=min(chunk, games - start), start=start, **options)
             total = part if total is None else total.merge(part)
     except (MulliganError, ValueError, TypeError) as e:
         raise ApiError(422, "invalid", str(e)) from e
