@@ -207,9 +207,11 @@ fn strip_suffixes<'a>(mut rest: &'a str, out: &mut CardLine) -> Result<&'a str, 
     }
 }
 
+/// The text before the last white space and the word after it. The white space may be more
+/// than one byte (a no-break or em space from a web page's copy).
 fn last_word(s: &str) -> Option<(&str, &str)> {
-    let at = s.rfind(char::is_whitespace)?;
-    Some((&s[..at], &s[at + 1..]))
+    let (at, space) = s.char_indices().rev().find(|(_, c)| c.is_whitespace())?;
+    Some((&s[..at], &s[at + space.len_utf8()..]))
 }
 
 /// `Name (SET)` or `Name (SET) 149`: the name.
@@ -369,6 +371,10 @@ mod tests {
         assert!(!l.classified);
         let l = p("1x Command Tower (c21) 263 [Land]");
         assert!(l.land && l.classified);
+        // Multi-byte white space before a marker (found by a random search: it panicked).
+        let l = p("1 Sol\u{a0}Ring\u{2003}#Ramp");
+        assert_eq!(l.tags, vec!["Ramp".to_string()]);
+        assert!(parse("1x [\u{2003}^40)##").is_err());
         let l = p("1x Lurrus of the Dream-Den [Sideboard]");
         assert_eq!(l.section, Some(Section::Sideboard));
         // Found by the deck_parse fuzz target: a `#!Sideboard` tag became a tag that the
