@@ -334,6 +334,19 @@ def test_simulate_on_a_dask_scheduler_equals_a_local_run(capsys):
     assert json.loads(out)["decks"][0]["kept_by_size"] == local["decks"][0]["kept_by_size"]
 
 
+def test_simulate_on_an_unreachable_scheduler_is_one_clear_error(capsys, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    from mulligan.cli import simulate as command
+
+    monkeypatch.setattr(command, "CONNECT_TIMEOUT", 1)
+    # Port 1 on loopback: nothing listens there, so the connection is refused or times out.
+    args = ["simulate", "-n", "1000", "--seed", SEED, "--scheduler", "tcp://127.0.0.1:1"]
+    code, out, err = run(capsys, *args)
+    assert code == 1 and out == ""
+    line = one_line_error(err)
+    assert "--scheduler tcp://127.0.0.1:1: cannot connect" in line
+
+
 def test_simulate_prints_engine_warnings_as_one_line(capsys, tmp_path):
     deck = tmp_path / "spells.txt"
     deck.write_text("40 Grizzly Bears [creature]\n")

@@ -398,6 +398,10 @@ def simulate_cmd(
             click.echo(f"figure written to {plot_path}")
 
 
+#: Seconds `--scheduler` waits for the Dask scheduler before giving up.
+CONNECT_TIMEOUT = 10
+
+
 def connect(address: str) -> Any:
     """A Dask client for `--scheduler` (`simulate(..., executor=client)` splits the games over
     its workers; the result equals a one-machine run)."""
@@ -406,6 +410,6 @@ def connect(address: str) -> Any:
     except ImportError:
         raise CliError("--scheduler needs Dask: pip install 'mulligan[dask]'") from None
     try:
-        return Client(address, timeout=10)  # type: ignore[no-untyped-call,unused-ignore]
+        return Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call,unused-ignore]
     except (OSError, ValueError, TypeError) as e:
         raise CliError(f"--scheduler {address}: cannot connect ({e})") from None
