@@ -436,3 +436,18 @@ def test_post_simulate_on_the_game_path_keeps_to_the_time_limit(client):
     r = client.post("/simulate", json=body)
     assert r.status_code == 413, r.text
     assert "games; ask for fewer" in r.json()["error"]["message"]
+
+
+def test_round_tables_take_the_table_options(client):
+    pairs = [[{"name": "a", "deck": DECK_A}, {"name": "b", "deck": DECK_B}] for _ in range(2)]
+    body = {"tables": pairs, "free_mulligans": 2, "land_mulligan": True}
+    r = client.post("/rounds", json=body)
+    assert r.status_code == 201, r.text
+    created = r.json()
+    table = created["tables"][0]
+    play(client.request, table)
+    log = client.get(f"/games/{table['game_id']}/log", headers=auth(created["host_token"]))
+    assert log.status_code == 200, log.text
+    header = json.loads(log.text.splitlines()[0])
+    assert header["free_mulligans"] == 2 and header["land_mulligan"] is True, header
+    assert client.post("/rounds", json={**body, "free_mulligans": 9}).status_code == 422

@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import mulligan
 from mulligan.serve import models as m
 from mulligan.serve.auth import bearer
-from mulligan.serve.engine import verify
+from mulligan.serve.engine import HOUSE_OPTIONS, verify
 from mulligan.serve.errors import ApiError, error_body
 from mulligan.serve.events import sse_stream
 from mulligan.serve.games import GameService
@@ -282,7 +282,11 @@ def create_app(
         state["round_rate"].take(client(request))
         token = None if credentials is None else credentials.credentials
         tables = [[p.model_dump(mode="json") for p in t] for t in body.tables]
-        common = {"variant": body.variant.value, "mulligan": body.mulligan.value}
+        common = {
+            "variant": body.variant.value,
+            "mulligan": body.mulligan.value,
+            **body.model_dump(mode="json", include=set(HOUSE_OPTIONS)),
+        }
         created = await state["rounds"].create(tables, common, body.round_id, token)
         return JSONResponse(created, 201)
 

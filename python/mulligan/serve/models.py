@@ -153,7 +153,9 @@ class Verdict(BaseModel):
     event: Optional[int] = Field(description="index of the first event that does not match")
 
 
-class RoundIn(Strict):
+class RoundIn(HouseIn):
+    """A whole round: every table plays the same variant, era and table options."""
+
     round_id: Optional[str] = Field(
         default=None,
         max_length=64,
