@@ -4,7 +4,7 @@
 //! ("while processing 'seat'"). Every iterable is consumed up to a bound, so an endless one
 //! ends in an error instead of exhausted memory.
 
-use crate::cards::Card;
+use crate::card::Card;
 use crate::errors::{config_error, deck_error, illegal, seed_error, type_error};
 use mulligan_core::deck::MAX_DECK_CARDS;
 use mulligan_core::game::MAX_PLAYERS;

@@ -2,7 +2,7 @@
 //! sizes checked before anything is allocated, the GIL released, numpy arrays out.
 
 use crate::args::{type_name, Count, SeedArg};
-use crate::cards::Deck;
+use crate::deck::Deck;
 use crate::errors::{config_error, guard, type_error};
 use crate::simulate::{threads_arg, BASE_HAND};
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArrayMethods};

@@ -1,7 +1,7 @@
 //! `Decision` and `SeatResult`: the core's records with the seat's `Card` objects attached;
 //! `to_dict()` is the record's one JSON shape (docs/schema.json).
 
-use crate::cards::Card;
+use crate::card::Card;
 use crate::convert::record_to_py;
 use pyo3::prelude::*;
 use pyo3::types::PyList;

@@ -2,7 +2,7 @@
 //! record shape is the core's: this file parses arguments, calls the core and converts.
 
 use crate::args::{objects, Cards, Contributions, Count, Flag, Index, Of, SeedArg, SetUp, Text};
-use crate::cards::{new_card, Card};
+use crate::card::{new_card, Card};
 use crate::convert::{events_to_py, py_to_record, record_to_py};
 use crate::decision::{Decision, SeatResult};
 use crate::errors::{busy, caught, config_error, guard, illegal};

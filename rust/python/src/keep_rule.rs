@@ -2,7 +2,7 @@
 //! callable as a keep rule (the slow path).
 
 use crate::args::{texts, type_name, Cards, Count, Flag, Of, Real, SetUp, Text};
-use crate::cards::Card;
+use crate::card::Card;
 use crate::errors::{caught, config_error, guard, illegal, type_error};
 use mulligan_core::card::MAX_TAGS;
 use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Policy};

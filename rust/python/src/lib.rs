@@ -3,10 +3,11 @@
 
 mod args;
 mod bulk;
+mod card;
 mod card_data;
-mod cards;
 mod convert;
 mod decision;
+mod deck;
 mod errors;
 mod game;
 mod house;
@@ -41,8 +42,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(seed::verify_commitment, m)?)?;
     m.add_function(wrap_pyfunction!(seed::contribution_commitment, m)?)?;
     m.add_function(wrap_pyfunction!(seed::mix_seed, m)?)?;
-    m.add_class::<cards::Card>()?;
-    m.add_class::<cards::Deck>()?;
+    m.add_class::<card::Card>()?;
+    m.add_class::<deck::Deck>()?;
     m.add_class::<card_data::CardTable>()?;
     m.add_class::<library::Library>()?;
     m.add_function(wrap_pyfunction!(library::shuffle_simultaneously, m)?)?;

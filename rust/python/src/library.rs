@@ -1,8 +1,9 @@
 //! `Library` and `shuffle_simultaneously`: Card objects over the core's card identities.
 
 use crate::args::{objects, type_name, Cards, Illegal, Index, Int, Of, SeedArg, Text};
-use crate::cards::{distinct_cards, Card};
+use crate::card::Card;
 use crate::convert::{event_to_py, events_to_py};
+use crate::deck::distinct_cards;
 use crate::errors::{busy, caught, guard, illegal, type_error};
 use mulligan_core::event::EventKind;
 use mulligan_core::library::MAX_SIMULTANEOUS;

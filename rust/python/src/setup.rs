@@ -2,7 +2,8 @@
 //! a `SetupRecord`.
 
 use crate::args::{type_name, Flag, Int, Of, SetUp, Text};
-use crate::cards::{new_card, Deck};
+use crate::card::new_card;
+use crate::deck::Deck;
 use crate::errors::{config_error, type_error};
 use mulligan_core::game::{PlayerRecord, MAX_MODIFIER};
 use mulligan_core::{PlayerSetup, Team};
@@ -40,7 +41,7 @@ impl Player {
 
     /// A player (with new Card objects) from a set-up record's player.
     pub fn from_record(py: Python<'_>, p: PlayerRecord) -> PyResult<Player> {
-        let cards = |v: Vec<mulligan_core::Card>| -> PyResult<Vec<Py<crate::cards::Card>>> {
+        let cards = |v: Vec<mulligan_core::Card>| -> PyResult<Vec<Py<crate::card::Card>>> {
             v.into_iter().map(|c| new_card(py, c)).collect()
         };
         let deck = Deck {

@@ -3,7 +3,8 @@
 
 use crate::args::{type_name, Count, Flag, Of, SeedArg, Text};
 use crate::bulk::numpy_zeros;
-use crate::cards::{Card, Deck};
+use crate::card::Card;
+use crate::deck::Deck;
 use crate::errors::{config_error, guard, illegal, type_error};
 use crate::game::{MulliganRule, Variant};
 use crate::keep_rule::{KeepRule, PyPolicy};

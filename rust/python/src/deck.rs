@@ -1,10 +1,10 @@
-//! `Card` and `Deck`. A `Card` is immutable and compared by identity: each copy in a deck is
-//! its own object, so a caller can follow one copy through shuffles.
+//! `Deck`: a deck list read from any format the core detects, its sections as `Card` objects
+//! of their own (wraps `mulligan_core::deck`).
 
-use crate::args::{objects, texts, type_name, DeckText, Flag, Text};
+use crate::args::{objects, type_name, DeckText, Flag, Text};
+use crate::card::{new_card, Card};
 use crate::card_data::CardTable;
 use crate::errors::{deck_error, guard, type_error};
-use mulligan_core::card::MAX_TAGS;
 use mulligan_core::card_data::MdfcLand;
 use mulligan_core::deck::{DeckFormat, ParseOptions, SourceFormat, MAX_DECK_CARDS};
 use mulligan_core::DeckList;
@@ -13,69 +13,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::ffi::CString;
 use std::path::PathBuf;
-
-#[pyclass(frozen, module = "mulligan")]
-pub struct Card {
-    pub inner: mulligan_core::Card,
-}
-
-#[pymethods]
-impl Card {
-    #[new]
-    #[pyo3(signature = (name, *, land = None, tags = None), text_signature = "(name, *, land=False, tags=())")]
-    fn new(
-        name: Text<DeckText>,
-        land: Option<Flag>,
-        tags: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Card> {
-        let mut tag_list: Vec<String> = vec![];
-        if let Some(tags) = tags {
-            for t in texts::<DeckText>(tags, "tags", MAX_TAGS)? {
-                if !tag_list.contains(&t) {
-                    tag_list.push(t);
-                }
-            }
-        }
-        Ok(Card {
-            inner: mulligan_core::Card::new(
-                name.into_string(),
-                land.is_some_and(|l| l.0),
-                tag_list,
-            ),
-        })
-    }
-
-    #[getter]
-    fn name(&self) -> &str {
-        &self.inner.name
-    }
-
-    #[getter]
-    fn land(&self) -> bool {
-        self.inner.land
-    }
-
-    #[getter]
-    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.inner.tags)
-    }
-
-    fn __repr__(&self) -> String {
-        let mut s = format!("Card({:?}", self.inner.name);
-        if self.inner.land {
-            s.push_str(", land=True");
-        }
-        if !self.inner.tags.is_empty() {
-            s.push_str(&format!(", tags={:?}", self.inner.tags));
-        }
-        s.push(')');
-        s
-    }
-}
-
-pub fn new_card(py: Python<'_>, card: mulligan_core::Card) -> PyResult<Py<Card>> {
-    Py::new(py, Card { inner: card })
-}
 
 /// The Card objects of an iterable, each a distinct identity: an object listed twice is copied.
 pub fn distinct_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Py<Card>>> {
