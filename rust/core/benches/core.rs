@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mulligan_core::rng::ShuffleWords;
 use mulligan_core::shuffle::shuffle_set;
-use mulligan_core::simulate::{self, Bottom, Config, KeepRule};
+use mulligan_core::simulate::{self, Config, KeepRule};
 use mulligan_core::{MulliganRule, Seed};
 use std::hint::black_box;
 
@@ -33,14 +33,9 @@ fn shuffles(c: &mut Criterion) {
         b.iter(|| mulligan_core::bulk::shuffles(&seed, 60, 0, black_box(&mut out), 1).unwrap())
     });
     let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
-    let rule = KeepRule {
-        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
-        keep_at: Some(4),
-        bottom: Bottom::Balance,
-        requires: vec![],
-    }
-    .compile(&lands, &vec![vec![]; 60])
-    .unwrap();
+    let rule = KeepRule::default()
+        .compile(&lands, &vec![vec![]; 60])
+        .unwrap();
     let cfg = Config {
         house: Default::default(),
         rule: MulliganRule::London,

@@ -2,7 +2,7 @@
 //! `cargo run --release -p mulligan-core --example throughput -- [games] [deck_size] [shuffles]`
 //! (best of five runs).
 
-use mulligan_core::simulate::{self, Bottom, Config, KeepRule};
+use mulligan_core::simulate::{self, Config, KeepRule};
 use mulligan_core::{MulliganRule, Seed};
 use std::time::Instant;
 
@@ -15,14 +15,9 @@ fn main() {
     let deck_size = args.get(1).copied().unwrap_or(60) as usize;
     let seed = Seed::from_bytes([1; 32]);
     let lands: Vec<bool> = (0..deck_size).map(|i| i * 5 < deck_size * 2).collect();
-    let rule = KeepRule {
-        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
-        keep_at: Some(4),
-        bottom: Bottom::Balance,
-        requires: vec![],
-    }
-    .compile(&lands, &vec![vec![]; deck_size])
-    .unwrap();
+    let rule = KeepRule::default()
+        .compile(&lands, &vec![vec![]; deck_size])
+        .unwrap();
     let cfg = Config {
         house: Default::default(),
         rule: MulliganRule::London,
