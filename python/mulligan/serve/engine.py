@@ -38,24 +38,16 @@ __all__ = [
 Json = dict[str, Any]
 Setup = dict[str, Any]
 
-VARIANTS = (
-    "TWO_PLAYER",
-    "FREE_FOR_ALL",
-    "COMMANDER",
-    "BRAWL",
-    "TWO_HEADED_GIANT",
-    "ARCHENEMY",
-    "VANGUARD",
-)
-MULLIGAN_RULES = (
-    "LONDON",
-    "VANCOUVER",
-    "PARIS",
-    "PARIS_SEQUENTIAL",
-    "PARTIAL_PARIS",
-    "CANADIAN_HIGHLANDER",
-    "HOUSTON",
-)
+
+def _member_names(enum: type) -> tuple[str, ...]:
+    """An engine enum's member names in the core's declaration order (`int(member)`), so a
+    new variant or era reaches the HTTP API (and its OpenAPI enums) without a list here."""
+    names = (n for n in dir(enum) if n.isupper())
+    return tuple(sorted(names, key=lambda n: int(getattr(enum, n))))
+
+
+VARIANTS = _member_names(Variant)
+MULLIGAN_RULES = _member_names(MulliganRule)
 # The table options of docs/VARIANTS.md (not the rules), as `Game` takes them.
 HOUSE_OPTIONS = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_candidates")
 # Every answer is the name of the `Game` method that gives it (issue 11's contract).
