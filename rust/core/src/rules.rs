@@ -195,6 +195,50 @@ impl MulliganRule {
     }
 }
 
+/// One hand of a player's mulligan process in an era, from the starting hand size and the
+/// mulligans taken so far: the one home of these numbers, read by [`crate::Game`] and by the
+/// bulk engine alike ([`MulliganRule::hand_step`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandStep {
+    /// Cards drawn for the hand (fewer when the library runs out): the full hand in London
+    /// (and Houston: three more), one fewer per counted mulligan in the Paris eras (Canadian
+    /// Highlander: one fewer per two).
+    pub draw: usize,
+    /// Of those, the cards put on the bottom before the player decides: one per counted
+    /// mulligan in London (103.5), Houston's three.
+    pub bottom: usize,
+    /// Whether the player may mulligan this hand (103.5: until the hand would be zero cards;
+    /// Houston keeps, but for the table's free mulligans).
+    pub can_mulligan: bool,
+    /// Whether a kept hand smaller than the starting hand size gets Vancouver's look at the
+    /// top card (Vancouver, Canadian Highlander).
+    pub look: bool,
+}
+
+impl MulliganRule {
+    /// The hand a player draws after `mulligans` mulligans, `counted` of which count toward
+    /// the hand size, with `free` free mulligans in all at the table (103.5c and the table's),
+    /// from a starting hand of `hand_size` cards. PARTIAL_PARIS draws from the same shuffle as
+    /// many cards as it exiled, less one: its `draw` is the size the hand then has.
+    pub fn hand_step(self, hand_size: usize, mulligans: u32, counted: u32, free: u32) -> HandStep {
+        let counted = counted as usize;
+        let (draw, bottom) = if self.draws_full_hand() {
+            (hand_size + self.extra_draw(), counted + self.extra_draw())
+        } else {
+            (self.hand_after(hand_size, counted), 0)
+        };
+        HandStep {
+            draw,
+            bottom,
+            can_mulligan: match self {
+                MulliganRule::Houston => mulligans < free,
+                _ => self.hand_after(hand_size, counted) > 0,
+            },
+            look: self.vancouver_look(),
+        }
+    }
+}
+
 /// Houston: the cards of the ten drawn that go to the bottom.
 pub const HOUSTON_BOTTOM: usize = 3;
 
@@ -415,6 +459,27 @@ mod tests {
         }
         assert_eq!(Variant::TwoPlayer.default_players(), 2);
         assert_eq!(Variant::Commander.default_players(), 4);
+    }
+
+    #[test]
+    fn hand_steps_of_each_era() {
+        let step = |r: MulliganRule, m, c, f| {
+            let s = r.hand_step(7, m, c, f);
+            (s.draw, s.bottom, s.can_mulligan, s.look)
+        };
+        assert_eq!(step(MulliganRule::London, 2, 2, 0), (7, 2, true, false));
+        assert_eq!(step(MulliganRule::London, 7, 7, 0), (7, 7, false, false));
+        assert_eq!(step(MulliganRule::Vancouver, 2, 1, 1), (6, 0, true, true));
+        assert_eq!(step(MulliganRule::Paris, 7, 7, 0), (0, 0, false, false));
+        // 7, 6, 6, 5, 5, …
+        let ch: Vec<usize> = (0..6)
+            .map(|c| MulliganRule::CanadianHighlander.hand_step(7, c, c, 0).draw)
+            .collect();
+        assert_eq!(ch, [7, 6, 6, 5, 5, 4]);
+        assert!(MulliganRule::CanadianHighlander.hand_step(7, 0, 0, 0).look);
+        assert_eq!(step(MulliganRule::Houston, 0, 0, 0), (10, 3, false, false));
+        assert_eq!(step(MulliganRule::Houston, 1, 0, 2), (10, 3, true, false));
+        assert_eq!(step(MulliganRule::Houston, 2, 0, 2), (10, 3, false, false));
     }
 
     #[test]

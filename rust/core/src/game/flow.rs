@@ -122,8 +122,12 @@ impl Game {
             self.set_up_and_shuffle();
         }
         self.set_life();
+        let free = self.free_total();
         for s in self.turn_order() {
-            let n = self.seats[s].hand_size + self.rule.extra_draw();
+            let n = self
+                .rule
+                .hand_step(self.seats[s].hand_size, 0, 0, free)
+                .draw;
             self.draw_opening(s, n);
         }
         let everyone: Vec<usize> = (0..self.seats.len()).collect();
@@ -353,8 +357,14 @@ impl Game {
                 .reshuffle(cite(self.rule, Step::Mulligan), Some(s));
             self.events.push(event);
             let seat = &self.seats[s];
+            let step = self.rule.hand_step(
+                seat.hand_size,
+                seat.mulligans,
+                seat.counted,
+                self.free_total(),
+            );
             let draw = if self.rule.draws_full_hand() {
-                seat.hand_size + self.rule.extra_draw()
+                step.draw
             } else {
                 // Seeds 002/003: a new hand of "one fewer card each time" than the hand just
                 // shuffled away (the same number after a free mulligan, 101.4a), never more
@@ -363,18 +373,12 @@ impl Game {
                 // Canadian Highlander's every second mulligan costs no card (7, 6, 6, 5, …).
                 let counted = seat.counted as usize;
                 let before = counted - usize::from(!free);
-                let fewer = self.rule.hand_after(seat.hand_size, before)
-                    - self.rule.hand_after(seat.hand_size, counted);
-                self.rule
-                    .hand_after(seat.hand_size, counted)
-                    .min(hand.len().saturating_sub(fewer))
+                let fewer = self.rule.hand_after(seat.hand_size, before) - step.draw;
+                step.draw.min(hand.len().saturating_sub(fewer))
             };
             self.draw(s, draw);
-            if self.rule.draws_full_hand() {
-                let seat = &mut self.seats[s];
-                let bottom = seat.counted as usize + self.rule.extra_draw();
-                seat.to_bottom = bottom.min(seat.hand.len());
-            }
+            let seat = &mut self.seats[s];
+            seat.to_bottom = step.bottom.min(seat.hand.len());
         }
     }
 

@@ -228,10 +228,8 @@ impl Seat {
     /// Houston keeps its hand: only a table's free mulligans (`free`) can be taken there.
     /// Canadian Highlander: until the next hand would be zero cards (7, 6, 6, 5, 5, …).
     fn can_mulligan(&self, rule: MulliganRule, free: u32) -> bool {
-        if rule == MulliganRule::Houston {
-            return self.mulligans < free;
-        }
-        rule.hand_after(self.hand_size, self.counted as usize) > 0
+        rule.hand_step(self.hand_size, self.mulligans, self.counted, free)
+            .can_mulligan
             && (rule.draws_full_hand() || !self.hand.is_empty())
     }
 

@@ -17,8 +17,8 @@ pub struct Config {
     pub hand_size: usize,
     /// The cards in the library before the opening draw.
     pub deck_size: usize,
-    /// Table options that are not the rules (docs/VARIANTS.md): free mulligans run on the
-    /// count kernels; the land redraw and smoothing play each game as a `Game`.
+    /// Table options that are not the rules (docs/VARIANTS.md): free mulligans and the land
+    /// redraw run on the count kernels; smoothing plays each game as a `Game`.
     pub house: HouseRules,
 }
 
@@ -42,6 +42,14 @@ impl Config {
             ));
         }
         Ok(())
+    }
+
+    /// The cards of the first hand drawn ([`MulliganRule::hand_step`]): the hand size, and
+    /// Houston's three more.
+    pub fn first_draw(&self) -> usize {
+        self.rule
+            .hand_step(self.hand_size, 0, 0, self.free_total())
+            .draw
     }
 
     /// Free mulligans in all: 103.5c's first one where the run has it, then the table's.

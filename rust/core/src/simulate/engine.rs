@@ -4,14 +4,15 @@
 
 use super::backends::portable::LandMask;
 use super::plan::Plan;
-use super::verdicts::{KEEP, MAX_TAG_DRAW, VANCOUVER_BOTTOM};
+use super::verdicts::{CELL, KEEP, MAX_TAG_DRAW, REDRAW, VANCOUVER_BOTTOM};
 use super::{Abort, Config, CountRule, Counts, Outcome, Policy, MAX_HAND};
 use crate::card::CardId;
 use crate::error::{Error, Result};
+use crate::house::land_redraw_allowed;
 use crate::rng::{
     chacha_rows, key_words, lane_block, lead_rows, row_word, ShuffleWords, Words, LANES, MAX_BATCH,
 };
-use crate::rules::MulliganRule;
+use crate::rules::{HandStep, MulliganRule, HOUSTON_BOTTOM};
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY};
 
 /// A policy with its count tables hidden ([`Policy::count_rule`] is `None`): every hand goes
@@ -36,6 +37,65 @@ impl<P: Policy> Policy for GeneralPath<P> {
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
         self.0.vancouver(hand, top)
     }
+    fn exile(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+    ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+        self.0.exile(hand, lands)
+    }
+}
+
+/// The most cards one hand draws: a hand of [`MAX_HAND`], Houston's three more, and
+/// Vancouver's look at the next card.
+pub(crate) const MAX_DRAW: usize = MAX_HAND + HOUSTON_BOTTOM + 1;
+
+/// The games of a round: all about to shuffle for the `sub`-th time with the same mulligans
+/// taken (`counted` of them toward the hand size). A game that took the no-land/all-land
+/// redraw shuffles once more than its mulligans (`sub = mulligans + 1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cohort {
+    pub(crate) sub: u32,
+    pub(crate) mulligans: u32,
+    pub(crate) counted: u32,
+    /// The no-land/all-land redraw may still be taken (the table has it, no mulligan and no
+    /// redraw taken yet).
+    pub(crate) redraw: bool,
+}
+
+/// A policy whose games are all played as a [`crate::Game`], seat 0 of `Game(seed,
+/// game_index=i)` deciding by the policy: the reference implementation of every variant and
+/// table option, for differential tests of the bulk paths (as [`GeneralPath`] is for the count
+/// kernels) and for measuring them. The results are the same, far slower.
+#[derive(Debug, Clone)]
+pub struct GamePath<P>(pub P);
+
+impl<P: Policy> Policy for GamePath<P> {
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> std::result::Result<bool, Abort> {
+        self.0.keep(hand, lands, mulligans, can_mulligan)
+    }
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort> {
+        self.0.bottom(hand, count)
+    }
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
+        self.0.vancouver(hand, top)
+    }
+    fn exile(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+    ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+        self.0.exile(hand, lands)
+    }
+    fn plays_games(&self) -> bool {
+        true
+    }
 }
 
 /// The per-game state between shuffles.
@@ -49,6 +109,8 @@ pub(crate) struct State {
 pub(crate) enum Step {
     Kept(Outcome),
     Again(State),
+    /// The no-land/all-land redraw: a new shuffle, not a mulligan.
+    Redraw,
 }
 
 /// How a round decides its hands.
@@ -79,7 +141,11 @@ pub(crate) struct Engine<'a> {
     /// `lands` as bits, for the mask kernels (decks of at most 128 cards; else 0).
     pub(crate) land_mask: u128,
     /// The variants that play each game as a `Game` (None: the kernels and general path).
-    pub(crate) games: Option<super::variants::GamePath>,
+    pub(crate) games: Option<super::variants::Games>,
+    /// PARTIAL_PARIS: the plan of a whole shuffle, dealt a card at a time ([`super::partial`]).
+    pub(crate) deal: Option<Plan>,
+    /// The run's seed (the game path builds games from it).
+    pub(crate) seed: Seed,
 }
 
 /// Buffers one thread reuses from round to round.
@@ -189,42 +255,59 @@ impl Engine<'_> {
         Ok(Engine {
             key: key_words(seed),
             cfg,
-            plan: Plan::new(cfg.deck_size, cfg.hand_size + 1),
+            plan: Plan::new(cfg.deck_size, cfg.first_draw() + 1),
             lands,
             land_flags: lands.iter().map(|&l| u8::from(l)).collect(),
             land_mask: match lands.len() <= 128 {
                 true => u128::from_flags(lands),
                 false => 0,
             },
-            games: super::variants::GamePath::new(seed, &cfg, lands),
+            games: cfg
+                .needs_game()
+                .then(|| super::variants::Games::new(seed, &cfg, lands)),
+            deal: (cfg.rule == MulliganRule::PartialParis)
+                .then(|| Plan::new(cfg.deck_size, cfg.deck_size)),
+            seed: seed.clone(),
         })
     }
 
-    /// One shuffle and the decisions on the hand it gives (103.5).
+    /// The hand of a game with these mulligans taken ([`MulliganRule::hand_step`], the rule's
+    /// one home, which the `Game` reads too).
+    ///
+    /// [`MulliganRule::hand_step`]: crate::rules::MulliganRule::hand_step
+    #[inline]
+    pub(crate) fn hand_step(&self, mulligans: u32, counted: u32) -> HandStep {
+        let cfg = &self.cfg;
+        cfg.rule
+            .hand_step(cfg.hand_size, mulligans, counted, cfg.free_total())
+    }
+
+    /// One shuffle and the decisions on the hand it gives (103.5). With `redraw`, a first hand
+    /// of no land or only lands is redrawn instead (the table's no-land/all-land mulligan,
+    /// always taken when allowed).
     #[inline]
     pub(crate) fn step<P: Policy, W: Words>(
         &self,
         st: State,
+        redraw: bool,
         rng: &mut W,
         policy: &mut P,
         scratch: &mut [CardId],
     ) -> std::result::Result<Step, Abort> {
         let cfg = &self.cfg;
-        let london = cfg.rule == MulliganRule::London;
-        let draw = if london {
-            cfg.hand_size
-        } else {
-            cfg.hand_size.saturating_sub(st.counted as usize)
-        };
-        let vancouver = cfg.rule == MulliganRule::Vancouver;
-        let mut cards = [0 as CardId; MAX_HAND + 1];
-        let need = draw + usize::from(vancouver);
+        let shape = self.hand_step(st.mulligans, st.counted);
+        let draw = shape.draw;
+        let mut cards = [0 as CardId; MAX_DRAW];
+        let need = draw + usize::from(shape.look);
         self.plan.top_cards(need, rng, scratch, &mut cards);
         let drawn = draw.min(cfg.deck_size);
-        let mut hand_buf = [0 as CardId; MAX_HAND + 1];
+        let mut hand_buf = [0 as CardId; MAX_DRAW];
         let mut hand: &[CardId] = &cards[..drawn];
-        if london && st.counted > 0 {
-            let count = (st.counted as usize).min(drawn);
+        if redraw && drawn == cfg.hand_size && land_redraw_allowed(drawn, self.count_lands(hand)) {
+            return Ok(Step::Redraw);
+        }
+        if shape.bottom > 0 {
+            let count = shape.bottom.min(drawn);
             let bottom = policy.bottom(hand, count)?;
             let mut k = 0;
             for &c in hand {
@@ -235,13 +318,10 @@ impl Engine<'_> {
             }
             hand = &hand_buf[..k];
         }
-        let can_mulligan = cfg.hand_size > st.counted as usize;
-        let lands: u32 = hand
-            .iter()
-            .map(|&c| u32::from(self.lands[c as usize]))
-            .sum();
+        let can_mulligan = shape.can_mulligan;
+        let lands = self.count_lands(hand) as u32;
         if policy.keep(hand, lands, st.mulligans, can_mulligan)? || !can_mulligan {
-            let vancouver_bottom = vancouver
+            let vancouver_bottom = shape.look
                 && hand.len() < cfg.hand_size
                 && drawn < cfg.deck_size
                 && policy.vancouver(hand, cards[drawn])?;
@@ -260,18 +340,24 @@ impl Engine<'_> {
         }))
     }
 
-    /// One round: every game of `active` (all about to shuffle for the `sub`-th time, so all
-    /// with the same mulligans taken) shuffles, draws and decides. Eight games at a time: their
-    /// lead words (in `bufs`, from `8 * g0` on) and, when the hand needs more
+    /// The lands among `cards`.
+    #[inline]
+    pub(crate) fn count_lands(&self, cards: &[CardId]) -> usize {
+        cards.iter().filter(|&&c| self.lands[c as usize]).count()
+    }
+
+    /// One round: every game of `active` (all of one [`Cohort`]: about to shuffle for the
+    /// `sub`-th time with the same mulligans taken) shuffles, draws and decides. Eight games at
+    /// a time: their lead words (in `bufs`, from `8 * g0` on) and, when the hand needs more
     /// words, their streams' first blocks are at hand; a count policy decides each hand drawn
-    /// from those words by its land count alone, any other hand takes [`Engine::step`].
+    /// from those words by its land count alone, any other hand takes [`Engine::step`]. Games
+    /// that mulligan go to `next`, games that take the land redraw to `redraws`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn round<P: Policy, const AVX2: bool>(
         &self,
         first: u64,
-        sub: u32,
-        counted: u32,
+        cohort: Cohort,
         active: &[u32],
         rule: Option<&CountRule>,
         policy: &mut P,
@@ -279,21 +365,22 @@ impl Engine<'_> {
         counts: &mut Counts,
         per_game: &mut Option<&mut [Outcome]>,
         next: &mut Vec<u32>,
+        redraws: &mut Vec<u32>,
     ) -> std::result::Result<(), Abort> {
-        const STRIDE: usize = MAX_HAND + MAX_BATCH + 1;
+        const STRIDE: usize = MAX_DRAW + MAX_BATCH;
         let cfg = &self.cfg;
         let n = cfg.deck_size;
-        let london = cfg.rule == MulliganRule::London;
-        let vancouver = cfg.rule == MulliganRule::Vancouver;
-        // Every game of a round has taken the same mulligans (`sub`, of which `counted` count
-        // toward the hand size), so draws the same number.
-        let (mulligans, counted_mulligans, counted) = (sub, counted, counted as usize);
-        let draw = if london {
-            cfg.hand_size
-        } else {
-            cfg.hand_size.saturating_sub(counted)
-        };
-        let need = draw + usize::from(vancouver);
+        // Every game of a round has taken the same mulligans, of which `counted` count toward
+        // the hand size, so draws the same number.
+        let Cohort {
+            sub,
+            mulligans,
+            counted: counted_mulligans,
+            redraw,
+        } = cohort;
+        let shape = self.hand_step(mulligans, counted_mulligans);
+        let draw = shape.draw;
+        let need = draw + usize::from(shape.look);
         let words = self.plan.words_for(need);
         let one_word = need < n && words <= 1;
         let kernel = match rule.map(|r| r.tag.as_ref()) {
@@ -314,9 +401,9 @@ impl Engine<'_> {
         let verdicts = match kernel {
             Kernel::General => None,
             Kernel::Tag64 | Kernel::Tag128 => {
-                rule.map(|rule| self.tag_verdicts(rule, counted, draw))
+                rule.map(|rule| self.tag_verdicts(rule, &shape, redraw))
             }
-            _ => rule.map(|rule| self.verdicts(rule, counted, draw)),
+            _ => rule.map(|rule| self.verdicts(rule, &shape, redraw)),
         };
         let width = verdicts.as_ref().map_or(0, Vec::len);
         bufs.tally.clear();
@@ -400,12 +487,16 @@ impl Engine<'_> {
                     let index = keys[l] as usize;
                     let v = verdicts[index];
                     let keep = v & KEEP;
+                    let again = 1 - keep - ((v & REDRAW) >> 2);
                     // One tally per lane: consecutive games rarely wait on the same counter.
                     bufs.tally[l * width + index] += 1;
                     next[k] = slot;
-                    k += 1 - keep as usize;
+                    k += again as usize;
+                    if redraw && v & REDRAW != 0 {
+                        redraws.push(slot);
+                    }
                     if let (Some(out), 1) = (per_game.as_deref_mut(), keep) {
-                        let (cell, w) = ((v >> 2) as usize, cfg.hand_size + 1);
+                        let (cell, w) = ((v >> CELL) as usize, cfg.hand_size + 1);
                         out[slot as usize] = Outcome {
                             hand_size: (cell / w) as u8,
                             lands: (cell % w) as u8,
@@ -421,7 +512,8 @@ impl Engine<'_> {
                     mulligans,
                     counted: counted_mulligans,
                 };
-                match self.step(st, &mut rng, policy, &mut bufs.scratch)? {
+                match self.step(st, redraw, &mut rng, policy, &mut bufs.scratch)? {
+                    Step::Redraw => redraws.push(slot),
                     Step::Kept(o) => {
                         counts.add(&o);
                         if let Some(out) = per_game.as_deref_mut() {
@@ -442,7 +534,7 @@ impl Engine<'_> {
                 let n: u64 = (0..LANES)
                     .map(|l| u64::from(bufs.tally[l * width + index]))
                     .sum();
-                bufs.hist[(v >> 2) as usize] += n;
+                bufs.hist[(v >> CELL) as usize] += n;
                 if v & KEEP != 0 {
                     kept += n;
                     bottomed += n * u64::from((v & VANCOUVER_BOTTOM) >> 1);
@@ -466,7 +558,14 @@ impl Engine<'_> {
         counts: &mut Counts,
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
-        if let Some(path) = &self.games {
+        let reference = match (&self.games, policy.plays_games()) {
+            (Some(_), _) => None,
+            (None, true) => Some(super::variants::Games::new(
+                &self.seed, &self.cfg, self.lands,
+            )),
+            (None, false) => None,
+        };
+        if let Some(path) = self.games.as_ref().or(reference.as_ref()) {
             for i in 0..len {
                 let outcome = path.play(&self.cfg, first + i as u64, policy)?;
                 counts.add(&outcome);
@@ -475,6 +574,9 @@ impl Engine<'_> {
                 }
             }
             return Ok(());
+        }
+        if let Some(deal) = &self.deal {
+            return self.run_partial(deal, first, len, policy, counts, per_game);
         }
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has_avx2_bmi2() {
@@ -507,7 +609,8 @@ impl Engine<'_> {
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
         const BLOCK: usize = 4096;
-        let rule = policy.count_rule(self.cfg.hand_size);
+        // London's (and Houston's) bottom tables are for the full hand drawn.
+        let rule = policy.count_rule(self.cfg.first_draw());
         let mut bufs = Buffers {
             scratch: (0..self.cfg.deck_size as CardId).collect(),
             flags: self.land_flags.clone(),
@@ -515,40 +618,62 @@ impl Engine<'_> {
             ..Buffers::default()
         };
         let mut active = Vec::with_capacity(BLOCK);
+        // Games that took the no-land/all-land redraw: one shuffle ahead of their mulligans.
+        let mut redrawn = Vec::new();
         let mut next = Vec::with_capacity(BLOCK);
+        let mut spare = Vec::new();
+        let land_mulligan = self.cfg.house.land_mulligan;
         let mut base = 0;
         while base < len {
             let m = BLOCK.min(len - base);
             active.clear();
             active.extend((0..m as u32).map(|slot| base as u32 + slot));
-            let (mut sub, mut counted) = (0, 0);
-            while !active.is_empty() {
-                let g0 = (first + u64::from(active[0])) >> 3;
-                if sub == 0 {
-                    // All the block's games: every group from the first to the last.
-                    let last = (first + (base + m - 1) as u64) >> 3;
-                    lead_words(&self.key, sub, g0..=last, g0, &mut bufs);
-                } else {
-                    let groups = active.iter().map(|&slot| (first + u64::from(slot)) >> 3);
-                    lead_words(&self.key, sub, groups, g0, &mut bufs);
+            redrawn.clear();
+            let (mut mulligans, mut counted) = (0, 0);
+            while !active.is_empty() || !redrawn.is_empty() {
+                for again in [false, true] {
+                    let games = if again { &mut redrawn } else { &mut active };
+                    if games.is_empty() {
+                        continue;
+                    }
+                    let cohort = Cohort {
+                        sub: mulligans + u32::from(again),
+                        mulligans,
+                        counted,
+                        redraw: land_mulligan && mulligans == 0 && !again,
+                    };
+                    let g0 = (first + u64::from(games[0])) >> 3;
+                    if cohort.sub == 0 {
+                        // All the block's games: every group from the first to the last.
+                        let last = (first + (base + m - 1) as u64) >> 3;
+                        lead_words(&self.key, 0, g0..=last, g0, &mut bufs);
+                    } else {
+                        let groups = games.iter().map(|&slot| (first + u64::from(slot)) >> 3);
+                        lead_words(&self.key, cohort.sub, groups, g0, &mut bufs);
+                    }
+                    next.clear();
+                    // Only the first round redraws, into the (then empty) list of redrawn games.
+                    spare.clear();
+                    self.round::<P, AVX2>(
+                        first,
+                        cohort,
+                        games,
+                        rule.as_ref(),
+                        policy,
+                        &mut bufs,
+                        counts,
+                        &mut per_game,
+                        &mut next,
+                        &mut spare,
+                    )?;
+                    std::mem::swap(games, &mut next);
+                    if cohort.redraw {
+                        std::mem::swap(&mut redrawn, &mut spare);
+                    }
                 }
-                next.clear();
-                self.round::<P, AVX2>(
-                    first,
-                    sub,
-                    counted,
-                    &active,
-                    rule.as_ref(),
-                    policy,
-                    &mut bufs,
-                    counts,
-                    &mut per_game,
-                    &mut next,
-                )?;
-                std::mem::swap(&mut active, &mut next);
                 // 103.5c and a table's free mulligans do not count toward the hand size.
-                counted += u32::from(sub >= self.cfg.free_total());
-                sub += 1;
+                counted += u32::from(mulligans >= self.cfg.free_total());
+                mulligans += 1;
             }
             base += m;
         }

@@ -36,6 +36,23 @@ pub trait Policy {
     fn count_rule(&self, _hand_size: usize) -> Option<CountRule> {
         None
     }
+
+    /// Commander partial Paris: which cards of `hand` (holding `lands` lands) a mulligan
+    /// exiles, in any order; `None`: the whole hand (the default). At least one card, each
+    /// from the hand once, or the run stops (as a `Game` refuses such an answer).
+    fn exile(
+        &mut self,
+        _hand: &[CardId],
+        _lands: u32,
+    ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+        Ok(None)
+    }
+
+    /// Play every game as a [`crate::Game`] (the reference the bulk paths are checked
+    /// against: [`super::GamePath`]). The default: no, the bulk engine's paths.
+    fn plays_games(&self) -> bool {
+        false
+    }
 }
 
 /// The decisions of a [`Policy`] that looks only at land counts, as tables (`W = MAX_HAND + 1`).

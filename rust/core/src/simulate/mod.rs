@@ -16,14 +16,20 @@
 //! Every other hand (a tag requirement, a Python callable, a rejected word, a deck or hand
 //! that needs more words) takes the general path, with the same result.
 //!
+//! The eras and variants differ only in the shape of a round's hand, read from the rules'
+//! [`crate::rules::MulliganRule::hand_step`] (cards drawn, cards bottomed, whether a mulligan
+//! is allowed, Vancouver's look), so Canadian Highlander and Houston run on the same kernels;
+//! the no-land/all-land redraw is one more shuffle, not a mulligan (a round of its own).
+//!
 //! Not simulated here: 103.5b and 103.6 actions (Serum Powder, Leylines, Gemstone Caverns):
 //! such cards count as ordinary cards of the hand.
 
 //! The parts, one concept each: [`config`] (what is simulated, what comes out), [`keep_rule`]
 //! (the player's decisions), `plan` (a shuffle's batches), `verdicts` (a count policy's
 //! decisions as tables), `engine` (blocks, rounds, the general path), `backends` (the count
-//! kernels: `portable` and its `avx2` twin), `variants` (the mulligan variants and table
-//! options that play each game as a `Game`, docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
+//! kernels: `portable` and its `avx2` twin), `variants` (the games played as a `Game`: the
+//! options whose decisions are not counts, and [`GamePath`], the reference of the others,
+//! docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
 //! [`Monitor`]). Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
 pub mod config;
@@ -32,6 +38,7 @@ pub mod threads;
 
 mod backends;
 pub(crate) mod engine;
+mod partial;
 pub(crate) mod plan;
 #[cfg(test)]
 mod tests;
@@ -41,6 +48,6 @@ mod variants;
 mod verdicts;
 
 pub use config::{Config, Counts, Outcome};
-pub use engine::GeneralPath;
+pub use engine::{GamePath, GeneralPath};
 pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, KeepRule, Policy, MAX_HAND};
 pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, MONITOR_INTERVAL};

@@ -131,10 +131,13 @@ fn the_count_kernel_equals_the_general_path_game_by_game() {
 /// (AVX2 and BMI2 on the machines here).
 #[test]
 fn the_portable_path_equals_the_dispatched_one() {
-    for (rule, deck_size) in [
-        (MulliganRule::London, 60),
-        (MulliganRule::Vancouver, 40),
-        (MulliganRule::Paris, 100),
+    for (rule, deck_size, land_mulligan) in [
+        (MulliganRule::London, 60, false),
+        (MulliganRule::Vancouver, 40, false),
+        (MulliganRule::Paris, 100, false),
+        (MulliganRule::CanadianHighlander, 100, true),
+        (MulliganRule::Houston, 60, false),
+        (MulliganRule::London, 40, true),
     ] {
         let lands: Vec<bool> = (0..deck_size).map(|i| i % 5 < 2).collect();
         let keep = KeepRule {
@@ -146,7 +149,11 @@ fn the_portable_path_equals_the_dispatched_one() {
         .compile(&lands, &vec![vec![]; deck_size])
         .unwrap();
         let cfg = Config {
-            house: Default::default(),
+            house: crate::house::HouseRules {
+                land_mulligan,
+                free_mulligans: u32::from(rule == MulliganRule::Houston),
+                ..Default::default()
+            },
             rule,
             free_first: true,
             hand_size: 7,

@@ -236,6 +236,194 @@ fn land_redraw_distribution_is_the_closed_form() {
     within(taken, games.min(4000), redraw, "the redraw is offered");
 }
 
+/// Games `start .. start + games` by the bulk paths (two threads) and by the reference
+/// [`GamePath`] (every game a `Game`): asserts they agree game by game and in their counts.
+fn equals_the_games<P: Policy + Clone + Send>(
+    cfg: Config,
+    lands: &[bool],
+    policy: &P,
+    (start, games): (u64, u64),
+    what: &str,
+) -> Vec<Outcome> {
+    let mut fast = vec![Outcome::default(); games as usize];
+    let mut slow = vec![Outcome::default(); games as usize];
+    let a = simulate(
+        &seed(),
+        cfg,
+        lands,
+        policy,
+        start,
+        games,
+        2,
+        Some(&mut fast),
+    );
+    let reference = GamePath(policy.clone());
+    let b = simulate(
+        &seed(),
+        cfg,
+        lands,
+        &reference,
+        start,
+        games,
+        1,
+        Some(&mut slow),
+    );
+    for (i, (f, s)) in fast.iter().zip(&slow).enumerate() {
+        assert_eq!(f, s, "{what}: game {}", start + i as u64);
+    }
+    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap(), "{what}");
+    fast
+}
+
+/// A deck of `n` cards, `lands` of them lands, every third card tagged `ramp`.
+fn tagged(n: usize) -> Vec<Vec<String>> {
+    (0..n)
+        .map(|i| match i % 3 {
+            0 => vec!["ramp".to_string()],
+            _ => vec![],
+        })
+        .collect()
+}
+
+/// The keep rules of the differential tests: count rules (land ranges, each bottom strategy),
+/// a rule with one tag requirement (the tag kernels on AVX2), and one with two (no count
+/// tables: every hand by the general path).
+fn rules(lands: &[bool]) -> Vec<(&'static str, CompiledRule)> {
+    let tags = tagged(lands.len());
+    let make = |bottom, requires: Vec<(&str, u32)>| {
+        KeepRule {
+            ranges: vec![(9, 3, 6), (8, 2, 5), (7, 2, 5), (6, 2, 4), (5, 1, 4)],
+            keep_at: Some(3),
+            bottom,
+            requires: requires
+                .into_iter()
+                .map(|(t, n)| (t.to_string(), n))
+                .collect(),
+        }
+        .compile(lands, &tags)
+        .unwrap()
+    };
+    vec![
+        ("balance", make(Bottom::Balance, vec![])),
+        ("lands first", make(Bottom::LandsFirst, vec![])),
+        ("spells first", make(Bottom::SpellsFirst, vec![])),
+        ("one tag", make(Bottom::Balance, vec![("ramp", 1)])),
+        (
+            "two tags",
+            make(Bottom::SpellsFirst, vec![("ramp", 1), ("x", 0)]),
+        ),
+    ]
+}
+
+/// The variants that run on the engine's rounds (Canadian Highlander, Houston, the land
+/// redraw in every era that allows it) equal the games a `Game` plays, game by game: deck
+/// sizes 40, 60, 100 and 250 (over 128: the byte-flag kernel), hand sizes 5 to 9, 0 to 2
+/// table free mulligans, 103.5c's free first mulligan (Brawl), every keep rule of [`rules`].
+#[test]
+fn the_variants_on_rounds_equal_the_game_path() {
+    let cases = [
+        (MulliganRule::CanadianHighlander, false),
+        (MulliganRule::Houston, false),
+        (MulliganRule::London, true),
+        (MulliganRule::Vancouver, true),
+        (MulliganRule::Paris, true),
+        (MulliganRule::ParisSequential, true),
+        (MulliganRule::CanadianHighlander, true),
+    ];
+    let mut k = 0u64;
+    for (rule, land_mulligan) in cases {
+        for (n, l) in [(40usize, 16usize), (60, 24), (100, 38), (250, 100)] {
+            let lands = deck(n, l);
+            for (name, keep) in rules(&lands) {
+                k += 1;
+                // A spread of options without the whole product: each case its own mix.
+                let free_mulligans = (k % 3) as u32;
+                let free_first = k % 4 == 1;
+                let hand_size = [7, 6, 9, 7, 5][(k % 5) as usize];
+                let cfg = Config {
+                    rule,
+                    free_first,
+                    hand_size,
+                    deck_size: n,
+                    house: HouseRules {
+                        free_mulligans,
+                        land_mulligan,
+                        ..HouseRules::default()
+                    },
+                };
+                assert!(!cfg.needs_game(), "{rule:?} runs on the engine's rounds");
+                let what = format!(
+                    "{rule:?} land_mulligan={land_mulligan} deck {n} keep {name} hand \
+                     {hand_size} free {free_mulligans} free_first {free_first}"
+                );
+                let out = equals_the_games(cfg, &lands, &keep, (1000 * k, 150), &what);
+                if rule == MulliganRule::CanadianHighlander && free_mulligans == 0 && !free_first {
+                    // Hands of h, h - 1, h - 1, h - 2, h - 2, …
+                    for o in &out {
+                        let m = usize::from(o.mulligans);
+                        assert_eq!(usize::from(o.hand_size), hand_size - m.div_ceil(2), "{o:?}");
+                    }
+                }
+                if rule == MulliganRule::Houston {
+                    let free = free_mulligans + u32::from(free_first);
+                    assert!(out
+                        .iter()
+                        .all(|o| u32::from(o.mulligans) <= free
+                            && usize::from(o.hand_size) == hand_size));
+                }
+            }
+        }
+    }
+}
+
+/// The same through the general path (a policy without count tables) and with a policy that
+/// mulligans more, so that late rounds and the redraw's rounds are reached.
+#[test]
+fn the_general_path_of_the_variants_equals_the_game_path() {
+    let lands = deck(60, 9);
+    let keep = KeepRule {
+        ranges: vec![(7, 3, 4), (6, 3, 3), (5, 2, 3), (4, 2, 2)],
+        keep_at: Some(2),
+        bottom: Bottom::Balance,
+        requires: vec![],
+    }
+    .compile(&lands, &vec![vec![]; 60])
+    .unwrap();
+    for rule in [
+        MulliganRule::CanadianHighlander,
+        MulliganRule::Houston,
+        MulliganRule::London,
+        MulliganRule::Vancouver,
+    ] {
+        for (free_mulligans, land_mulligan) in [(0, false), (2, false), (1, true)] {
+            if rule == MulliganRule::Houston && land_mulligan {
+                continue;
+            }
+            let cfg = Config {
+                rule,
+                free_first: free_mulligans == 1,
+                hand_size: 7,
+                deck_size: 60,
+                house: HouseRules {
+                    free_mulligans,
+                    land_mulligan,
+                    ..HouseRules::default()
+                },
+            };
+            let what = format!("{rule:?} free {free_mulligans} land {land_mulligan}");
+            let a = equals_the_games(cfg, &lands, &keep, (3, 400), &what);
+            let b = equals_the_games(cfg, &lands, &GeneralPath(keep.clone()), (3, 400), &what);
+            assert_eq!(a, b, "{what}");
+            if cfg.max_mulligans() >= 2 {
+                assert!(
+                    a.iter().any(|o| o.mulligans >= 2),
+                    "{what}: late rounds reached"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_game_path_is_the_game() {
     // Seat 0 of Game(seed, game_index = i), driven by the same policy, for each option that
@@ -246,9 +434,13 @@ fn the_game_path_is_the_game() {
         .compile(&lands, &vec![vec![]; 40])
         .unwrap();
     let houses = [
-        (MulliganRule::PartialParis, HouseRules::default()),
-        (MulliganRule::CanadianHighlander, HouseRules::default()),
-        (MulliganRule::Houston, HouseRules::default()),
+        (
+            MulliganRule::PartialParis,
+            HouseRules {
+                smoothing: Some(crate::house::Smoothing::Arena2),
+                ..HouseRules::default()
+            },
+        ),
         (
             MulliganRule::Vancouver,
             HouseRules {
@@ -280,13 +472,88 @@ fn the_game_path_is_the_game() {
         assert_eq!(a, b, "threads do not change a game");
         assert_eq!(ca, cb);
         assert_eq!(ca.mulligans.len(), cfg.max_mulligans() + 1);
-        if rule == MulliganRule::CanadianHighlander {
-            // Hands of 7, 6, 6, 5, 5, …
-            for o in &a {
-                let m = usize::from(o.mulligans);
-                assert_eq!(usize::from(o.hand_size), 7 - m.div_ceil(2), "{o:?}");
+    }
+}
+
+/// PARTIAL_PARIS, dealt from one shuffle without a `Game`, equals the games a `Game` plays:
+/// deck sizes 40, 60, 100 and 250, hand sizes 5 to 9, 0 to 2 table free mulligans, 103.5c's
+/// free first mulligan, the land redraw, every keep rule of [`rules`] (count rules, one tag,
+/// two tags) and the general path.
+#[test]
+fn partial_paris_equals_the_game_path() {
+    let mut k = 0u64;
+    for land_mulligan in [false, true] {
+        for (n, l) in [(40usize, 12usize), (60, 24), (100, 38), (250, 100)] {
+            let lands = deck(n, l);
+            for (name, keep) in rules(&lands) {
+                k += 1;
+                let free_mulligans = (k % 3) as u32;
+                let free_first = k % 4 == 1;
+                let hand_size = [7, 6, 9, 7, 5][(k % 5) as usize];
+                let cfg = Config {
+                    rule: MulliganRule::PartialParis,
+                    free_first,
+                    hand_size,
+                    deck_size: n,
+                    house: HouseRules {
+                        free_mulligans,
+                        land_mulligan,
+                        ..HouseRules::default()
+                    },
+                };
+                assert!(!cfg.needs_game());
+                let what = format!(
+                    "land_mulligan={land_mulligan} deck {n} keep {name} hand {hand_size} \
+                     free {free_mulligans} free_first {free_first}"
+                );
+                let a = equals_the_games(cfg, &lands, &keep, (500 * k, 150), &what);
+                let b = equals_the_games(
+                    cfg,
+                    &lands,
+                    &GeneralPath(keep.clone()),
+                    (500 * k, 150),
+                    &what,
+                );
+                assert_eq!(a, b);
+                assert!(
+                    a.iter().any(|o| o.mulligans >= 2),
+                    "{what}: mulligans reached"
+                );
+                if free_mulligans == 0 && !free_first {
+                    for o in &a {
+                        let m = usize::from(o.mulligans);
+                        assert_eq!(usize::from(o.hand_size), hand_size - m.min(hand_size));
+                    }
+                }
             }
-            assert!(a.iter().any(|o| o.mulligans == 2 && o.hand_size == 6));
         }
+    }
+}
+
+/// A small deck: the library runs out during the mulligans (draws give fewer cards).
+#[test]
+fn partial_paris_with_a_short_library_equals_the_game_path() {
+    for n in [0usize, 1, 5, 9, 12, 20] {
+        let lands = deck(n, n / 3);
+        let keep = KeepRule {
+            ranges: vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
+            keep_at: Some(1),
+            bottom: Bottom::Balance,
+            requires: vec![],
+        }
+        .compile(&lands, &vec![vec![]; n])
+        .unwrap();
+        let cfg = Config {
+            rule: MulliganRule::PartialParis,
+            free_first: true,
+            hand_size: 7,
+            deck_size: n,
+            house: HouseRules {
+                free_mulligans: 1,
+                land_mulligan: true,
+                ..HouseRules::default()
+            },
+        };
+        equals_the_games(cfg, &lands, &keep, (0, 200), &format!("deck {n}"));
     }
 }

@@ -1,14 +1,16 @@
-//! The game path: a simulated game played by a [`Game`] itself, for the mulligans whose
-//! decisions are not counts on a shuffle's top cards (docs/VARIANTS.md): PARTIAL_PARIS,
-//! CANADIAN_HIGHLANDER, HOUSTON, the no-land/all-land redraw and hand smoothing. Game `i` is
+//! The game path: a simulated game played by a [`Game`] itself, for the options whose
+//! decisions are not counts on a shuffle's top cards (hand smoothing's candidate hands,
+//! docs/VARIANTS.md, and PARTIAL_PARIS), and for every run of the reference policy
+//! [`super::GamePath`], which the bulk paths are tested against. Game `i` is
 //! seat 0 of `Game(seed, game_index=i)` with that seat's deck, so it is the game a host would
 //! play, by construction; seat 1 (a one-card deck, its own stream) only keeps. Slower than the
 //! count kernels (a game's events and records are built), with the same guarantees: results
 //! depend only on `(seed, i)`.
 //!
-//! Seat 0's decisions: the policy's, as in the other eras; where the policy interface names no
-//! choice, a fixed one: the no-land/all-land redraw is always taken when allowed, and a
-//! PARTIAL_PARIS mulligan exiles the whole hand (the policy names no cards to exile).
+//! Seat 0's decisions: the policy's, as in the other eras (a PARTIAL_PARIS mulligan exiles the
+//! cards [`Policy::exile`] names: `game.partial_mulligan`, or the whole hand, `game.mulligan`);
+//! where the policy interface names no choice, a fixed one: the no-land/all-land redraw is
+//! always taken when allowed.
 
 use super::{Abort, Config, Outcome, Policy};
 use crate::card::{Card, CardId};
@@ -19,7 +21,7 @@ use crate::rules::{MulliganRule, Variant, BASE_HAND_SIZE};
 use crate::seed::Seed;
 
 /// What the game path needs from a run, made once.
-pub(crate) struct GamePath {
+pub(crate) struct Games {
     seed: Seed,
     deck: DeckList,
     other: DeckList,
@@ -27,14 +29,11 @@ pub(crate) struct GamePath {
     hand_modifier: i32,
 }
 
-impl GamePath {
-    /// None when the config runs on the count kernels and the general path of the engine.
-    pub(crate) fn new(seed: &Seed, cfg: &Config, lands: &[bool]) -> Option<GamePath> {
-        if !cfg.needs_game() {
-            return None;
-        }
+impl Games {
+    /// The games of a run with this seed and config.
+    pub(crate) fn new(seed: &Seed, cfg: &Config, lands: &[bool]) -> Games {
         let card = |land: bool| Card::new(if land { "land" } else { "spell" }, land, vec![]);
-        Some(GamePath {
+        Games {
             seed: seed.clone(),
             deck: DeckList {
                 main: lands.iter().map(|&l| card(l)).collect(),
@@ -51,7 +50,7 @@ impl GamePath {
                 Variant::Vanguard
             },
             hand_modifier: cfg.hand_size as i32 - BASE_HAND_SIZE,
-        })
+        }
     }
 
     /// Plays game `index` to its end with seat 0 deciding by `policy`.
@@ -72,6 +71,11 @@ impl GamePath {
                     let keep = policy.keep(&ids, lands, mulligans(&game), d.can_mulligan)?;
                     if keep || !d.can_mulligan {
                         game.keep(0)
+                    } else if cfg.rule == MulliganRule::PartialParis {
+                        match policy.exile(&ids, lands)? {
+                            None => game.mulligan(0),
+                            Some(cards) => game.partial_mulligan(0, &cards),
+                        }
                     } else {
                         game.mulligan(0)
                     }
@@ -133,13 +137,10 @@ fn mulligans(game: &Game) -> u32 {
 }
 
 impl Config {
-    /// Whether this run plays each game as a [`Game`] (the variants whose decisions are not
-    /// counts on one shuffle's top cards) rather than on the count kernels.
+    /// Whether this run plays each game as a [`Game`] (hand smoothing, whose candidate hands
+    /// are not counts on one shuffle's top cards) rather than on the bulk engine (its rounds,
+    /// or for PARTIAL_PARIS one shuffle dealt a card at a time).
     pub fn needs_game(&self) -> bool {
-        matches!(
-            self.rule,
-            MulliganRule::PartialParis | MulliganRule::CanadianHighlander | MulliganRule::Houston
-        ) || self.house.land_mulligan
-            || self.house.smoothing.is_some()
+        self.house.smoothing.is_some()
     }
 }

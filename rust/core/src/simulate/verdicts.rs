@@ -4,34 +4,52 @@
 
 use super::engine::Engine;
 use super::CountRule;
-use crate::rules::MulliganRule;
+use crate::house::land_redraw_allowed;
+use crate::rules::HandStep;
 
 /// The most cards a round may draw for the tag kernel (its verdict table has
 /// `2 (draw + 1)^3` entries).
-pub(crate) const MAX_TAG_DRAW: usize = 9;
+pub(crate) const MAX_TAG_DRAW: usize = 10;
 
 /// A verdict bit ([`Engine::verdicts`]): the hand is kept.
 pub(crate) const KEEP: u32 = 1;
 /// A verdict bit: Vancouver's look puts the top card on the bottom.
 pub(crate) const VANCOUVER_BOTTOM: u32 = 2;
+/// A verdict bit: the no-land/all-land redraw is taken (a table option).
+pub(crate) const REDRAW: u32 = 4;
+/// Where a verdict's cell of [`super::Counts::hand_lands`] starts (bits above the flags).
+pub(crate) const CELL: u32 = 3;
 
 impl Engine<'_> {
-    /// [`Engine::step`]'s decisions for a count policy, for a round whose games have `counted`
-    /// mulligans to pay and draw `draw` cards: indexed by `lands drawn * 2 + next card is a
-    /// land`, a [`KEEP`] bit, a [`VANCOUVER_BOTTOM`] bit, and the kept hand's cell of
-    /// [`Counts::hand_lands`] shifted left by two.
-    pub(crate) fn verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
-        let cfg = &self.cfg;
-        let can_mulligan = cfg.hand_size > counted;
+    /// The hand's size and lands once its cards are on the bottom: `lands` drawn, of `shape`.
+    fn after_bottom(&self, rule: &CountRule, shape: &HandStep, lands: usize) -> (usize, usize) {
+        match shape.bottom {
+            0 => (shape.draw, lands),
+            bottom => (shape.draw - bottom, rule.kept_lands(bottom, lands)),
+        }
+    }
+
+    /// Whether a round's hand of `lands` lands takes the no-land/all-land redraw (the round
+    /// may, `redraw`: the game's first hand).
+    fn redraws(&self, shape: &HandStep, redraw: bool, lands: usize) -> bool {
+        redraw && shape.draw == self.cfg.hand_size && land_redraw_allowed(shape.draw, lands)
+    }
+
+    /// [`Engine::step`]'s decisions for a count policy, for a round whose hands have this
+    /// `shape`: indexed by `lands drawn * 2 + next card is a land`, a [`KEEP`] bit, a
+    /// [`VANCOUVER_BOTTOM`] bit, a [`REDRAW`] bit, and the kept hand's cell of
+    /// [`Counts::hand_lands`] shifted left by [`CELL`].
+    pub(crate) fn verdicts(&self, rule: &CountRule, shape: &HandStep, redraw: bool) -> Vec<u32> {
+        let draw = shape.draw;
         let mut out = vec![0u32; (draw + 1) * 2];
         for lands in 0..=draw {
-            let (size, kept) = match cfg.rule {
-                MulliganRule::London => (draw - counted, rule.kept_lands(counted, lands)),
-                _ => (draw, lands),
+            let (size, kept) = self.after_bottom(rule, shape, lands);
+            let keeps = !shape.can_mulligan || rule.keeps(size, kept);
+            let pair = match self.redraws(shape, redraw, lands) {
+                true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
+                false => self.verdict_pair(rule, shape, keeps, size, kept),
             };
-            let keeps = !can_mulligan || rule.keeps(size, kept);
-            out[lands * 2..lands * 2 + 2]
-                .copy_from_slice(&self.verdict_pair(rule, keeps, size, kept));
+            out[lands * 2..lands * 2 + 2].copy_from_slice(&pair);
         }
         out
     }
@@ -41,6 +59,7 @@ impl Engine<'_> {
     pub(crate) fn verdict_pair(
         &self,
         rule: &CountRule,
+        shape: &HandStep,
         keeps: bool,
         size: usize,
         kept: usize,
@@ -48,44 +67,46 @@ impl Engine<'_> {
         let cfg = &self.cfg;
         let w = cfg.hand_size + 1;
         if !keeps {
-            return [((w * w) as u32) << 2; 2];
+            return [((w * w) as u32) << CELL; 2];
         }
-        let vancouver = cfg.rule == MulliganRule::Vancouver && size < cfg.hand_size;
+        let vancouver = shape.look && size < cfg.hand_size;
         [false, true].map(|top| {
             let bottom = vancouver && rule.vancouver(size, kept, top);
-            KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | ((size * w + kept) as u32) << 2
+            KEEP | if bottom { VANCOUVER_BOTTOM } else { 0 } | ((size * w + kept) as u32) << CELL
         })
     }
 
     /// [`Engine::verdicts`] for a rule with one tag requirement: indexed by
     /// `((lands * W + tagged lands) * W + tagged spells) * 2 + next card is a land`, with
     /// `W = draw + 1`.
-    pub(crate) fn tag_verdicts(&self, rule: &CountRule, counted: usize, draw: usize) -> Vec<u32> {
-        let cfg = &self.cfg;
-        let can_mulligan = cfg.hand_size > counted;
+    pub(crate) fn tag_verdicts(
+        &self,
+        rule: &CountRule,
+        shape: &HandStep,
+        redraw: bool,
+    ) -> Vec<u32> {
+        let draw = shape.draw;
         let w = draw + 1;
         // Entries no hand reaches (more tagged cards than cards) stay "not kept".
-        let mut out = vec![self.verdict_pair(rule, false, 0, 0)[0]; w * w * w * 2];
+        let mut out = vec![self.verdict_pair(rule, shape, false, 0, 0)[0]; w * w * w * 2];
         for lands in 0..=draw {
             for tagged_lands in 0..=lands {
                 for tagged_spells in 0..=draw - lands {
-                    let (size, kept, tagged) = match cfg.rule {
-                        MulliganRule::London => {
-                            let (kept, tagged) = rule.after_bottom(
-                                draw,
-                                counted,
-                                lands,
-                                tagged_lands,
-                                tagged_spells,
-                            );
-                            (draw - counted, kept, tagged)
+                    let (size, kept, tagged) = match shape.bottom {
+                        0 => (draw, lands, tagged_lands + tagged_spells),
+                        bottom => {
+                            let (kept, tagged) =
+                                rule.after_bottom(draw, bottom, lands, tagged_lands, tagged_spells);
+                            (draw - bottom, kept, tagged)
                         }
-                        _ => (draw, lands, tagged_lands + tagged_spells),
                     };
-                    let keeps = !can_mulligan || rule.keeps_tagged(size, kept, tagged);
+                    let keeps = !shape.can_mulligan || rule.keeps_tagged(size, kept, tagged);
+                    let pair = match self.redraws(shape, redraw, lands) {
+                        true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
+                        false => self.verdict_pair(rule, shape, keeps, size, kept),
+                    };
                     let index = ((lands * w + tagged_lands) * w + tagged_spells) * 2;
-                    out[index..index + 2]
-                        .copy_from_slice(&self.verdict_pair(rule, keeps, size, kept));
+                    out[index..index + 2].copy_from_slice(&pair);
                 }
             }
         }
