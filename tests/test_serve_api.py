@@ -430,9 +430,9 @@ def test_post_simulate_takes_the_variants_and_table_options(client):
 
 
 def test_post_simulate_on_the_game_path_keeps_to_the_time_limit(client):
-    """The variants that play each game as a Game are slow: 2,000,000 of them stop at the time
-    limit with 413 (checked every 2,000 games of those, mulligan.serve.simulate)."""
-    body = {"deck": DECK_A, "games": 2_000_000, "mulligan": "HOUSTON"}
+    """Smoothing plays each game as a Game, slowly: 2,000,000 of them stop at the time limit
+    with 413 (checked every 2,000 games of those, mulligan.serve.simulate)."""
+    body = {"deck": DECK_A, "games": 2_000_000, "mulligan": "HOUSTON", "smoothing": "arena2"}
     r = client.post("/simulate", json=body)
     assert r.status_code == 413, r.text
     assert "games; ask for fewer" in r.json()["error"]["message"]

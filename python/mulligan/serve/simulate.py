@@ -28,10 +28,10 @@ from mulligan.serve.errors import ApiError
 __all__ = ["run_simulation"]
 
 CHUNK = 100_000
-# The variants and options that play each game as a `Game` (docs/VARIANTS.md) run about 60
-# times slower: smaller chunks keep the time limit's checks about as often.
+# Smoothing plays each game as a `Game` (docs/VARIANTS.md, "In simulate") and runs about 60
+# times slower: smaller chunks keep the time limit's checks about as often. Every era and the
+# other table options run on the bulk engine.
 GAME_PATH_CHUNK = 2_000
-GAME_PATH_RULES = ("PARTIAL_PARIS", "CANADIAN_HIGHLANDER", "HOUSTON")
 
 
 def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
@@ -70,8 +70,7 @@ def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
         }
         deadline = time.monotonic() + seconds
         total: SimulationResult | None = None
-        slow = body.get("mulligan") in GAME_PATH_RULES or body.get("land_mulligan")
-        chunk = GAME_PATH_CHUNK if slow or body.get("smoothing") else CHUNK
+        chunk = GAME_PATH_CHUNK if body.get("smoothing") else CHUNK
         for start in range(0, games, chunk):
             if time.monotonic() > deadline:
                 raise ApiError(
