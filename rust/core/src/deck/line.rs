@@ -5,7 +5,9 @@
 //! 4 Lightning Bolt (M11) 149                MTG Arena, Moxfield (set code, collector number)
 //! SB: 2 Abrade                              Magic Workstation, Cockatrice, XMage sideboard
 //! 4 [M11:149] Lightning Bolt                XMage (`[M11]`: Magic Workstation)
+//! 3 [THS] Plains (1)                        Magic Workstation, with the art variant `(1)`
 //! 4 Lightning Bolt|M11|1                    Forge (set, art index)
+//! 1 Solitude+|MH2|[307]|#{markedColors=W}   Forge (`+` foil, `[collector number]`, flags)
 //! 1 Sol Ring (C21) 263 *F* #Ramp            Moxfield (`*F*` foil, `*E*` etched, `#tag`)
 //! 1x Atraxa, Praetors' Voice *CMDR*         TappedOut (commander)
 //! 1x Sol Ring (c21) 263 [Ramp{top}] ^Have^  Archidekt (categories, label)
@@ -55,19 +57,20 @@ pub(super) fn parse(line: &str) -> Result<CardLine, String> {
     }
     let (count, after) = split_count(rest)?;
     out.count = count;
+    // Forge's fields follow the first `|` (no card name has one); what they say is not needed.
+    let after = match after.split_once('|') {
+        Some((base, forge)) => {
+            check_forge_fields(forge).map_err(|m| format!("{line:?}: {m}"))?;
+            base
+        }
+        None => after,
+    };
     // Strip and normalise until nothing changes, so that a name written back out reads as
     // the same name.
     let mut name = strip_set_prefix(after).to_string();
     loop {
         let stripped = strip_suffixes(&name, &mut out)?;
-        let base = match stripped.split_once('|') {
-            Some((base, forge)) => {
-                check_forge_fields(forge).map_err(|m| format!("{line:?}: {m}"))?;
-                base
-            }
-            None => stripped,
-        };
-        let normal = normalize_name(base).map_err(|m| format!("{line:?}: {m}"))?;
+        let normal = normalize_name(stripped).map_err(|m| format!("{line:?}: {m}"))?;
         if normal == name {
             break;
         }
@@ -141,7 +144,8 @@ fn is_set_code(s: &str) -> bool {
             || s.bytes().all(|b| !b.is_ascii_uppercase()))
 }
 
-/// Drops a set before the name: `[M11]` (Magic Workstation) or `[M11:149]` (XMage).
+/// Drops a set before the name: `[M11]` (Magic Workstation) or `[M11:149]` (XMage, whose own
+/// codes may hold a `-`: `[MPS-AKH:49]`; its numbers `2*`, `72+`, `64ab`).
 fn strip_set_prefix(rest: &str) -> &str {
     let Some(inner) = rest.strip_prefix('[') else {
         return rest;
@@ -154,8 +158,10 @@ fn strip_set_prefix(rest: &str) -> &str {
         None => (&inner[..close], None),
     };
     let set_ok = !set.is_empty()
-        && set.len() <= 8
-        && set.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        && set.len() <= 10
+        && set
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     let number_ok = number.is_none_or(|n| !n.is_empty() && !n.contains(char::is_whitespace));
     if set_ok && number_ok {
         inner[close + 1..].trim_start()
@@ -165,11 +171,16 @@ fn strip_set_prefix(rest: &str) -> &str {
 }
 
 /// Strips what exporters append after the name, from the right, until nothing more comes off:
-/// Archidekt `^labels^`, `[categories]`, `*F*`-style flags, `#tags`, `(SET) 123`.
+/// Archidekt `^labels^`, `[categories]`, `*F*`-style flags, `#tags`, `(SET) 123`, a Magic
+/// Workstation art variant `(1)`, Forge's foil mark `+` (no card name ends with one).
 fn strip_suffixes<'a>(mut rest: &'a str, out: &mut CardLine) -> Result<&'a str, String> {
     loop {
         rest = rest.trim_end();
-        if let Some(body) = rest.strip_suffix('^') {
+        if let Some(body) = rest.strip_suffix('+') {
+            rest = body;
+        } else if let Some(head) = strip_art_variant(rest) {
+            rest = head;
+        } else if let Some(body) = rest.strip_suffix('^') {
             match body.rfind('^') {
                 Some(open) => rest = &body[..open],
                 None => return Err(format!("{rest:?} has a '^' with no partner")),
@@ -212,6 +223,15 @@ fn strip_suffixes<'a>(mut rest: &'a str, out: &mut CardLine) -> Result<&'a str, 
 fn last_word(s: &str) -> Option<(&str, &str)> {
     let (at, space) = s.char_indices().rev().find(|(_, c)| c.is_whitespace())?;
     Some((&s[..at], &s[at + space.len_utf8()..]))
+}
+
+/// `Plains (1)`: the name without Magic Workstation's art variant, a number of one or two
+/// digits in parentheses after the name (no card name ends with one).
+fn strip_art_variant(rest: &str) -> Option<&str> {
+    let (head, last) = last_word(rest)?;
+    let n = last.strip_prefix('(')?.strip_suffix(')')?;
+    let digits = (1..=2).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit());
+    (digits && !head.trim().is_empty()).then_some(head)
 }
 
 /// `Name (SET)` or `Name (SET) 149`: the name.
@@ -275,7 +295,8 @@ fn categories(inner: &str, out: &mut CardLine) -> Result<(), String> {
     Ok(())
 }
 
-/// Forge's fields after the name: `SET` and optionally an art index and more flags.
+/// Forge's fields after the name (`CardDb.CardRequest`): a set code, then optionally an art
+/// index, a `[collector number]` and a `#{flags}` segment; none may be empty.
 fn check_forge_fields(fields: &str) -> Result<(), String> {
     for field in fields.split('|') {
         if field.trim().is_empty() {

@@ -9,8 +9,10 @@
 //! - Text ([`text`], one card line per line, [`line`] for the dialects of a line): plain lists,
 //!   MTG Arena (`About`/`Name`, `Deck`/`Sideboard`/`Commander`/`Companion`, `4 Lightning Bolt
 //!   (M11) 149`), MTGO `.txt` (the sideboard after a blank line), `SB:` lines (Magic
-//!   Workstation, Cockatrice, XMage `[SET:NUM]`), Forge `.dck` (`[Main]`, `Name|SET|art`),
-//!   Moxfield/Archidekt/TappedOut markers (`*F*`, `*CMDR*`, `#tag`, `[Category]`, `4x`).
+//!   Workstation, Cockatrice, XMage `[SET:NUM]`), Forge `.dck` (`[Main]`, `Name|SET|art`,
+//!   `Name|SET|[123]`), Moxfield/Archidekt/TappedOut markers (`*F*`, `*CMDR*`, `#tag`,
+//!   `[Category]`, `4x`). tests/decks/README.md names the writer code and the real exported
+//!   files each dialect was checked against.
 //!
 //! A card line that looks like nothing (a name with `<`, `=`, `{`, …, or no name) is refused
 //! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in

@@ -251,3 +251,115 @@ fn the_companion_leaves_the_last_sideboard_copy_so_a_list_reads_back_the_same() 
     );
     assert_eq!(d.companions.len(), 1);
 }
+
+// Regression tests for what real exported files showed (tests/decks/README.md names the
+// files); each snippet is ours, in the layout the exporter writes.
+
+#[test]
+fn xmage_header_lines_are_not_cards() {
+    // XMage writes `NAME:` and `AUTHOR:`; some of its sample decks add `EVENT:`. The author
+    // line was read as one card named "AUTHOR:…".
+    let d = DeckList::parse(
+        "//Created with Mage - www.magefree.com\r\nNAME:Bolts\r\nAUTHOR:someone\r\nEVENT: a store championship\r\n\r\n4 [M10:146] Lightning Bolt\r\n# Land\r\n36 [M10:242] Mountain\r\nSB: 2 [MPS-AKH:49] Abrade\r\nSB: 1 [WAR:2*] Ugin, the Ineffable\r\nSB: 1 [ODY:72+] Cephalid Looter\r\nLAYOUT MAIN:(1,2)(NONE,false,50)|([M10:146])([M10:242])\r\n",
+    )
+    .unwrap();
+    assert_eq!(
+        names(&d.main),
+        vec![(4, "Lightning Bolt".into()), (36, "Mountain".into())]
+    );
+    assert_eq!(d.sideboard.len(), 4);
+    assert_eq!(d.sideboard[0].name, "Abrade");
+    // `SB:` is no header key, and a colon inside a card name is still a card.
+    let d = DeckList::parse("SB: 1 Duress\n1 Circle of Protection: Red\n").unwrap();
+    assert_eq!(d.main[0].name, "Circle of Protection: Red");
+    assert_eq!(d.sideboard.len(), 1);
+}
+
+#[test]
+fn forge_fields_collector_numbers_foils_and_sections() {
+    // Forge writes `Name|SET|[collector number]` since its card requests carry numbers (the
+    // `[...]` was read as a marker and the line refused), `+` after a foil's name, flags in
+    // a `#{...}` field, quest decks open with a `[shop]` section of key=value lines, and old
+    // files have a `[general]` section with the deck type in it; `;` starts a comment.
+    let d = DeckList::parse(
+        "[shop]\nWinsToUnlock=0\nCredits=500\n[metadata]\nName=Quest & Co\nDeck Type=constructed\n[Commander]\n1 Trostani, Selesnya's Voice|SLD|[2429]\n[main]\n; an old comment\n3 Island|ONS|2\n1 Solitude+|MH2|[307]\n1 Killer Cosplay|UNF|[F145]\n1 Llanowar Elves|DOM|1|[168]|#{markedColors=G}\n1 Dazzling Theater // Prop Room\n[sideboard]\n[Planes]\n1 Tazeem|PCA\n",
+    )
+    .unwrap();
+    assert_eq!(
+        names(&d.main),
+        vec![
+            (3, "Island".into()),
+            (1, "Solitude".into()),
+            (1, "Killer Cosplay".into()),
+            (1, "Llanowar Elves".into()),
+            (1, "Dazzling Theater // Prop Room".into()),
+        ]
+    );
+    assert!(d.main.iter().all(|c| c.tags.is_empty()));
+    assert_eq!(d.commanders[0].name, "Trostani, Selesnya's Voice");
+    assert!(d.sideboard.is_empty());
+    let old = DeckList::parse("[general]\nConstructed\n[main]\n4 Blood Moon\n").unwrap();
+    assert_eq!(names(&old.main), vec![(4, "Blood Moon".into())]);
+    // An empty field is still refused.
+    assert!(DeckList::parse("1 Solitude|MH2|\n").is_err());
+}
+
+#[test]
+fn magic_workstation_art_variants_are_not_part_of_the_name() {
+    // `3 [THS] Plains (1)`: the basic land was a nonland named "Plains (1)".
+    let d = DeckList::parse("        3 [THS] Plains (1)\n        11 [THS] Forest (12)\n").unwrap();
+    assert_eq!(
+        names(&d.main),
+        vec![(3, "Plains".into()), (11, "Forest".into())]
+    );
+    assert!(d.main.iter().all(|c| c.land));
+    let d = DeckList::parse("1 B.F.M. (Big Furry Monster)\n1 Hazmat Suit (Used)\n").unwrap();
+    assert_eq!(d.main[0].name, "B.F.M. (Big Furry Monster)");
+}
+
+#[test]
+fn a_limited_mtgo_export_keeps_its_whole_sideboard() {
+    // MTGO's `.txt` of a draft deck: 40 cards, a blank line, the rest of the pool (100.4b),
+    // here 20 cards; the sideboard went into the main deck because it had more than 15.
+    let mut text = String::from("23 Grizzly Bears\r\n17 Forest\r\n\r\n");
+    for _ in 0..20 {
+        text.push_str("1 Giant Growth\r\n");
+    }
+    let d = DeckList::parse(&text).unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (40, 20));
+    // A 40-card list whose second group is only basic lands is one deck in two groups.
+    let d = DeckList::parse("40 Grizzly Bears\n\n10 Forest\n7 Snow-Covered Forest\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (57, 0));
+    // Constructed: at least 60 cards, then at most 15 (100.4a); 20 more are one deck.
+    let d = DeckList::parse("40 Lightning Bolt\n20 Mountain\n\n15 Abrade\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (60, 15));
+    let d = DeckList::parse("60 Lightning Bolt\n\n20 Sacred Foundry\n").unwrap();
+    assert_eq!((d.main.len(), d.sideboard.len()), (80, 0));
+}
+
+#[test]
+fn section_headers_may_carry_a_count() {
+    let d = DeckList::parse(
+        "MainBoard: 3 cards\n3 Island\n\nSideBoard: 2 cards\n2 Negate\nCommander (1)\n1 Atraxa\n",
+    )
+    .unwrap();
+    assert_eq!(
+        (d.main.len(), d.sideboard.len(), d.commanders.len()),
+        (3, 2, 1)
+    );
+}
+
+#[test]
+fn a_cockatrice_card_without_a_number_is_one_copy() {
+    // Cockatrice always writes `number`; a `.cod` from another program may not (XMage's
+    // importer reads one copy). It was refused.
+    let cod = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_deck version=\"1\">\n    <deckname>Bears</deckname>\n    <comments></comments>\n    <zone name=\"main\">\n        <card number=\"12\" name=\"Forest\"/>\n        <card price=\"0\" name=\"Grizzly Bears\"/>\n    </zone>\n    <zone name=\"side\">\n        <card number=\"1\" price=\"0\" name=\"Eight-and-a-Half-Tails\"/>\n    </zone>\n</cockatrice_deck>";
+    let d = DeckList::parse(cod).unwrap();
+    assert_eq!(
+        names(&d.main),
+        vec![(12, "Forest".into()), (1, "Grizzly Bears".into())]
+    );
+    assert_eq!(d.sideboard.len(), 1);
+    // A `.dek` card without Quantity is still refused: MTGO always writes one.
+    assert!(DeckList::parse("<Deck>\n<Cards CatID=\"1\" Name=\"Bolt\" />\n</Deck>").is_err());
+}

@@ -1,18 +1,24 @@
 //! Text deck lists: the line loop, section headers and what is not a card line.
 //!
-//! - Blank lines, lines starting with `#` or `//` (Magic Workstation, Cockatrice comments) are
-//!   skipped; `#!Sideboard`-style lines and the headers below start a section.
-//! - Section headers, any case, an optional trailing `:`: `Deck`, `Main`, `Mainboard`,
-//!   `Main deck`, `Sideboard`, `Commander(s)`, `Companion`; Forge's `[Main]`, `[Sideboard]`,
-//!   `[Commander]`. `About` (MTG Arena), `[metadata]` (Forge) and Forge's other bracketed
-//!   sections (`[Planes]`, `[Schemes]`, …) hold no deck cards; `Maybeboard`, `Considering`,
-//!   `Tokens` hold cards outside the deck (parsed, then left out).
-//! - Type headings of site exports (`Creatures (16)`, `Lands:`) are skipped; XMage's `NAME:`
-//!   and `LAYOUT …:` lines too.
-//! - MTGO `.txt` (and older MTG Arena exports): a list without any section header, `SB:` line
-//!   or section marker, in exactly two blocks separated by blank lines, a first block of at
-//!   least 40 cards (a deck, 100.2b) and a second of at most 15 (a sideboard, 100.4a), has its
-//!   sideboard in the second block. Any other blank lines only separate groups of cards.
+//! - Blank lines, lines starting with `#` or `//` (Magic Workstation, Cockatrice, XMage
+//!   comments) or `;` (Forge) are skipped; `#!Sideboard`-style lines and the headers below
+//!   start a section.
+//! - Section headers, any case, an optional trailing `:` and an optional count (`Sideboard
+//!   (15)`, `MainBoard: 3 cards`): `Deck`, `Main`, `Mainboard`, `Main deck`, `Sideboard`,
+//!   `Commander(s)`, `Companion`; Forge's `[Main]`, `[Sideboard]`, `[Commander]`. `About`
+//!   (MTG Arena) and Forge's `[metadata]`, `[shop]` (quest decks) and `[general]` (old files)
+//!   hold no cards; Forge's other bracketed sections (`[Planes]`, `[Schemes]`, …) and
+//!   `Maybeboard`, `Considering`, `Tokens` hold cards outside the deck (parsed, then left out).
+//! - Type headings of site exports (`Creatures (16)`, `Lands:`) are skipped; so are XMage's
+//!   `LAYOUT …:` lines and its `NAME:`/`AUTHOR:` lines, with any other line that starts with
+//!   an upper-case key and a colon (`EVENT: …`, which XMage skips too), `SB:` excepted.
+//! - MTGO `.txt` (and MTG Arena exports without headers, which XMage writes too): a list
+//!   without any section header, `SB:` line or section marker, in exactly two blocks
+//!   separated by blank lines, has its sideboard in the second block when the first is a deck:
+//!   at least 60 cards and a second block of at most 15 (constructed, 100.2a and 100.4a), or
+//!   40 to 59 cards and a second block of any size that is not all basic lands (limited,
+//!   100.2b: the sideboard is the rest of the card pool, 100.4b). Any other blank lines only
+//!   separate groups of cards.
 
 use super::line;
 use super::{Entry, Section};
@@ -20,7 +26,9 @@ use crate::error::{Error, Result};
 
 /// The smallest first block an MTGO `.txt` sideboard may follow: a limited deck (100.2b).
 const MIN_DECK_BEFORE_SIDEBOARD: usize = 40;
-/// The largest second block read as a sideboard (100.4a).
+/// The smallest constructed deck (100.2a): below it the first block is a limited deck.
+const MIN_CONSTRUCTED: usize = 60;
+/// The largest second block read as a constructed deck's sideboard (100.4a).
 const MAX_SIDEBOARD: usize = 15;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,7 +45,7 @@ fn header(line: &str) -> Option<Part> {
         Some(inner) => (inner, true),
         None => (line.strip_prefix("#!").unwrap_or(line), false),
     };
-    let word = inner.trim();
+    let word = strip_count(inner.trim());
     let word = word
         .strip_suffix(':')
         .unwrap_or(word)
@@ -50,14 +58,50 @@ fn header(line: &str) -> Option<Part> {
         "companion" => Part::Deck(Section::Companion),
         "maybeboard" | "considering" | "tokens" => Part::Outside,
         "about" | "metadata" => Part::Metadata,
+        // Forge: a quest deck's price and unlock terms; the deck type in old files.
+        "shop" | "general" if bracketed => Part::Metadata,
         // Forge's sections of cards outside the deck.
         "avatar" | "planes" | "schemes" | "conspiracy" | "dungeon" | "attractions"
-        | "contraptions" | "general"
+        | "contraptions"
             if bracketed =>
         {
             Part::Outside
         }
         _ => return None,
+    })
+}
+
+/// A header without the count some exporters write after it: `Sideboard (15)`,
+/// `MainBoard: 3 cards`, `Commander (1)`.
+fn strip_count(header: &str) -> &str {
+    if let Some(open) = header.rfind('(') {
+        let n = &header[open + 1..];
+        if let Some(n) = n.strip_suffix(')') {
+            if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                return header[..open].trim_end();
+            }
+        }
+    }
+    if let Some((head, tail)) = header.split_once(':') {
+        let tail = tail.trim();
+        let n = tail
+            .strip_suffix("cards")
+            .or_else(|| tail.strip_suffix("card"));
+        if n.is_some_and(|n| {
+            let n = n.trim();
+            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        }) {
+            return head.trim_end();
+        }
+    }
+    header
+}
+
+/// `NAME:Burn`, `AUTHOR: WotC`, `EVENT: …`: an upper-case key and a colon (XMage's header
+/// lines), not `SB:`.
+fn metadata_key(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, _)| {
+        key.len() >= 2 && key.bytes().all(|b| b.is_ascii_uppercase()) && key != "SB"
     })
 }
 
@@ -114,11 +158,11 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
             sections_named = true;
             continue;
         }
-        if line.starts_with('#') || line.starts_with("//") {
+        if line.starts_with('#') || line.starts_with("//") || line.starts_with(';') {
             continue;
         }
         if part == Part::Metadata
-            || line.starts_with("NAME:")
+            || metadata_key(line)
             || line.starts_with("LAYOUT ")
             || type_heading(line)
         {
@@ -160,10 +204,19 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
             .map(|(e, _)| e.count as usize)
             .sum()
     };
+    let only_basics = |block: usize| {
+        out.iter()
+            .filter(|(_, b)| *b == block)
+            .all(|(e, _)| super::is_basic(&e.name))
+    };
+    let (deck, side) = (cards_in(0), cards_in(1));
     let mtgo_sideboard = !sections_named
         && blocks == 2
-        && cards_in(0) >= MIN_DECK_BEFORE_SIDEBOARD
-        && (1..=MAX_SIDEBOARD).contains(&cards_in(1));
+        && if deck >= MIN_CONSTRUCTED {
+            (1..=MAX_SIDEBOARD).contains(&side)
+        } else {
+            deck >= MIN_DECK_BEFORE_SIDEBOARD && side >= 1 && !only_basics(1)
+        };
     Ok(out
         .into_iter()
         .map(|(mut e, b)| {

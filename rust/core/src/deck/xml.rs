@@ -294,10 +294,16 @@ pub(super) fn entries(text: &str) -> Result<(Vec<Entry>, SourceFormat)> {
     }
 }
 
+/// The copies an element stands for: its `attr`, or one copy when it has none (a Cockatrice
+/// `<card>` written by another program, as a text line with a name alone is one copy).
 fn count(e: &Element, attr: &str) -> Result<u32> {
-    let raw = e
-        .attr(attr)
-        .ok_or_else(|| err(e.line, format!("<{}> has no {attr}", e.name)))?;
+    let Some(raw) = e.attr(attr) else {
+        return if e.name == "card" {
+            Ok(1)
+        } else {
+            Err(err(e.line, format!("<{}> has no {attr}", e.name)))
+        };
+    };
     let n: u32 = raw.trim().parse().map_err(|_| {
         err(
             e.line,
