@@ -1,4 +1,8 @@
-"""Deck files as players export them (tests/decks/), detected by `Deck.load`, and card data."""
+"""Deck files as players export them (tests/decks/), detected by `Deck.load`, and card data.
+
+Each fixture follows its exporter's layout byte for byte (tests/decks/README.md says which
+writer or real files it was checked against); the card lists are ours.
+"""
 
 from __future__ import annotations
 
@@ -48,6 +52,7 @@ SIXTY = [
     ("mtgo_deck.dek", "mtgo-dek", 15),
     ("cockatrice_deck.cod", "cockatrice-cod", 15),
     ("cockatrice_export.txt", "text", 15),
+    ("cockatrice_clipboard.txt", "text", 15),
     ("magic_workstation.mwDeck", "text", 15),
     ("xmage_deck.dck", "text", 15),
     ("forge_deck.dck", "text", 15),
@@ -63,7 +68,8 @@ def test_every_format_reads_the_same_sixty_cards(name, source, side, table):
     assert len(deck) == 60 and len(deck.sideboard) == side
     c = counts(deck.cards)
     assert c["Lightning Bolt"] == 4 and c["Fire // Ice"] == 4 and c["Arid Mesa"] == 4
-    assert c["Phlage, Titan of Fire's Fury"] == 4
+    assert c["Phlage, Titan of Fire's Fury"] == 4 and c["Ragavan, Nimble Pilferer"] == 4
+    assert counts(deck.sideboard)["Kor Firewalker"] == 4
     # With the card table, every land counts: fetch lands, shocks, Dryad Arbor.
     assert sum(card.land for card in deck.cards) == LANDS
     assert deck.format == "constructed" and deck.warnings == ()
@@ -86,6 +92,59 @@ def test_arena_companion_listed_twice_is_one_card():
     deck = load("arena_export.txt")
     assert [c.name for c in deck.companions] == ["Lurrus of the Dream-Den"]
     assert "Lurrus of the Dream-Den" not in counts(deck.sideboard)
+
+
+def test_arena_commander_and_companion_sections(table):
+    deck = load("arena_commander_export.txt", cards=table)
+    assert [c.name for c in deck.commanders] == ["Atraxa, Praetors' Voice"]
+    assert [c.name for c in deck.companions] == ["Lurrus of the Dream-Den"]
+    assert deck.sideboard == () and len(deck) == 99
+    # Command Tower, four shock lands and 92 basics; Sol Ring and Arcane Signet are not.
+    assert sum(c.land for c in deck.cards) == 97
+    assert deck.format == "commander"
+
+
+def test_mtgo_limited_export_keeps_the_whole_pool_as_sideboard(table):
+    raw = (DECKS / "mtgo_limited_export.txt").read_bytes()
+    assert raw.count(b"\r\n\r\n") == 1  # one blank line, CRLF
+    deck = load("mtgo_limited_export.txt", cards=table)
+    assert (len(deck), len(deck.sideboard)) == (40, 20)
+    assert deck.format == "limited" and deck.warnings == ()
+    assert sum(c.land for c in deck.cards) == 17
+    assert counts(deck.cards)["Fire // Ice"] == 2
+
+
+def test_dek_split_cards_entities_and_copies_over_elements():
+    text = (DECKS / "mtgo_split_and_entities.dek").read_text(encoding="utf-8")
+    assert "&amp;" in text and 'Name="Dusk/Dawn"' in text
+    deck = load("mtgo_split_and_entities.dek")
+    assert deck.source == "mtgo-dek"
+    assert counts(deck.cards) == {
+        "Minsc & Boo, Timeless Heroes": 4,
+        "Wear // Tear": 4,
+        "Dusk // Dawn": 4,
+        "Fire // Ice": 4,
+        "Mountain": 20,
+        "Plains": 20,
+    }
+    assert counts(deck.sideboard) == {"Dusk // Dawn": 2, "Phlage, Titan of Fire's Fury": 1}
+
+
+def test_cockatrice_tokens_zone_is_outside_the_deck():
+    text = (DECKS / "cockatrice_deck.cod").read_text(encoding="utf-8")
+    assert '<zone name="tokens">' in text and "&amp;" in text
+    deck = load("cockatrice_deck.cod")
+    assert "Cat" not in counts(deck.cards) | counts(deck.sideboard)
+
+
+def test_forge_commander_section(table):
+    deck = load("forge_commander.dck", cards=table)
+    assert [c.name for c in deck.commanders] == ["Atraxa, Praetors' Voice"]
+    assert len(deck) == 99 and deck.sideboard == ()
+    assert deck.format == "commander"
+    assert not any("903.5" in w for w in deck.warnings)
+    assert sum(c.land for c in deck.cards) == 96
+    assert [c.tags for c in deck.cards if c.name == "Serum Powder"][0] == ("mulligan_action",)
 
 
 def test_dek_sums_one_element_per_printing():
