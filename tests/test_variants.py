@@ -294,3 +294,128 @@ def test_the_cli_passes_the_options(
     assert code == 0, err
     assert json.loads(out)["decks"][0]["games"] == 2000
     assert main(["simulate", "--games", "10", "--free-mulligans", "6"]) != 0
+
+
+# --------------------------------------------------------------------------------------------
+# PARTIAL_PARIS in simulate: which cards a mulligan exiles (KeepRule(exile=...))
+
+
+def drive_partial_paris(
+    d: Deck, index: int, rule: KeepRule, players_n: int
+) -> tuple[int, int, int]:
+    """Seat 0 of a PARTIAL_PARIS Game deciding by `rule`: a mulligan exiles the cards
+    `rule.choose_exile` names (`game.mulligan` when that is the whole hand)."""
+    g = Game(
+        [Player(str(i), d) for i in range(players_n)],
+        variant=Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL,
+        mulligan=MulliganRule.PARTIAL_PARIS,
+        seed=DRIVE_SEED,
+        starting_player=0,
+        game_index=index,
+    )
+    share = sum(c.land for c in d.cards) / len(d.cards)
+    while not g.done:
+        dec = g.pending()[0]
+        if dec.seat != 0 or dec.kind != "keep_or_mulligan":
+            if dec.kind == "keep_or_mulligan":
+                g.keep(dec.seat)
+            else:
+                g.pass_actions(dec.seat)
+        elif rule.keeps(dec.hand, can_mulligan=dec.can_mulligan) or not dec.can_mulligan:
+            g.keep(0)
+        else:
+            exiled = rule.choose_exile(dec.hand, land_share=share)
+            if len(exiled) == len(dec.hand):
+                g.mulligan(0)
+            else:
+                g.partial_mulligan(0, exiled)
+    r = g.result()[0]
+    return len(r.hand), sum(c.land for c in r.hand), r.mulligans
+
+
+@pytest.mark.parametrize("exile", ["hand", "excess"])
+@pytest.mark.parametrize("players_n", [2, 3])
+def test_partial_paris_exile_policies_equal_driving_game(exile: str, players_n: int) -> None:
+    from mulligan import simulate
+
+    d = deck(12, 28)
+    rule = KeepRule({7: (3, 4), 6: (3, 4), 5: (2, 3)}, keep_at=3, exile=exile)
+    assert rule.exile == exile and f'exile="{exile}"' in repr(rule)
+    games = 80
+    variant = Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL
+    r = simulate(
+        d,
+        games=games,
+        seed=DRIVE_SEED,
+        keep=rule,
+        mulligan=MulliganRule.PARTIAL_PARIS,
+        variant=variant,
+        players=players_n,
+        per_game=True,
+        start=5,
+    )
+    pg = r.per_game
+    assert pg is not None
+    for i in range(games):
+        want = (int(pg["hand_size"][i]), int(pg["lands"][i]), int(pg["mulligans"][i]))
+        assert drive_partial_paris(d, 5 + i, rule, players_n) == want, f"game {i}"
+    # simulate(exile=...) replaces the keep rule's own policy.
+    plain = KeepRule({7: (3, 4), 6: (3, 4), 5: (2, 3)}, keep_at=3)
+    again = simulate(
+        d,
+        games=games,
+        seed=DRIVE_SEED,
+        keep=plain,
+        mulligan=MulliganRule.PARTIAL_PARIS,
+        variant=variant,
+        players=players_n,
+        start=5,
+        exile=exile,
+    )
+    assert again.to_dict() == r.to_dict()
+
+
+def test_the_excess_policy_keeps_the_scarce_kind() -> None:
+    rule = KeepRule({7: (2, 5)}, exile="excess")
+    land, spell = Card("L", land=True), Card("S")
+    hand = [land] * 6 + [spell]
+    assert rule.choose_exile(hand) == [land] * 6
+    assert rule.choose_exile([land] + [spell] * 6) == [spell] * 6
+    assert rule.choose_exile([spell] * 7) == [spell] * 7, "no land: the whole hand"
+    assert KeepRule().choose_exile(hand) == hand
+    with pytest.raises(GameConfigError, match="exile"):
+        KeepRule(exile="some")
+    from mulligan import simulate
+
+    with pytest.raises(GameConfigError, match="exile"):
+        simulate(deck(), games=10, exile="most")
+    # It changes the era's results: the scarce kind stays in hand.
+    a = simulate(deck(12, 28), games=20_000, seed=SEED, mulligan=MulliganRule.PARTIAL_PARIS)
+    b = simulate(
+        deck(12, 28), games=20_000, seed=SEED, mulligan=MulliganRule.PARTIAL_PARIS, exile="excess"
+    )
+    assert a.to_dict()["mulligans"] != b.to_dict()["mulligans"]
+
+
+def test_the_cli_takes_the_exile_policy(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from mulligan.cli import main
+
+    monkeypatch.setenv("MULLIGAN_CARD_DATA", "")
+    seed = "3" * 64
+    args = ["simulate", "--games", "3000", "--json", "--seed", seed, "--mulligan", "partial_paris"]
+    results = {}
+    for extra in ([], ["--exile", "hand"], ["--exile", "EXCESS"]):
+        assert main(args + extra) == 0, capsys.readouterr().err
+        results[tuple(extra)] = json.loads(capsys.readouterr().out)["decks"][0]
+    assert results[()] == results[("--exile", "hand")]
+    assert results[("--exile", "EXCESS")] != results[()]
+    rule = tmp_path / "rule.toml"
+    rule.write_text('keep = "7:2-5,6:2-4,5:1-4"\nkeep_at = 4\nexile = "Excess"\n')
+    assert main(args + ["--rule", str(rule)]) == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out)["decks"][0] == results[("--exile", "EXCESS")]
+    assert main(args + ["--exile", "most"]) != 0
+    capsys.readouterr()

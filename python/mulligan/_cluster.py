@@ -49,7 +49,7 @@ def _keep_spec(keep: object) -> object:
         req: object = [t for t, _ in requires]
     else:
         req = dict(requires)
-    return ("KeepRule", keep.ranges, keep.keep_at, keep.bottom, req)
+    return ("KeepRule", keep.ranges, keep.keep_at, keep.bottom, req, keep.exile)
 
 
 def _part(
@@ -58,8 +58,8 @@ def _part(
     """One worker's share: the deck and keep rule rebuilt, then the engine on its range."""
     deck = Deck([Card(name, land=land, tags=tags) for name, land, tags in cards])
     if isinstance(keep, tuple) and keep and keep[0] == "KeepRule":
-        _, ranges, keep_at, bottom, requires = keep
-        keep = KeepRule(ranges, keep_at=keep_at, bottom=bottom, requires=requires)
+        _, ranges, keep_at, bottom, requires, exile = keep
+        keep = KeepRule(ranges, keep_at=keep_at, bottom=bottom, requires=requires, exile=exile)
     options = dict(options)
     options["mulligan"] = getattr(MulliganRule, options["mulligan"])
     options["variant"] = getattr(Variant, options["variant"])
@@ -104,6 +104,7 @@ def simulate(
     land_mulligan: bool = False,
     smoothing: str | None = None,
     smoothing_candidates: int | None = None,
+    exile: str | None = None,
 ) -> SimulationResult:
     """Runs the games ``start .. start + games`` as shares on ``executor``'s workers and merges
     them in game order; ``progress(done, total)`` is called as shares finish. Ctrl-C (or an
@@ -129,6 +130,7 @@ def simulate(
         "land_mulligan": land_mulligan,
         "smoothing": smoothing,
         "smoothing_candidates": smoothing_candidates,
+        "exile": exile,
     }
     keep_spec, seed_bytes = _keep_spec(keep), bytes(seed)
     ranges = _ranges(start, games, parts)

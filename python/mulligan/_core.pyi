@@ -398,6 +398,7 @@ class Match:
     def seed(self) -> Seed: ...
 
 _BottomStrategy = Literal["balance", "lands_first", "spells_first"]
+_ExilePolicy = Literal["hand", "excess"]
 
 @final
 class KeepRule:
@@ -408,6 +409,7 @@ class KeepRule:
         keep_at: int | None = None,
         bottom: _BottomStrategy = "balance",
         requires: str | Iterable[str] | dict[str, int] | None = None,
+        exile: _ExilePolicy = "hand",
     ) -> KeepRule: ...
     @staticmethod
     def default() -> KeepRule: ...
@@ -419,9 +421,14 @@ class KeepRule:
     def bottom(self) -> _BottomStrategy: ...
     @property
     def requires(self) -> list[tuple[str, int]]: ...
+    @property
+    def exile(self) -> _ExilePolicy: ...
     def keeps(self, hand: Iterable[Card], *, can_mulligan: bool = True) -> bool: ...
     def choose_bottom(
         self, hand: Iterable[Card], count: int, *, land_share: float | None = None
+    ) -> list[Card]: ...
+    def choose_exile(
+        self, hand: Iterable[Card], *, land_share: float | None = None
     ) -> list[Card]: ...
     def vancouver_bottom(
         self, hand: Iterable[Card], card: Card, *, land_share: float | None = None
@@ -487,6 +494,7 @@ def simulate(
     land_mulligan: bool = False,
     smoothing: Literal["arena2", "weighted3", "smoothed_london"] | None = None,
     smoothing_candidates: int | None = None,
+    exile: _ExilePolicy | None = None,
 ) -> SimulationResult: ...
 def _restore_simulation_result(state: tuple[Any, ...]) -> SimulationResult: ...
 def bulk_shuffles(

@@ -65,7 +65,7 @@ def load_rule_file(path: str) -> dict[str, Any]:
             data = tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
         raise CliError(f"{path}: not TOML: {e}") from None
-    known = {"keep", "keep_at", "bottom", "requires"}
+    known = {"keep", "keep_at", "bottom", "requires", "exile"}
     unknown = set(data) - known
     if unknown:
         raise CliError(
@@ -89,6 +89,7 @@ def make_rule(
     bottom: str | None,
     requires: tuple[str, ...],
     rule_file: str | None,
+    exile: str | None = None,
 ) -> KeepRule | None:
     """The keep rule the options and file ask for; None (simulate's default rule: 2-5 lands in
     7, 2-4 in 6, 1-4 in 5, keep at 4) when they ask for nothing."""
@@ -101,6 +102,10 @@ def make_rule(
         settings["bottom"] = bottom
     if requires:
         settings["requires"] = list(requires)
+    if exile is not None:
+        settings["exile"] = exile
+    if isinstance(settings.get("exile"), str):
+        settings["exile"] = settings["exile"].lower()
     if not settings:
         return None
     default = KeepRule.default()
@@ -110,6 +115,7 @@ def make_rule(
             keep_at=settings.get("keep_at", default.keep_at if "keep" not in settings else None),
             bottom=settings.get("bottom", "balance"),
             requires=settings.get("requires"),
+            exile=settings.get("exile", "hand"),
         )
     except (ValueError, TypeError) as e:
         raise CliError(f"keep rule: {e}") from None
@@ -283,6 +289,13 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
     help="Which cards go to the bottom (default: balance).",
 )
 @click.option(
+    "--exile",
+    type=click.Choice(["hand", "excess"], case_sensitive=False),
+    default=None,
+    help="PARTIAL_PARIS: which cards a mulligan exiles: the whole hand (default) or every "
+    "card of the over-represented kind (excess).",
+)
+@click.option(
     "--requires",
     multiple=True,
     metavar="TAG",
@@ -293,7 +306,7 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
     "rule_file",
     type=click.Path(exists=True, dir_okay=False),
     default=None,
-    help="A TOML file with keep, keep_at, bottom, requires (options override it).",
+    help="A TOML file with keep, keep_at, bottom, requires, exile (options override it).",
 )
 @mulligan_option
 @house_options
@@ -334,6 +347,7 @@ def simulate_cmd(
     keep: str | None,
     keep_at: int | None,
     bottom: str | None,
+    exile: str | None,
     requires: tuple[str, ...],
     rule_file: str | None,
     era: str,
@@ -349,13 +363,15 @@ def simulate_cmd(
 ) -> None:
     """Simulate many game starts of DECK (default: a bundled Modern deck) with the bulk engine.
 
-    The keep rule comes from --keep/--keep-at/--bottom/--requires or a --rule TOML file:
+    The keep rule comes from --keep/--keep-at/--bottom/--exile/--requires or a --rule TOML
+    file:
 
     \b
       keep = "7:2-5,6:2-4,5:1-4"     # or [keep] "7" = [2, 5] ...
       keep_at = 4
       bottom = "balance"
       requires = ["ramp"]
+      exile = "hand"                 # PARTIAL_PARIS: or "excess"
 
     Prints a table of keep rates by hand size, mean hand size and lands (or --json); --plot
     saves a PNG; --compare DECK2 runs a second deck on the same seed, side by side.
@@ -364,7 +380,7 @@ def simulate_cmd(
     decks = [read_deck(deck, bundled=DEFAULT_SIMULATE, **opts)]  # type: ignore[arg-type]
     if compare is not None:
         decks.append(read_deck(compare, bundled=DEFAULT_SIMULATE, **opts))  # type: ignore[arg-type]
-    rule = make_rule(keep, keep_at, bottom, requires, rule_file)
+    rule = make_rule(keep, keep_at, bottom, requires, rule_file, exile)
     try:
         the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
     except ValueError as e:

@@ -7,7 +7,7 @@
 //! Beside the edge cases pinned in `simulate`'s unit tests, this is the net for the ones no
 //! one thought of.
 
-use mulligan_core::simulate::{self, Bottom, Config, GeneralPath, KeepRule, Outcome};
+use mulligan_core::simulate::{self, Bottom, Config, Exile, GeneralPath, KeepRule, Outcome};
 use mulligan_core::{MulliganRule, Seed};
 
 /// xorshift64*: test data only.
@@ -75,6 +75,7 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
                 0 => vec![("ramp".to_string(), 1 + rng.below(2) as u32)],
                 _ => vec![],
             },
+            exile: Exile::Hand,
         }
         .compile(&lands, &tags)
         .unwrap();
@@ -154,6 +155,7 @@ fn results_do_not_depend_on_threads_or_cuts() {
             keep_at: Some(5),
             bottom: Bottom::Balance,
             requires,
+            exile: Exile::Hand,
         }
         .compile(&lands, &tags)
         .unwrap();

@@ -5,7 +5,7 @@ use crate::args::{texts, type_name, Cards, Count, Flag, Of, Real, SetUp, Text};
 use crate::card::Card;
 use crate::errors::{caught, config_error, guard, illegal, type_error};
 use mulligan_core::card::MAX_TAGS;
-use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Policy};
+use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Exile, Policy};
 use mulligan_core::CardId;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
@@ -28,6 +28,14 @@ fn parse_bottom(obj: Option<Text<SetUp>>) -> PyResult<Bottom> {
         other => Err(config_error(format!(
             "bottom must be \"balance\", \"lands_first\" or \"spells_first\", got {other:?}"
         ))),
+    }
+}
+
+/// `exile=`: which cards a PARTIAL_PARIS mulligan exiles (the core names them).
+pub(crate) fn parse_exile(obj: Option<Text<SetUp>>) -> PyResult<Exile> {
+    match obj {
+        None => Ok(Exile::Hand),
+        Some(s) => guard(|| Exile::parse(&s.0)),
     }
 }
 
@@ -94,13 +102,14 @@ impl KeepRule {
 #[pymethods]
 impl KeepRule {
     #[new]
-    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None),
-           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None)")]
+    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None, exile = None),
+           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None, exile='hand')")]
     fn new(
         ranges: Option<&Bound<'_, PyAny>>,
         keep_at: Option<Count>,
         bottom: Option<Text<SetUp>>,
         requires: Option<&Bound<'_, PyAny>>,
+        exile: Option<Text<SetUp>>,
     ) -> PyResult<KeepRule> {
         let mut parsed = vec![];
         if let Some(r) = ranges.filter(|r| !r.is_none()) {
@@ -124,6 +133,7 @@ impl KeepRule {
             keep_at,
             bottom: parse_bottom(bottom)?,
             requires: parse_requires(requires)?,
+            exile: parse_exile(exile)?,
         };
         guard(|| inner.validate())?;
         Ok(KeepRule { inner })
@@ -167,6 +177,12 @@ impl KeepRule {
         self.inner.requires.clone()
     }
 
+    /// Which cards a PARTIAL_PARIS mulligan exiles: `"hand"` or `"excess"`.
+    #[getter]
+    fn exile(&self) -> &'static str {
+        self.inner.exile.name()
+    }
+
     /// Whether this rule keeps `hand` (the cards after any put on the bottom).
     #[pyo3(signature = (hand, *, can_mulligan = None), text_signature = "($self, hand, *, can_mulligan=True)")]
     fn keeps(&self, hand: Cards<'_, SetUp>, can_mulligan: Option<Flag>) -> PyResult<bool> {
@@ -202,6 +218,24 @@ impl KeepRule {
         })
     }
 
+    /// Commander partial Paris: the cards of `hand` a mulligan exiles by this rule's `exile`
+    /// policy (the whole hand for `"hand"`). `land_share`: as for `choose_bottom`.
+    #[pyo3(signature = (hand, *, land_share = None))]
+    fn choose_exile<'py>(
+        &self,
+        py: Python<'py>,
+        hand: Cards<'py, SetUp>,
+        land_share: Option<Real>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let cards = hand.0;
+        let rule = self.compile_for(&cards, land_share.map(|s| s.0))?;
+        let ids: Vec<CardId> = (0..cards.len() as CardId).collect();
+        caught(|| {
+            let chosen = rule.choose_exile(&ids).unwrap_or(ids);
+            PyList::new(py, chosen.iter().map(|&i| cards[i as usize].clone()))
+        })
+    }
+
     /// Vancouver: whether this rule puts the `card` seen on top on the bottom.
     #[pyo3(signature = (hand, card, *, land_share = None))]
     fn vancouver_bottom(
@@ -219,17 +253,19 @@ impl KeepRule {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "KeepRule({}, keep_at={:?}, bottom={:?}, requires={:?})",
+            "KeepRule({}, keep_at={:?}, bottom={:?}, requires={:?}, exile={:?})",
             self.ranges(py)?.repr()?,
             self.inner.keep_at,
             self.bottom(),
-            self.inner.requires
+            self.inner.requires,
+            self.exile()
         ))
     }
 }
 
 /// A Python callable as a keep rule (the slow path): `keep(hand: list[Card], mulligans: int)
-/// -> bool`. Cards to bottom and Vancouver's look follow `fallback` (a compiled rule).
+/// -> bool`. Cards to bottom, Vancouver's look and partial Paris's exile follow `fallback` (a
+/// compiled rule).
 pub(crate) struct PyPolicy<'py> {
     pub(crate) callable: Bound<'py, PyAny>,
     pub(crate) cards: Vec<Py<Card>>,
@@ -265,5 +301,8 @@ impl Policy for PyPolicy<'_> {
     }
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> Result<bool, Abort> {
         Ok(self.fallback.vancouver_bottom(hand, top))
+    }
+    fn exile(&mut self, hand: &[CardId], _lands: u32) -> Result<Option<Vec<CardId>>, Abort> {
+        Ok(self.fallback.choose_exile(hand))
     }
 }

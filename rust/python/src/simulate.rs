@@ -386,8 +386,8 @@ fn per_game_arrays<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Bound
 #[pyo3(signature = (deck, *, games, mulligan = None, variant = None, keep = None,
                     seed = None, threads = None, on_the_play = None, hand_size = None, players = None, start = None,
                     per_game = None, progress = None, executor = None, free_mulligans = None,
-                    land_mulligan = None, smoothing = None, smoothing_candidates = None),
-       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
+                    land_mulligan = None, smoothing = None, smoothing_candidates = None, exile = None),
+       text_signature = "(deck, *, games, mulligan=..., variant=..., keep=None, seed=None, threads=None, on_the_play=True, hand_size=7, players=None, start=0, per_game=False, progress=None, executor=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None, exile=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
@@ -409,7 +409,13 @@ pub fn simulate<'py>(
     land_mulligan: Option<Flag>,
     smoothing: Option<Text>,
     smoothing_candidates: Option<Count>,
+    exile: Option<Text>,
 ) -> PyResult<Bound<'py, SimulationResult>> {
+    // PARTIAL_PARIS: which cards a mulligan exiles; given, it replaces the keep rule's own.
+    let exile = match exile {
+        Some(e) => Some(crate::keep_rule::parse_exile(Some(e))?),
+        None => None,
+    };
     let house = crate::house::house_rules(
         free_mulligans,
         land_mulligan,
@@ -463,10 +469,14 @@ pub fn simulate<'py>(
     };
     guard(|| cfg.validate())?;
     let keep = keep.filter(|k| !k.is_none());
+    let with_exile = |mut rule: sim::KeepRule| {
+        rule.exile = exile.unwrap_or(rule.exile);
+        rule
+    };
     let rule: Option<sim::KeepRule> = match keep {
-        None => Some(sim::KeepRule::default()),
+        None => Some(with_exile(sim::KeepRule::default())),
         Some(k) => match k.cast::<KeepRule>() {
-            Ok(rule) => Some(rule.get().inner.clone()),
+            Ok(rule) => Some(with_exile(rule.get().inner.clone())),
             Err(_) if k.is_callable() => None,
             Err(_) => {
                 return Err(type_error(format!(
@@ -511,6 +521,7 @@ pub fn simulate<'py>(
         kwargs.set_item("land_mulligan", house.land_mulligan)?;
         kwargs.set_item("smoothing", house.smoothing.map(|m| m.name()))?;
         kwargs.set_item("smoothing_candidates", house.smoothing_candidates)?;
+        kwargs.set_item("exile", exile.map(|e| e.name()))?;
         return py
             .import(intern!(py, "mulligan._cluster"))?
             .call_method(intern!(py, "simulate"), (executor, deck), Some(&kwargs))?
@@ -557,7 +568,7 @@ pub fn simulate<'py>(
             })?
         }
         (Some(k), None) => {
-            let fallback = guard(|| sim::KeepRule::default().compile(&lands, &tags))?;
+            let fallback = guard(|| with_exile(sim::KeepRule::default()).compile(&lands, &tags))?;
             let mut policy = PyPolicy {
                 callable: k.clone(),
                 cards: cards.iter().map(|c| c.clone().unbind()).collect(),

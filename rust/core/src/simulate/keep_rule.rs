@@ -149,6 +149,44 @@ pub enum Bottom {
     SpellsFirst,
 }
 
+/// Which cards a Commander partial Paris mulligan exiles (docs/VARIANTS.md, "In simulate").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Exile {
+    /// The whole hand (a plain mulligan): the default.
+    #[default]
+    Hand,
+    /// Every card of the over-represented kind: every land when the hand holds more lands than
+    /// its target (the middle of the land range for its size; without a range, the deck's
+    /// land share times the size), every non-land when it holds fewer; the whole hand when
+    /// it holds exactly the target or no card of that kind.
+    Excess,
+}
+
+impl Exile {
+    /// Every policy.
+    pub const ALL: [Exile; 2] = [Exile::Hand, Exile::Excess];
+
+    /// The name the bindings, the CLI and keep files use (`"hand"`, `"excess"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Exile::Hand => "hand",
+            Exile::Excess => "excess",
+        }
+    }
+
+    /// The policy by name (`"hand"`, `"excess"`).
+    pub fn parse(name: &str) -> Result<Exile> {
+        Exile::ALL
+            .into_iter()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| {
+                Error::config(format!(
+                    "exile must be \"hand\" or \"excess\", got {name:?}"
+                ))
+            })
+    }
+}
+
 /// A keep rule as the user states it (tags by name; compile it against a deck to use it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeepRule {
@@ -160,6 +198,8 @@ pub struct KeepRule {
     pub bottom: Bottom,
     /// Keep only with at least `min` cards carrying `tag` (hands at or below `keep_at` excepted).
     pub requires: Vec<(String, u32)>,
+    /// Which cards a PARTIAL_PARIS mulligan exiles.
+    pub exile: Exile,
 }
 
 impl Default for KeepRule {
@@ -171,6 +211,7 @@ impl Default for KeepRule {
             keep_at: Some(4),
             bottom: Bottom::Balance,
             requires: vec![],
+            exile: Exile::Hand,
         }
     }
 }
@@ -249,6 +290,7 @@ impl KeepRule {
             ranges,
             keep_at: self.keep_at,
             bottom: self.bottom,
+            exile: self.exile,
             requires: self.requires.iter().map(|(_, min)| *min).collect(),
             lands: lands.to_vec(),
             masks,
@@ -269,6 +311,7 @@ pub struct CompiledRule {
     ranges: [Option<(u32, u32)>; MAX_HAND + 1],
     keep_at: Option<usize>,
     bottom: Bottom,
+    exile: Exile,
     requires: Vec<u32>,
     lands: Vec<bool>,
     masks: Vec<u32>,
@@ -289,6 +332,12 @@ impl CompiledRule {
             }
         }
         self.table = table;
+        self
+    }
+
+    /// The same rule with another partial Paris exile policy.
+    pub fn with_exile(mut self, exile: Exile) -> Self {
+        self.exile = exile;
         self
     }
 
@@ -393,6 +442,29 @@ impl CompiledRule {
         }
     }
 
+    /// Commander partial Paris: the cards a mulligan of `hand` exiles by [`Exile`], in hand
+    /// order; `None` for the whole hand.
+    pub fn choose_exile(&self, hand: &[CardId]) -> Option<Vec<CardId>> {
+        if self.exile == Exile::Hand {
+            return None;
+        }
+        let lands = self.land_count(hand) as f64;
+        let target = self.target(hand.len());
+        let land = if lands > target {
+            true
+        } else if lands < target {
+            false
+        } else {
+            return None;
+        };
+        let out: Vec<CardId> = hand
+            .iter()
+            .copied()
+            .filter(|&c| self.is_land(c) == land)
+            .collect();
+        (!out.is_empty() && out.len() < hand.len()).then_some(out)
+    }
+
     /// Vancouver: bottom a land when the hand already has its target of lands, a spell when
     /// it has fewer.
     pub fn vancouver_bottom(&self, hand: &[CardId], top: CardId) -> bool {
@@ -429,6 +501,13 @@ impl Policy for CompiledRule {
     }
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
         Ok(self.vancouver_bottom(hand, top))
+    }
+    fn exile(
+        &mut self,
+        hand: &[CardId],
+        _lands: u32,
+    ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+        Ok(self.choose_exile(hand))
     }
 
     fn count_rule(&self, hand_size: usize) -> Option<CountRule> {
@@ -478,6 +557,7 @@ mod tests {
             keep_at: Some(4),
             bottom,
             requires: vec![("ramp".into(), 1)],
+            exile: Exile::Hand,
         };
         // cards 0..10 lands, 10..20 spells, 15 and 16 tagged ramp
         let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
@@ -547,6 +627,7 @@ mod tests {
                 keep_at: Some(3),
                 bottom,
                 requires: vec![],
+                exile: Exile::Hand,
             };
             let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
             let r = k.compile(&lands, &vec![vec![]; 20]).unwrap();
@@ -596,6 +677,7 @@ mod tests {
                 keep_at: Some(3),
                 bottom,
                 requires: vec![("ramp".into(), 2)],
+                exile: Exile::Hand,
             }
             .compile(&lands, &tags)
             .unwrap();
@@ -643,6 +725,7 @@ mod tests {
             keep_at: Some(4),
             bottom: Bottom::Balance,
             requires: vec![],
+            exile: Exile::Hand,
         };
         let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
         let r = k.compile(&lands, &vec![vec![]; 20]).unwrap();
@@ -663,12 +746,39 @@ mod tests {
     }
 
     #[test]
+    fn exile_the_over_represented_kind() {
+        let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
+        let mut k = KeepRule::default();
+        let hand_rule = k.compile(&lands, &vec![vec![]; 20]).unwrap();
+        assert_eq!(hand_rule.choose_exile(&[0, 1, 2, 3, 4, 5, 10]), None);
+        k.exile = Exile::Excess;
+        let r = k.compile(&lands, &vec![vec![]; 20]).unwrap();
+        // Seven cards, target 3.5 lands (2-5): six lands go, one land and spells stay.
+        assert_eq!(
+            r.choose_exile(&[0, 10, 1, 2, 3, 4, 5]),
+            Some(vec![0, 1, 2, 3, 4, 5])
+        );
+        assert_eq!(
+            r.choose_exile(&[10, 0, 11, 12, 13, 14, 15]),
+            Some(vec![10, 11, 12, 13, 14, 15])
+        );
+        // No land, or only lands: the whole hand.
+        assert_eq!(r.choose_exile(&[10, 11, 12, 13, 14, 15, 16]), None);
+        assert_eq!(r.choose_exile(&[0, 1, 2, 3, 4, 5, 6]), None);
+        // Six cards, target 3 (2-4): exactly on target is the whole hand.
+        assert_eq!(r.choose_exile(&[0, 1, 2, 10, 11, 12]), None);
+        assert_eq!(Exile::parse("excess").unwrap(), Exile::Excess);
+        assert!(Exile::parse("Excess").is_err());
+    }
+
+    #[test]
     fn invalid_rules() {
         let mut k = KeepRule {
             ranges: vec![(7, 5, 2)],
             keep_at: None,
             bottom: Bottom::Balance,
             requires: vec![],
+            exile: Exile::Hand,
         };
         assert!(k.validate().is_err());
         k.ranges = vec![(7, 2, 5), (7, 1, 3)];

@@ -49,5 +49,5 @@ mod verdicts;
 
 pub use config::{Config, Counts, Outcome};
 pub use engine::{GamePath, GeneralPath};
-pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, KeepRule, Policy, MAX_HAND};
+pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, Exile, KeepRule, Policy, MAX_HAND};
 pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, MONITOR_INTERVAL};

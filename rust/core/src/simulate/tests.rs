@@ -103,6 +103,7 @@ fn the_count_kernel_equals_the_general_path_game_by_game() {
                 keep_at: Some(2),
                 bottom: Bottom::Balance,
                 requires: vec![],
+                exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; deck_size])
             .unwrap();
@@ -145,6 +146,7 @@ fn the_portable_path_equals_the_dispatched_one() {
             keep_at: Some(4),
             bottom: Bottom::SpellsFirst,
             requires: vec![],
+            exile: Exile::Hand,
         }
         .compile(&lands, &vec![vec![]; deck_size])
         .unwrap();
@@ -217,6 +219,7 @@ fn the_tag_kernel_equals_the_general_path_game_by_game() {
                     keep_at: Some(3),
                     bottom,
                     requires: vec![("ramp".into(), min)],
+                    exile: Exile::Hand,
                 }
                 .compile(&lands, &tags)
                 .unwrap();
@@ -257,6 +260,7 @@ fn the_kernels_equal_the_general_path_at_the_edges() {
                 keep_at: Some(2),
                 bottom: Bottom::Balance,
                 requires: vec![],
+                exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; deck_size])
             .unwrap();
@@ -305,6 +309,7 @@ fn rejected_words_take_the_general_path_with_the_same_result() {
                 keep_at: Some(5),
                 bottom: Bottom::Balance,
                 requires,
+                exile: Exile::Hand,
             }
             .compile(&lands, &tags)
             .unwrap();
