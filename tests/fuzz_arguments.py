@@ -29,7 +29,9 @@ import mulligan as m
 
 SEED = m.Seed.from_hex("ab" * 32)
 CARD = m.Card("Forest", land=True, tags=("mulligan_action",))
-TABLE = m.CardTable.from_text("mulligan-card-table 1\nForest\tnormal\tG\tForest\tBasic Land\t\t\n")
+TABLE = m.CardTable.from_text(
+    "mulligan-card-table 2\nForest\tnormal\tG\tG\tForest\tBasic Land\t\t\n"
+)
 DECK = m.Deck.parse("20 Forest [land]\n4 Serum Powder\n16 Bear\nSideboard\n2 Duress")
 
 TRACE = "--trace" in sys.argv

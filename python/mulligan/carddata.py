@@ -1,9 +1,11 @@
-"""Card data: the local card table that tells which cards are lands (`mulligan cards import`).
+"""Card data: the local card table that tells which cards are lands (`mulligan cards download`).
 
 A Scryfall bulk file (`oracle-cards`: a JSON array, or JSON Lines, either one gzipped) is read
-once into a compact table (name -> per face: type line, mana cost, colours; produced mana) by
-the Rust core (`CardTable.from_scryfall`) and saved as text. `Deck.parse` and `Deck.load` use
-the default table when there is one:
+once into a compact table (name -> per face: type line, mana cost, colours; produced mana and
+colour identity) by the Rust core (`CardTable.from_scryfall`) and saved as text. `download()`
+fetches the current file from Scryfall's bulk-data API and imports it; `import_bulk()` imports
+a file already on disk (for a machine without network). `Deck.parse` and `Deck.load` use the
+default table when there is one:
 
 - the path in the environment variable `MULLIGAN_CARD_DATA` (a saved table, or a Scryfall bulk
   file read each time the process starts; empty: no table);
@@ -19,17 +21,59 @@ game actions) and that the list does not mark (`[land]`, a category) count as no
 from __future__ import annotations
 
 import gzip
+import http.client
+import json
 import os
+import socket
 import sys
 import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, BinaryIO, Optional
 
-from mulligan._core import CardTable, DeckError
+from mulligan._core import CardTable, DeckError, MulliganError, __version__
 
-__all__ = ["ENV", "CardTable", "cache_dir", "default_path", "default_table", "import_bulk", "load"]
+__all__ = [
+    "API_ENV",
+    "DEFAULT_API",
+    "ENV",
+    "CardTable",
+    "DownloadError",
+    "cache_dir",
+    "default_path",
+    "default_table",
+    "download",
+    "import_bulk",
+    "load",
+]
 
 ENV = "MULLIGAN_CARD_DATA"
 TABLE_NAME = "cards.tsv"
+
+#: Scryfall's bulk-data index: a list of the daily files, each with its `download_uri`.
+DEFAULT_API = "https://api.scryfall.com/bulk-data"
+#: An environment variable naming another index URL (a mirror, or a test server).
+API_ENV = "MULLIGAN_SCRYFALL_API"
+#: The entry of the index `download()` fetches: one card object per Oracle ID.
+BULK_TYPE = "oracle_cards"
+#: Scryfall asks every client for an accurate User-Agent and an Accept header
+#: (https://scryfall.com/docs/api, "Required Headers").
+USER_AGENT = f"mulligan/{__version__} (card table for deck files; Python urllib)"
+ACCEPT = "application/json;q=0.9,*/*;q=0.8"
+#: Seconds to wait for a connection or for the next bytes of an answer.
+DEFAULT_TIMEOUT = 30.0
+_CHUNK = 1 << 16
+
+
+class DownloadError(MulliganError, OSError):
+    """`download()` could not fetch the card data: no network, a host that does not resolve,
+    an HTTP error, an index without `oracle_cards`, a truncated or invalid file. The message
+    names the URL; the table already on disk is left as it was."""
+
 
 _cache: dict[tuple[str, int, int], CardTable] = {}
 
@@ -102,22 +146,19 @@ def default_table() -> CardTable | None:
     return _cache[key]
 
 
-def import_bulk(
-    source: str | os.PathLike[str], dest: str | os.PathLike[str] | None = None
-) -> tuple[CardTable, Path]:
-    """Builds the table from a Scryfall bulk file and saves it (by default where
-    `default_path()` says, else the cache directory); returns the table and where it went."""
-    src = Path(source)
-    try:
-        table = CardTable.from_scryfall(_read_text(src))
-    except DeckError as e:
-        raise _with_path(src, e) from None
+def _target(dest: str | os.PathLike[str] | None) -> Path:
+    """Where a new table is saved: `dest`, else `default_path()` unless that names a bulk
+    file, else the cache directory."""
     if dest is not None:
-        target = Path(dest)
-    else:
-        named = default_path()
-        bulk_name = named is not None and named.suffix.lower() in (".json", ".jsonl", ".gz")
-        target = cache_dir() / TABLE_NAME if named is None or bulk_name else named
+        return Path(dest)
+    named = default_path()
+    bulk_name = named is not None and named.suffix.lower() in (".json", ".jsonl", ".gz")
+    return cache_dir() / TABLE_NAME if named is None or bulk_name else named
+
+
+def _save(table: CardTable, target: Path) -> None:
+    """Writes the table next to `target` and renames it into place: a reader sees the old
+    table or the new one, never a part."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".cards-", suffix=".tmp")
     try:
@@ -128,4 +169,192 @@ def import_bulk(
         Path(tmp).unlink(missing_ok=True)
         raise
     _cache.clear()
+
+
+def import_bulk(
+    source: str | os.PathLike[str], dest: str | os.PathLike[str] | None = None
+) -> tuple[CardTable, Path]:
+    """Builds the table from a Scryfall bulk file and saves it (by default where
+    `default_path()` says, else the cache directory); returns the table and where it went.
+    The previous table is replaced atomically, and only once the new one is built."""
+    src = Path(source)
+    try:
+        table = CardTable.from_scryfall(_read_text(src))
+    except DeckError as e:
+        raise _with_path(src, e) from None
+    target = _target(dest)
+    _save(table, target)
     return table, target
+
+
+#: `download()`'s progress callback: bytes received so far, and the total when the server
+#: said it (`Content-Length`), else None.
+Progress = Callable[[int, Optional[int]], None]
+
+
+def _request(url: str, accept_gzip: bool) -> urllib.request.Request:
+    headers = {"User-Agent": USER_AGENT, "Accept": ACCEPT}
+    if accept_gzip:
+        headers["Accept-Encoding"] = "gzip"
+    return urllib.request.Request(url, headers=headers)
+
+
+def _check_url(url: str, what: str) -> None:
+    scheme = urllib.parse.urlsplit(url).scheme.lower()
+    if scheme not in ("http", "https"):
+        raise DownloadError(f"{what} {url!r} is not an http(s) URL")
+
+
+def _open(url: str, timeout: float, accept_gzip: bool) -> http.client.HTTPResponse:
+    """The answer to a GET of `url`, or a one-line `DownloadError` naming the URL."""
+    try:
+        response: http.client.HTTPResponse = urllib.request.urlopen(
+            _request(url, accept_gzip), timeout=timeout
+        )
+        return response
+    except urllib.error.HTTPError as e:
+        e.close()
+        raise DownloadError(f"{url}: HTTP {e.code} {e.reason}") from None
+    except urllib.error.URLError as e:
+        raise _network_error(url, e.reason, timeout) from None
+    except (TimeoutError, socket.timeout) as e:
+        raise _network_error(url, e, timeout) from None
+    except (OSError, http.client.HTTPException, ValueError) as e:
+        raise _network_error(url, e, timeout) from None
+
+
+def _network_error(url: str, reason: object, timeout: float) -> DownloadError:
+    host = urllib.parse.urlsplit(url).hostname or url
+    if isinstance(reason, socket.gaierror):
+        return DownloadError(f"{url}: cannot resolve the host {host} (no network, or a wrong URL?)")
+    if isinstance(reason, (TimeoutError, socket.timeout)):
+        return DownloadError(f"{url}: no answer within {timeout:g} s")
+    if isinstance(reason, ConnectionRefusedError):
+        return DownloadError(f"{url}: connection refused by {host}")
+    text = getattr(reason, "strerror", None) or str(reason) or type(reason).__name__
+    return DownloadError(f"{url}: cannot connect to {host} ({text})")
+
+
+def _bulk_uri(index_url: str, timeout: float) -> str:
+    """The `download_uri` of the `oracle_cards` entry of a bulk-data index."""
+    with _open(index_url, timeout, accept_gzip=False) as response:
+        try:
+            raw = response.read()
+        except http.client.IncompleteRead as e:
+            raise DownloadError(_short(index_url, len(e.partial), None)) from None
+        except (OSError, http.client.HTTPException) as e:
+            raise _network_error(index_url, e, timeout) from None
+    try:
+        index: Any = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        message = f"{index_url}: not a Scryfall bulk-data index (not JSON: {e})"
+        raise DownloadError(message) from None
+    entries = index.get("data") if isinstance(index, dict) else None
+    if not isinstance(entries, list):
+        raise DownloadError(f'{index_url}: not a Scryfall bulk-data index (no "data" list)')
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("type") == BULK_TYPE:
+            uri = entry.get("download_uri")
+            if not isinstance(uri, str) or not uri:
+                raise DownloadError(f"{index_url}: the {BULK_TYPE} entry has no download_uri")
+            _check_url(uri, f"the {BULK_TYPE} download_uri")
+            return uri
+    types = [str(e.get("type")) for e in entries if isinstance(e, dict)]
+    raise DownloadError(
+        f"{index_url}: the bulk-data index lists no {BULK_TYPE} file "
+        f"(it lists: {', '.join(types) or 'nothing'})"
+    )
+
+
+def _stream(uri: str, out: BinaryIO, timeout: float, progress: Progress | None) -> None:
+    """Writes the file at `uri` to `out`, gunzipping a `Content-Encoding: gzip` answer as it
+    arrives; a `DownloadError` when the answer stops short of its `Content-Length` or its
+    gzip stream."""
+    with _open(uri, timeout, accept_gzip=True) as response:
+        length = response.headers.get("Content-Length")
+        total = int(length) if length and length.isdigit() else None
+        encoding = (response.headers.get("Content-Encoding") or "identity").strip().lower()
+        if encoding not in ("identity", "gzip", "x-gzip"):
+            raise DownloadError(f"{uri}: an answer in the unknown encoding {encoding!r}")
+        gunzip = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding != "identity" else None
+        done = 0
+        if progress is not None:
+            progress(0, total)
+        while True:
+            try:
+                chunk = response.read(_CHUNK)
+            except http.client.IncompleteRead as e:
+                got = done + len(e.partial)
+                raise DownloadError(_short(uri, got, total)) from None
+            except (OSError, http.client.HTTPException) as e:
+                raise _network_error(uri, e, timeout) from None
+            if not chunk:
+                break
+            done += len(chunk)
+            if gunzip is not None:
+                try:
+                    chunk = gunzip.decompress(chunk)
+                except zlib.error as e:
+                    raise DownloadError(f"{uri}: damaged gzip data ({e})") from None
+            out.write(chunk)
+            if progress is not None:
+                progress(done, total)
+        if total is not None and done < total:
+            raise DownloadError(_short(uri, done, total))
+        if gunzip is not None:
+            if not gunzip.eof:
+                raise DownloadError(f"{uri}: the download stopped before the end of its gzip data")
+            out.write(gunzip.flush())
+
+
+def _short(uri: str, got: int, total: int | None) -> str:
+    of = f" of {total:,}" if total is not None else ""
+    return f"{uri}: the download stopped after {got:,}{of} bytes (try again)"
+
+
+def download(
+    dest: str | os.PathLike[str] | None = None,
+    *,
+    api: str | None = None,
+    keep_file: str | os.PathLike[str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    progress: Progress | None = None,
+) -> tuple[CardTable, Path]:
+    """Fetches Scryfall's current `oracle_cards` bulk file and imports it as `import_bulk`
+    does; returns the table and where it was saved.
+
+    `api`: the bulk-data index URL (default: `$MULLIGAN_SCRYFALL_API`, else `DEFAULT_API`);
+    its entry of type `oracle_cards` names the file. `dest`: where the table goes (as for
+    `import_bulk`). `keep_file`: also keep the downloaded bulk file there (plain JSON);
+    otherwise it is deleted. `timeout`: seconds to wait for a connection or for more bytes.
+    `progress(done, total)`: called as bytes arrive (`total` None when unknown).
+
+    Every failure (no network, a host that does not resolve, an HTTP error, an index without
+    `oracle_cards`, a truncated download, a file that is not a Scryfall bulk file) raises
+    `DownloadError` naming the URL, and leaves the table on disk exactly as it was: the new
+    one is built in memory and renamed into place only when complete.
+    """
+    index_url = api or os.environ.get(API_ENV) or DEFAULT_API
+    _check_url(index_url, "the bulk-data index")
+    uri = _bulk_uri(index_url, timeout)
+    target = _target(dest)
+    keep = Path(keep_file) if keep_file is not None else None
+    folder = (keep or target).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, part = tempfile.mkstemp(dir=folder, prefix=".oracle-cards-", suffix=".part")
+    bulk = Path(part)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            _stream(uri, out, timeout, progress)
+        if keep is not None:
+            os.replace(part, keep)
+            bulk = keep
+        try:
+            table = CardTable.from_scryfall(_read_text(bulk))
+        except DeckError as e:
+            raise DownloadError(f"{uri}: not a Scryfall bulk file ({e})") from None
+        _save(table, target)
+        return table, target
+    finally:
+        if bulk != keep:
+            bulk.unlink(missing_ok=True)

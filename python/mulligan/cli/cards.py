@@ -1,32 +1,121 @@
-"""`mulligan cards`: the local card table (which cards are lands)."""
+"""`mulligan cards`: the local card table (which cards are lands, their colour identities)."""
 
 from __future__ import annotations
+
+import sys
+from typing import Any
 
 import click
 
 from mulligan import carddata
 from mulligan.cli.group import CliError, cli
 
+TO_HELP = f"Where to save the table (default: ${carddata.ENV}, else the user's cache directory)."
+
 
 @cli.group()
 def cards() -> None:
-    """The card table: built once from a Scryfall bulk file, used by every deck file read."""
+    """The card table: built once from Scryfall's card data, used by every deck file read.
+
+    \b
+      mulligan cards download        fetch Scryfall's current card data and build the table
+      mulligan cards import FILE     the same from a bulk file already on disk (offline)
+      mulligan cards show NAME       what the table knows about a card
+    """
+
+
+@cards.command(name="download")
+@click.option(
+    "--api",
+    metavar="URL",
+    envvar=carddata.API_ENV,
+    show_envvar=True,
+    default=carddata.DEFAULT_API,
+    show_default=True,
+    help="Scryfall's bulk-data index; its oracle_cards entry names the file to fetch.",
+)
+@click.option("--to", "dest", type=click.Path(dir_okay=False), default=None, help=TO_HELP)
+@click.option(
+    "--keep-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also keep the downloaded bulk file (JSON) at this path, e.g. to import elsewhere.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=carddata.DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds to wait for a connection, or for more bytes of an answer.",
+)
+def download_cmd(api: str, dest: str | None, keep_file: str | None, timeout: float) -> None:
+    """Fetch Scryfall's current card data (oracle_cards: over 100 MB of JSON, sent gzipped)
+    and build the card table from it, as `cards import` does. The table on disk is replaced
+    only when the new one is complete; any failure leaves it as it was."""
+    bar = _ByteProgress() if sys.stderr.isatty() else None
+    try:
+        table, path = carddata.download(
+            dest, api=api, keep_file=keep_file, timeout=timeout, progress=bar
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    click.echo(f"{len(table):,} cards from Scryfall saved to {path}")
+    if keep_file is not None:
+        click.echo(f"the bulk file is kept at {keep_file}")
+    _say_where(dest, path)
+
+
+class _ByteProgress:
+    """A rich progress bar of bytes received, their rate and the time left (on stderr)."""
+
+    def __init__(self) -> None:
+        self.progress: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if self.progress is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                DownloadColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+                TransferSpeedColumn,
+            )
+
+            self.progress = Progress(
+                TextColumn("downloading card data"),
+                BarColumn(),
+                DownloadColumn(),
+                TransferSpeedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.progress.start()
+            self.task = self.progress.add_task("download", total=total)
+        self.progress.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
 
 
 @cards.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--to",
-    "dest",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help=f"Where to save the table (default: ${carddata.ENV}, else the user's cache directory).",
-)
+@click.option("--to", "dest", type=click.Path(dir_okay=False), default=None, help=TO_HELP)
 def import_cmd(file: str, dest: str | None) -> None:
     """Build the card table from FILE, a Scryfall bulk file (`oracle-cards` JSON, or gzipped
-    JSON Lines): name, type line, mana cost, colours and produced mana per face."""
+    JSON Lines) already on disk: name, type line, mana cost, colours, produced mana and colour
+    identity. With network, `mulligan cards download` fetches the file itself."""
     table, path = carddata.import_bulk(file, dest)
     click.echo(f"{len(table):,} cards from {file} saved to {path}")
+    _say_where(dest, path)
+
+
+def _say_where(dest: str | None, path: object) -> None:
     if dest is not None and carddata.default_path() != path:
         click.echo(f"use it with {carddata.ENV}={path}")
 
@@ -37,10 +126,17 @@ def show(name: str) -> None:
     """Show what the card table knows about NAME (a card or one of its faces)."""
     table = carddata.default_table()
     if table is None:
-        raise CliError("no card table: run `mulligan cards import FILE` first")
+        raise CliError(
+            "no card table: run `mulligan cards download` first (or `mulligan cards import "
+            "FILE` on a machine without network)"
+        )
     info = table.lookup(name)
     if info is None:
         raise CliError(f"{name!r} is not in the card table")
-    click.echo(f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}")
+    identity = info["color_identity"] or "colourless"
+    click.echo(
+        f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
+        f"colour identity {identity}"
+    )
     for face in info["faces"]:
         click.echo(f"  {face['name']}: {face['type_line']} {face['mana_cost']} {face['colors']}")

@@ -28,7 +28,7 @@ def deck_options(f: click.decorators.FC) -> click.decorators.FC:
         default="land",
         show_default=True,
         help="How a modal double-faced card with a land only on its back counts (needs card "
-        "data: `mulligan cards import`).",
+        "data: `mulligan cards download`).",
     )(f)
     f = click.option(
         "--strict",

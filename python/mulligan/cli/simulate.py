@@ -184,6 +184,7 @@ def run_deck(
 
 def summary(name: str, deck: Deck, r: SimulationResult) -> dict[str, Any]:
     games = r.games
+    unknown = set(deck.unknown)
     kept = {int(k): int(v) for k, v in sorted(r.kept_by_size.items(), reverse=True)}
     lands = np.asarray(r.hand_lands, dtype=np.float64)
     final = lands.sum(axis=0)
@@ -194,6 +195,10 @@ def summary(name: str, deck: Deck, r: SimulationResult) -> dict[str, Any]:
         "path": name,
         "cards": len(deck),
         "lands": sum(c.land for c in deck.cards),
+        # Main-deck cards nothing could classify (no card table, no marker): counted as
+        # nonlands, so the figures below undercount lands.
+        "unclassified": sum(c.name in unknown for c in deck.cards),
+        "unclassified_names": sorted(unknown),
         "games": games,
         "mean_hand_size": r.mean_hand_size,
         "mean_mulligans": sum(k * v for k, v in mulls.items()) / max(games, 1),
@@ -220,6 +225,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         table.add_row(label, *[f(row) for row in rows])
 
     line("cards (lands)", lambda r: f"{r['cards']} ({r['lands']})")
+    if any(row["unclassified"] for row in rows):
+        line("unclassified, counted as nonlands", lambda r: f"{r['unclassified']}")
     line("games", lambda r: f"{r['games']:,}")
     for s in sizes:
         line(f"kept at {s} cards", lambda r, s=s: f"{100 * r['keep_rate_by_size'].get(s, 0):.2f}%")
@@ -407,6 +414,12 @@ def simulate_cmd(
         click.echo(json.dumps({"seed": the_seed.hex(), "decks": rows}, indent=2))
     else:
         print_table(rows)
+        unclassified = sum(row["unclassified"] for row in rows)
+        if unclassified:
+            click.echo(
+                f"{unclassified} card(s) were not classified and count as nonlands, so lands "
+                "are undercounted: run `mulligan cards download` once to fix it"
+            )
         click.echo(f"seed: {the_seed.hex()}")
     if plot_path:
         plot(rows, plot_path)

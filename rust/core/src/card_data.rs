@@ -1,5 +1,5 @@
-//! Card data: a compact table of name → faces (type line, mana cost, colours) and the mana the
-//! card produces, built once from a Scryfall bulk file (`oracle-cards`, a JSON array, or JSON
+//! Card data: a compact table of name → faces (type line, mana cost, colours), the mana the
+//! card produces and its colour identity (903.4), built once from a Scryfall bulk file (`oracle-cards`, a JSON array, or JSON
 //! Lines) and saved as text. Deck parsing looks names up in it (full names, `Fire // Ice`, or one
 //! face's name) to know which cards are lands.
 //!
@@ -9,9 +9,10 @@
 //! and whose back is a land (712.2; `Shatterskull Smashing // Shatterskull, the Hammer Pass`)
 //! can be played as that land, so it is classed by [`MdfcLand`]: a land by default.
 //!
-//! The saved table: a first line `mulligan-card-table 1`, then one line per card of
-//! tab-separated fields: name, layout, produced mana, then per face its name, type line, mana
-//! cost and colours.
+//! The saved table: a first line `mulligan-card-table 2`, then one line per card of
+//! tab-separated fields: name, layout, produced mana, colour identity, then per face its name,
+//! type line, mana cost and colours. A table of an older format (version 1 had no colour
+//! identity) is refused with a message saying how to rebuild it.
 
 use crate::error::{Error, Result};
 use serde::Deserialize;
@@ -68,6 +69,10 @@ pub struct CardInfo {
     pub layout: String,
     /// Mana symbols the card can produce (`"RW"`), `""` for none.
     pub produced: String,
+    /// Its colour identity (903.4: the colours of the mana symbols in its mana cost and rules
+    /// text, its colour indicator and characteristic-defining abilities, both faces, 903.4d),
+    /// as Scryfall computes it: colour letters in `WUBRG` order, `""` for colourless.
+    pub identity: String,
     /// Its faces, front first.
     pub faces: Vec<Face>,
 }
@@ -79,6 +84,25 @@ impl CardInfo {
             Some(front) if front.is_land() => true,
             _ => self.land_on_back_only() && mdfc == MdfcLand::Land,
         }
+    }
+
+    /// The colours of mana its basic land types (any face) stand for (305.6: Plains W, Island U,
+    /// Swamp B, Mountain R, Forest G), in `WUBRG` order; `""` without a basic land type.
+    pub fn basic_land_type_colors(&self) -> String {
+        let mut found = String::new();
+        for face in &self.faces {
+            let mut parts = face.type_line.splitn(2, '\u{2014}');
+            let types = parts.next().unwrap_or("");
+            if !types.split_whitespace().any(|w| w == "Land") {
+                continue;
+            }
+            for sub in parts.next().unwrap_or("").split_whitespace() {
+                if let Some((_, c)) = BASIC_LAND_TYPES.iter().find(|(t, _)| *t == sub) {
+                    found.push(*c);
+                }
+            }
+        }
+        wubrg(found.chars())
     }
 
     /// A modal double-faced card whose back face, not its front, is a land.
@@ -96,7 +120,28 @@ pub struct CardTable {
     index: HashMap<String, usize>,
 }
 
-const MAGIC: &str = "mulligan-card-table 1";
+/// The first line of a saved table; the number is the format's version.
+const MAGIC_PREFIX: &str = "mulligan-card-table ";
+const MAGIC: &str = "mulligan-card-table 2";
+/// Fields of a card line before its faces: name, layout, produced mana, colour identity.
+const CARD_FIELDS: usize = 4;
+/// Fields per face: name, type line, mana cost, colours.
+const FACE_FIELDS: usize = 4;
+
+/// The basic land types and the colour of mana each stands for (305.6).
+const BASIC_LAND_TYPES: [(&str, char); 5] = [
+    ("Plains", 'W'),
+    ("Island", 'U'),
+    ("Swamp", 'B'),
+    ("Mountain", 'R'),
+    ("Forest", 'G'),
+];
+
+/// The colour letters among `letters`, each once, in `WUBRG` order (anything else dropped).
+pub fn wubrg(letters: impl IntoIterator<Item = char>) -> String {
+    let letters: Vec<char> = letters.into_iter().collect();
+    "WUBRG".chars().filter(|c| letters.contains(c)).collect()
+}
 
 /// Layouts that are not cards a deck holds; left out so that a token never shadows a card.
 const NOT_CARDS: [&str; 7] = [
@@ -129,6 +174,8 @@ struct ScryfallCard {
     layout: Option<String>,
     #[serde(default)]
     produced_mana: Option<Vec<String>>,
+    #[serde(default)]
+    color_identity: Option<Vec<String>>,
     #[serde(default)]
     card_faces: Option<Vec<ScryfallFace>>,
 }
@@ -172,6 +219,7 @@ impl ScryfallCard {
             name,
             layout: self.layout.unwrap_or_else(|| "normal".into()),
             produced: self.produced_mana.unwrap_or_default().concat(),
+            identity: wubrg(self.color_identity.unwrap_or_default().concat().chars()),
             faces,
         }
     }
@@ -230,14 +278,25 @@ impl CardTable {
         ))
     }
 
-    /// Reads a saved table (module docs).
+    /// Reads a saved table (module docs). A table of another format version is refused with
+    /// a message saying how to rebuild it.
     pub fn from_text(text: &str) -> Result<CardTable> {
         let mut lines = text.lines();
-        if lines.next().map(str::trim_end) != Some(MAGIC) {
-            return Err(data_error(format!(
-                "not a card table (its first line is not {MAGIC:?}); build one with \
-                 `mulligan cards import`"
-            )));
+        let first = lines.next().map(str::trim_end).unwrap_or("");
+        if first != MAGIC {
+            let message = match first.strip_prefix(MAGIC_PREFIX) {
+                Some(version) => format!(
+                    "a card table of format {version:?}, not the {:?} this version of mulligan \
+                     reads (2 added colour identities): rebuild it with `mulligan cards \
+                     download` (or `mulligan cards import FILE` from a Scryfall bulk file)",
+                    &MAGIC[MAGIC_PREFIX.len()..]
+                ),
+                None => format!(
+                    "not a card table (its first line is not {MAGIC:?}); build one with \
+                     `mulligan cards download` (or `mulligan cards import FILE`)"
+                ),
+            };
+            return Err(data_error(message));
         }
         let mut cards = vec![];
         for (i, line) in lines.enumerate() {
@@ -246,14 +305,16 @@ impl CardTable {
                 message: format!("a card table line {what}"),
             };
             let fields: Vec<&str> = line.split('\t').collect();
-            if fields.len() < 7 || (fields.len() - 3) % 4 != 0 {
+            if fields.len() < CARD_FIELDS + FACE_FIELDS
+                || (fields.len() - CARD_FIELDS) % FACE_FIELDS != 0
+            {
                 return Err(bad("with the wrong number of fields"));
             }
             if fields[0].is_empty() {
                 return Err(bad("with no name"));
             }
-            let faces = fields[3..]
-                .chunks(4)
+            let faces = fields[CARD_FIELDS..]
+                .chunks(FACE_FIELDS)
                 .map(|f| Face {
                     name: f[0].to_string(),
                     type_line: f[1].to_string(),
@@ -265,6 +326,7 @@ impl CardTable {
                 name: fields[0].to_string(),
                 layout: fields[1].to_string(),
                 produced: fields[2].to_string(),
+                identity: wubrg(fields[3].chars()),
                 faces,
             });
         }
@@ -276,7 +338,12 @@ impl CardTable {
         let mut out = String::from(MAGIC);
         out.push('\n');
         for c in &self.cards {
-            let mut fields = vec![field(&c.name), field(&c.layout), field(&c.produced)];
+            let mut fields = vec![
+                field(&c.name),
+                field(&c.layout),
+                field(&c.produced),
+                field(&c.identity),
+            ];
             for f in &c.faces {
                 fields.extend([&f.name, &f.type_line, &f.mana_cost, &f.colors].map(|s| field(s)));
             }
@@ -309,9 +376,9 @@ mod tests {
     use super::*;
 
     const BULK: &str = r#"[
- {"object":"card","name":"Sacred Foundry","layout":"normal","mana_cost":"","type_line":"Land — Mountain Plains","colors":[],"produced_mana":["R","W"]},
+ {"object":"card","name":"Sacred Foundry","layout":"normal","mana_cost":"","type_line":"Land — Mountain Plains","colors":[],"color_identity":["W","R"],"produced_mana":["R","W"]},
  {"object":"card","name":"Dryad Arbor","layout":"normal","mana_cost":"","type_line":"Land Creature — Forest Dryad","colors":["G"],"produced_mana":["G"]},
- {"object":"card","name":"Fire // Ice","layout":"split","mana_cost":"{1}{R} // {1}{U}","type_line":"Instant // Instant","colors":["R","U"],
+ {"object":"card","name":"Fire // Ice","layout":"split","mana_cost":"{1}{R} // {1}{U}","type_line":"Instant // Instant","colors":["R","U"],"color_identity":["R","U"],
   "card_faces":[{"name":"Fire","mana_cost":"{1}{R}","type_line":"Instant"},{"name":"Ice","mana_cost":"{1}{U}","type_line":"Instant"}]},
  {"object":"card","name":"Shatterskull Smashing // Shatterskull, the Hammer Pass","layout":"modal_dfc","type_line":"Sorcery // Land",
   "card_faces":[{"name":"Shatterskull Smashing","mana_cost":"{X}{R}{R}","type_line":"Sorcery","colors":["R"]},{"name":"Shatterskull, the Hammer Pass","mana_cost":"","type_line":"Land","colors":[]}],"produced_mana":["R"]},
@@ -333,6 +400,40 @@ mod tests {
         assert_eq!(mdfc.faces[0].colors, "R");
         assert_eq!(t.lookup("Sacred Foundry").unwrap().produced, "RW");
         assert!(t.lookup("Goblin").is_none());
+        assert_eq!(fire.identity, "UR", "colour identity in WUBRG order");
+        assert_eq!(
+            t.lookup("Dryad Arbor").unwrap().identity,
+            "",
+            "none given: colourless"
+        );
+    }
+
+    #[test]
+    fn basic_land_types_stand_for_their_colours() {
+        let t = CardTable::from_scryfall(BULK).unwrap();
+        assert_eq!(
+            t.lookup("Sacred Foundry").unwrap().basic_land_type_colors(),
+            "WR"
+        );
+        assert_eq!(
+            t.lookup("Dryad Arbor").unwrap().basic_land_type_colors(),
+            "G"
+        );
+        assert_eq!(t.lookup("Fire").unwrap().basic_land_type_colors(), "");
+        assert_eq!(wubrg("GxRUGW".chars()), "WURG");
+    }
+
+    #[test]
+    fn an_older_table_asks_to_be_rebuilt() {
+        let old = "mulligan-card-table 1\nSacred Foundry\tnormal\tRW\tSacred Foundry\tLand\t\t\n";
+        match CardTable::from_text(old) {
+            Err(Error::Deck { line: 0, message }) => {
+                assert!(message.contains("format \"1\""), "{message}");
+                assert!(message.contains("mulligan cards download"), "{message}");
+                assert!(!message.contains('\n'), "one line: {message}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -340,6 +441,8 @@ mod tests {
         let t = CardTable::from_scryfall(BULK).unwrap();
         let again = CardTable::from_text(&t.to_text()).unwrap();
         assert_eq!(again.cards, t.cards);
+        assert!(t.to_text().starts_with("mulligan-card-table 2\n"));
+        assert_eq!(again.lookup("Sacred Foundry").unwrap().identity, "WR");
         assert!(CardTable::from_text("4 Forest").is_err());
         assert!(CardTable::from_text(&format!("{MAGIC}\nonly\tthree\tfields")).is_err());
         let values: Vec<serde_json::Value> = serde_json::from_str(BULK).unwrap();

@@ -59,6 +59,8 @@ pub struct Deck {
     pub source: Option<&'static str>,
     /// The format whose deck rules were checked; None for `Deck(...)`.
     pub format: Option<&'static str>,
+    /// Names nothing classified (counted as nonlands); empty for `Deck(...)`.
+    pub unknown: Vec<String>,
 }
 
 impl Deck {
@@ -109,6 +111,7 @@ impl Deck {
             warnings: vec![],
             source: None,
             format: None,
+            unknown: vec![],
         };
         if deck.companions.len() > 1 {
             return Err(deck_error(format!(
@@ -164,6 +167,12 @@ impl Deck {
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.warnings)
+    }
+    /// The card names the reader could not classify (neither the engine, a marker nor the card
+    /// table knew them; counted as nonlands), each once, in first-seen order.
+    #[getter]
+    fn unknown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.unknown)
     }
     /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, or None.
     #[getter]
@@ -367,5 +376,6 @@ fn read(
             SourceFormat::CockatriceCod => "cockatrice-cod",
         }),
         format: Some(parsed.format.name()),
+        unknown: parsed.unknown,
     })
 }

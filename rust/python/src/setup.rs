@@ -52,6 +52,7 @@ impl Player {
             warnings: vec![],
             source: None,
             format: None,
+            unknown: vec![],
         };
         let team = match &p.team {
             None => None,

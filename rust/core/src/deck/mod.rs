@@ -103,6 +103,9 @@ pub struct ParsedDeck {
     pub source: SourceFormat,
     /// The format whose deck rules were checked.
     pub format: DeckFormat,
+    /// The card names neither the engine, the list nor the card table could classify
+    /// (counted as nonlands), each once, in first-seen order; the first warning names them.
+    pub unknown: Vec<String>,
 }
 
 /// One card line's worth of cards before names are looked up: the raw parts of a card line.
@@ -185,9 +188,10 @@ impl DeckList {
             (text::entries(text)?, SourceFormat::Text)
         };
         let mut warnings = vec![];
-        let deck = build(entries, options, &mut warnings)?;
+        let (deck, unknown) = build(entries, options, &mut warnings)?;
         let format = options.format.unwrap_or_else(|| DeckFormat::guess(&deck));
-        for problem in check::check(&deck, format) {
+        let checks = check::check(&deck, format, options.cards);
+        for problem in checks.broken {
             if options.strict {
                 return Err(Error::Deck {
                     line: 0,
@@ -196,22 +200,25 @@ impl DeckList {
             }
             warnings.push(problem);
         }
+        warnings.extend(checks.skipped);
         Ok(ParsedDeck {
             deck,
             warnings,
             source,
             format,
+            unknown,
         })
     }
 }
 
 /// Cards from entries: names looked up, land flags and tags set, the cap on the total and the
-/// one-companion rule (103.2b) enforced at the line that breaks them.
+/// one-companion rule (103.2b) enforced at the line that breaks them; with the names nothing
+/// classified.
 fn build(
     entries: Vec<Entry>,
     options: &ParseOptions<'_>,
     warnings: &mut Vec<String>,
-) -> Result<DeckList> {
+) -> Result<(DeckList, Vec<String>)> {
     let mut deck = DeckList::default();
     let mut unknown: Vec<String> = vec![];
     for entry in entries {
@@ -269,18 +276,26 @@ fn build(
         }
     }
     if !unknown.is_empty() {
-        let source = if options.cards.is_some() {
-            "not in the card table"
+        let (source, fix) = if options.cards.is_some() {
+            (
+                "not in the card table",
+                "a misspelling, or cards newer than the table: `mulligan cards download` \
+                 refreshes it",
+            )
         } else {
-            "unknown without card data (`mulligan cards import`, or mark lands [land])"
+            (
+                "unknown without card data",
+                "run `mulligan cards download` once to fetch the card data, or mark lands \
+                 [land]",
+            )
         };
         warnings.push(format!(
-            "{} card name(s) {source}, counted as nonlands: {}",
+            "{} card name(s) {source}, counted as nonlands: {} ({fix})",
             unknown.len(),
             unknown.join(", ")
         ));
     }
-    Ok(deck)
+    Ok((deck, unknown))
 }
 
 #[cfg(test)]
