@@ -307,3 +307,19 @@ def test_without_card_data_simulate_says_how_many_cards_it_could_not_classify(ca
     row = json.loads(out)["decks"][0]
     assert row["lands"] + row["unclassified"] >= 18
     assert "Sacred Foundry" in row["unclassified_names"]
+
+
+def test_cards_show_takes_an_unquoted_name(capsys, table):
+    m.carddata.import_bulk(BULK, table)
+    code, out, _ = run(capsys, "cards", "show", "mistgate", "pathway")
+    assert code == 0
+    assert out.splitlines() == [
+        "Hengegate Pathway // Mistgate Pathway (modal_dfc) land, colour identity WU",
+        "  Hengegate Pathway: Land",
+        "  Mistgate Pathway: Land",
+    ]
+    code, out, _ = run(capsys, "cards", "show", "Fire")
+    assert out.splitlines()[1:] == [
+        "  Fire: Instant, {1}{R}, colours RU",  # the faces list none: the card's colours
+        "  Ice: Instant, {1}{U}, colours RU",
+    ]

@@ -121,9 +121,11 @@ def _say_where(dest: str | None, path: object) -> None:
 
 
 @cards.command(name="show")
-@click.argument("name")
-def show(name: str) -> None:
-    """Show what the card table knows about NAME (a card or one of its faces)."""
+@click.argument("words", metavar="NAME", nargs=-1, required=True)
+def show(words: tuple[str, ...]) -> None:
+    """Show what the card table knows about NAME (a card or one of its faces; quotes are not
+    needed: `mulligan cards show Sacred Foundry`)."""
+    name = " ".join(words)
     table = carddata.default_table()
     if table is None:
         raise CliError(
@@ -139,4 +141,7 @@ def show(name: str) -> None:
         f"colour identity {identity}"
     )
     for face in info["faces"]:
-        click.echo(f"  {face['name']}: {face['type_line']} {face['mana_cost']} {face['colors']}")
+        parts = [face["type_line"], face["mana_cost"]]
+        if face["colors"]:
+            parts.append(f"colours {face['colors']}")
+        click.echo(f"  {face['name']}: {', '.join(p for p in parts if p)}")

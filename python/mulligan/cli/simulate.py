@@ -417,8 +417,8 @@ def simulate_cmd(
         unclassified = sum(row["unclassified"] for row in rows)
         if unclassified:
             click.echo(
-                f"{unclassified} card(s) were not classified and count as nonlands, so lands "
-                "are undercounted: run `mulligan cards download` once to fix it"
+                f"{unclassified} card(s) were not classified and count as nonlands (any lands "
+                "among them are missed): run `mulligan cards download` once to fix it"
             )
         click.echo(f"seed: {the_seed.hex()}")
     if plot_path:
