@@ -109,7 +109,7 @@ def server() -> Iterator[Server]:
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch) -> Path:
+def table(tmp_path, monkeypatch):
     """The default card table's path (not yet there), and no index URL from the outside."""
     path = tmp_path / "cache" / "cards.tsv"
     monkeypatch.setenv("MULLIGAN_CARD_DATA", str(path))
@@ -199,7 +199,8 @@ def test_the_python_function_reports_progress_and_takes_a_destination(server, ta
     assert (len(cards), path) == (41, dest) and dest.exists()
     assert not table.exists(), "an explicit destination leaves the default table alone"
     assert seen[0] == (0, len(body)) and seen[-1] == (len(body), len(body))
-    assert cards.lookup("Sacred Foundry")["color_identity"] == "WR"
+    foundry = cards.lookup("Sacred Foundry")
+    assert foundry is not None and foundry["color_identity"] == "WR"
 
 
 def refused_url() -> str:

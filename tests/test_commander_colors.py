@@ -29,8 +29,8 @@ def test_the_table_holds_scryfalls_colour_identities(table):
     assert table.lookup("Sacred Foundry")["color_identity"] == "WR"
     assert table.lookup("Fire")["color_identity"] == "UR"
     assert table.lookup("Arid Mesa")["color_identity"] == ""
-    saved = m.CardTable.from_text(table.to_text())
-    assert saved.lookup("Hengegate Pathway")["color_identity"] == "WU"
+    saved = m.CardTable.from_text(table.to_text()).lookup("Hengegate Pathway")
+    assert saved is not None and saved["color_identity"] == "WU"
 
 
 def test_cards_outside_the_commanders_identity_are_named(table):
