@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import socket
+import stat
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -324,3 +326,17 @@ def test_cards_show_takes_an_unquoted_name(capsys, table):
         "  Fire: Instant, {1}{R}, colours RU",  # the faces list none: the card's colours
         "  Ice: Instant, {1}{U}, colours RU",
     ]
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+def test_the_table_and_kept_file_get_ordinary_permissions(server, table, tmp_path):
+    server.serve_index()
+    server.routes["/oracle-cards.json"] = Route(PLAIN)
+    kept = tmp_path / "oracle-cards.json"
+    old = os.umask(0o022)
+    try:
+        m.carddata.download(api=server.index_url, keep_file=kept)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(table.stat().st_mode) == 0o644
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o644

@@ -164,11 +164,20 @@ def _save(table: CardTable, target: Path) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(table.to_text())
+        _readable(tmp)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     _cache.clear()
+
+
+def _readable(path: str | os.PathLike[str]) -> None:
+    """Gives a file made by `mkstemp` (owner-only) the permissions an ordinary new file has
+    (0o666 less the umask), so a table in a shared place is readable by its other users."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)
 
 
 def import_bulk(
@@ -347,6 +356,7 @@ def download(
         with os.fdopen(fd, "wb") as out:
             _stream(uri, out, timeout, progress)
         if keep is not None:
+            _readable(part)
             os.replace(part, keep)
             bulk = keep
         try:
