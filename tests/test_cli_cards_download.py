@@ -10,6 +10,7 @@ import json
 import os
 import socket
 import stat
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -340,3 +341,23 @@ def test_the_table_and_kept_file_get_ordinary_permissions(server, table, tmp_pat
         os.umask(old)
     assert stat.S_IMODE(table.stat().st_mode) == 0o644
     assert stat.S_IMODE(kept.stat().st_mode) == 0o644
+
+
+def test_on_a_terminal_a_progress_bar_shows_the_bytes(server, tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    server.serve_index()
+    server.routes["/oracle-cards.json"] = Route(PLAIN)
+    dest = tmp_path / "cards.tsv"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mulligan", "cards", "download", "--api", server.index_url, "--to", str(dest)],
+        env={**os.environ, "MULLIGAN_CARD_DATA": "", "COLUMNS": "120"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.expect(r"downloading card data")
+    child.expect(rf"{len(PLAIN) / 1000:.1f}/{len(PLAIN) / 1000:.1f} kB")
+    child.expect(r"41 cards from Scryfall saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and dest.exists()
