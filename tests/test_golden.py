@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import mulligan as m
 
 VECTORS: dict[str, Any] = json.loads(
@@ -127,6 +129,24 @@ def test_whole_event_log() -> None:
     assert g.done
     log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(log.encode()).hexdigest() == GAME_LOG_SHA256
+
+
+@pytest.mark.parametrize("model", ["arena2", "weighted3", "smoothed_london"])
+def test_smoothed_game(model: str) -> None:
+    """Hand smoothing (not the rules, docs/VARIANTS.md): the game of GAME_LOG_SHA256 under each
+    model, pinned by its hands and log digest, the same in rust/core/tests/golden.rs."""
+    want = VECTORS["smoothing"][model]
+    d = deck()
+    g = m.Game([m.Player("A", d), m.Player("B", d)], seed=SEED, starting_player=0, smoothing=model)
+    g.mulligan(0)
+    g.keep(1)
+    g.bottom(0, g.hand(0)[:1])
+    g.keep(0)
+    assert g.done
+    for s in (0, 1):
+        assert [c.name for c in g.hand(s)] == card_names(want["hands"][s])
+    log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
+    assert hashlib.sha256(log.encode()).hexdigest() == want["log_sha256"]
 
 
 def test_whole_event_log_with_set_up() -> None:

@@ -151,13 +151,21 @@ def test_land_mulligan_redraws_an_all_land_hand_once() -> None:
         Game(players(), mulligan=MulliganRule.HOUSTON, land_mulligan=True)
 
 
-@pytest.mark.parametrize("model", ["arena2", "weighted3", "smoothed_london"])
-def test_smoothing_is_recorded_and_verifies(model: str) -> None:
-    game = Game(players(), seed=SEED, starting_player=0, smoothing=model, smoothing_candidates=4)
+@pytest.mark.parametrize(
+    "model,candidates", [("arena2", 4), ("weighted3", 4), ("smoothed_london", 2)]
+)
+def test_smoothing_is_recorded_and_verifies(model: str, candidates: int) -> None:
+    game = Game(
+        players(), seed=SEED, starting_player=0, smoothing=model, smoothing_candidates=candidates
+    )
     assert game.setup()["smoothing"] == model
     events = [e for e in game.events if e["type"] == "smoothing"]
     assert [e["seat"] for e in events] == [0, 1]
-    assert all(e["rule"] == "smoothing (not the rules)" and e["candidates"] == 4 for e in events)
+    assert all(
+        e["rule"] == "smoothing (not the rules)" and e["candidates"] == candidates for e in events
+    )
+    # smoothed_london records its random words (XMage's U = k / 2^32), the others none.
+    assert all(("random" in e) == (model == "smoothed_london") for e in events)
     finish(game)
     replays(game)
     # The header without the option does not replay to the same events.
@@ -180,6 +188,10 @@ def test_smoothing_arguments_are_checked() -> None:
         Game(players(), smoothing_candidates=3)
     with pytest.raises(GameConfigError, match="2 to 8"):
         Game(players(), smoothing="arena2", smoothing_candidates=1)
+    with pytest.raises(GameConfigError, match="exactly two hands"):
+        Game(players(), smoothing="smoothed_london", smoothing_candidates=3)
+    with pytest.raises(GameConfigError, match="LONDON only"):
+        Game(players(), smoothing="smoothed_london", mulligan=MulliganRule.PARIS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -200,7 +212,9 @@ def test_smoothing_arguments_are_checked() -> None:
         (MulliganRule.PARIS_SEQUENTIAL, 3, {"land_mulligan": True}, 36),
         (MulliganRule.LONDON, 2, {"smoothing": "arena2"}, 15),
         (MulliganRule.VANCOUVER, 3, {"smoothing": "weighted3"}, 15),
-        (MulliganRule.LONDON, 2, {"smoothing": "smoothed_london", "smoothing_candidates": 5}, 15),
+        (MulliganRule.LONDON, 3, {"smoothing": "weighted3"}, 15),
+        (MulliganRule.LONDON, 2, {"smoothing": "smoothed_london"}, 15),
+        (MulliganRule.LONDON, 3, {"smoothing": "smoothed_london", "free_mulligans": 1}, 17),
     ],
 )
 def test_simulate_equals_driving_game(

@@ -422,6 +422,7 @@ class SmoothingEvent(TypedDict):
     candidates: int
     chosen: int
     lands: list[int]
+    random: NotRequired[list[int]]  # smoothed_london: each candidate's k, U = k / 2**32
 
 
 class HiddenSmoothingEvent(TypedDict):

@@ -130,8 +130,8 @@ def house_options(f: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             expose_value=False,
             callback=collect,
-            help="Deal the opening hand from several candidates, as some digital clients do "
-            "(NOT the rules; docs/VARIANTS.md).",
+            help="Deal the opening hand (smoothed_london: every LONDON hand) from candidate "
+            "hands, as some digital clients do (NOT the rules; docs/VARIANTS.md).",
         ),
         click.option(
             "--smoothing-candidates",
@@ -139,7 +139,8 @@ def house_options(f: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             expose_value=False,
             callback=collect,
-            help="Candidate hands for --smoothing (default: the model's).",
+            help="Candidate hands for --smoothing (default: the model's; smoothed_london "
+            "compares exactly 2).",
         ),
     ]
     for option in reversed(options):

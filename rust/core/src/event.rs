@@ -260,6 +260,10 @@ pub enum EventKind {
         chosen: usize,
         /// The land count of each candidate.
         lands: Vec<usize>,
+        /// `smoothed_london` only: each candidate's random word `k` of XMage's score, whose
+        /// random term is `0.3 k / 2^32` (docs/VARIANTS.md); absent for the other models.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        random: Option<Vec<u32>>,
     },
     // Opening-hand actions (103.6).
     /// A card acting from the opening hand (103.6): onto the battlefield or revealed.

@@ -26,6 +26,15 @@ struct Vectors {
     game_log_sha256: String,
     set_up_deck: String,
     set_up_log_sha256: String,
+    smoothing: std::collections::BTreeMap<String, SmoothingVector>,
+}
+
+/// A smoothed game (`smoothing` in tests/golden/vectors.json): the script of
+/// `game_log_sha256` (seat 0 mulligans once, bottoms its first card) under one model.
+#[derive(serde::Deserialize)]
+struct SmoothingVector {
+    hands: [Vec<u32>; 2],
+    log_sha256: String,
 }
 
 fn vectors() -> Vectors {
@@ -34,6 +43,9 @@ fn vectors() -> Vectors {
     if let Some(map) = v.as_object_mut() {
         map.remove("about");
         map.remove("deck");
+        if let Some(serde_json::Value::Object(sm)) = map.get_mut("smoothing") {
+            sm.remove("about");
+        }
     }
     serde_json::from_value(v).expect("the vectors' fields")
 }
@@ -113,8 +125,18 @@ fn deck() -> DeckList {
 }
 
 fn game(players: usize, variant: Variant, start: Start, game_index: u64) -> Game {
+    smoothed_game(players, variant, start, game_index, Default::default())
+}
+
+fn smoothed_game(
+    players: usize,
+    variant: Variant,
+    start: Start,
+    game_index: u64,
+    house: mulligan_core::HouseRules,
+) -> Game {
     Game::new(GameSetup {
-        house: Default::default(),
+        house,
         players: (0..players)
             .map(|i| PlayerSetup::new(format!("P{i}"), deck()))
             .collect(),
@@ -202,6 +224,41 @@ fn whole_event_log() {
     g.keep(0).unwrap();
     assert!(g.done());
     assert_eq!(digest(&g), vectors().game_log_sha256);
+}
+
+/// Hand smoothing (not the rules, docs/VARIANTS.md): the `game_log_sha256` game under each
+/// model, pinned by its hands and the digest of its whole event log (the same in
+/// tests/test_golden.py). Smoothed outputs are pinned here since the release that made the
+/// models the documented ones (docs/DETERMINISM.md, §7).
+#[test]
+fn smoothed_games() {
+    let v = vectors();
+    let models = mulligan_core::Smoothing::ALL;
+    assert_eq!(v.smoothing.len(), models.len());
+    let play = |model: mulligan_core::Smoothing| {
+        let house = mulligan_core::HouseRules {
+            smoothing: Some(model),
+            ..Default::default()
+        };
+        let mut g = smoothed_game(2, Variant::TwoPlayer, Start::Seat(0), 0, house);
+        g.mulligan(0).unwrap();
+        g.keep(1).unwrap();
+        let first = g.hand(0).unwrap()[0];
+        g.bottom(0, &[first]).unwrap();
+        g.keep(0).unwrap();
+        assert!(g.done());
+        let hands = [g.hand(0).unwrap().to_vec(), g.hand(1).unwrap().to_vec()];
+        (model.name(), hands, digest(&g))
+    };
+    let got: Vec<_> = models.into_iter().map(play).collect();
+    let want: Vec<_> = models
+        .into_iter()
+        .map(|m| {
+            let w = &v.smoothing[m.name()];
+            (m.name(), w.hands.clone(), w.log_sha256.clone())
+        })
+        .collect();
+    assert_eq!(got, want);
 }
 
 /// 103.2 after 103.1, each step for every player in turn order: the same digest as

@@ -376,7 +376,7 @@ impl Game {
                 let fewer = self.rule.hand_after(seat.hand_size, before) - step.draw;
                 step.draw.min(hand.len().saturating_sub(fewer))
             };
-            self.draw(s, draw);
+            self.draw_hand(s, draw);
             let seat = &mut self.seats[s];
             seat.to_bottom = step.bottom.min(seat.hand.len());
         }

@@ -18,10 +18,13 @@ mod answer;
 mod decision;
 mod flow;
 mod setup;
+mod smoothing;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_records;
+#[cfg(test)]
+mod tests_smoothing;
 #[cfg(test)]
 mod tests_variants;
 mod variants;
@@ -614,12 +617,7 @@ fn validate(setup: &GameSetup) -> Result<Vec<usize>> {
     let name = v.name();
     v.check_players(n)?;
     setup.house.validate()?;
-    if setup.house.land_mulligan && setup.rule == MulliganRule::Houston {
-        return Err(Error::config(
-            "land_mulligan redraws a drawn opening hand; HOUSTON's hand is chosen from ten \
-             cards, so the two do not combine",
-        ));
-    }
+    setup.house.check_rule(setup.rule)?;
     let cards = setup.players.iter().fold(0usize, |total, p| {
         total.saturating_add(p.deck.total_cards())
     });

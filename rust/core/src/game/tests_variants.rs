@@ -427,11 +427,8 @@ fn smoothing_deals_a_candidate_from_the_library_stream_and_says_it_is_not_the_ru
                 let d = |l: usize| (l as f64 - 2.8).abs();
                 match model {
                     Smoothing::Arena2 => assert!(lands.iter().all(|&l| d(l) >= d(held))),
-                    Smoothing::SmoothedLondon => {
-                        let first = lands.iter().position(|&l| d(l) <= 1.0);
-                        assert_eq!(first.unwrap_or(chosen), chosen);
-                    }
-                    Smoothing::Weighted3 => {}
+                    // Their choices are checked against their text in tests_smoothing.rs.
+                    Smoothing::SmoothedLondon | Smoothing::Weighted3 => {}
                 }
             }
             // Candidate hands beyond the first are the library stream's next shuffles.

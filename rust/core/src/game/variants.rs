@@ -26,50 +26,6 @@ impl Game {
             && land_redraw_allowed(s.hand.len(), s.lands_in(&s.hand))
     }
 
-    /// The opening draw of `n` cards; with a smoothing model (not the rules), `k` candidate
-    /// hands are drawn first, each from the library stream's next shuffle (candidate 0 is the
-    /// library as 103.3 shuffled it), and the library is dealt in the order of the one the
-    /// model picks.
-    pub(super) fn draw_opening(&mut self, seat: usize, n: usize) {
-        let (Some(model), Some(k)) = (self.house.smoothing, self.house.candidates()) else {
-            return self.draw(seat, n);
-        };
-        let s = &self.seats[seat];
-        let size = s.library.len();
-        let library_lands = s.lands_in(s.library.cards());
-        let take = n.min(size);
-        let mut orders = vec![s.library.cards().to_vec()];
-        for _ in 1..k {
-            let rule = cite(self.rule, Step::Smoothing);
-            let event = self.seats[seat].library.reshuffle(rule, Some(seat));
-            self.events.push(event);
-            orders.push(self.seats[seat].library.cards().to_vec());
-        }
-        let s = &self.seats[seat];
-        let lands: Vec<usize> = orders.iter().map(|o| s.lands_in(&o[..take])).collect();
-        let chosen = model.choose(
-            &lands,
-            take,
-            size,
-            library_lands,
-            &self.seed,
-            s.library.stream(),
-        );
-        let order = std::mem::take(&mut orders[chosen]);
-        self.seats[seat].library.restore_order(order);
-        self.emit(
-            Step::Smoothing,
-            EventKind::Smoothing {
-                seat,
-                model: model.name(),
-                candidates: lands.len(),
-                chosen,
-                lands,
-            },
-        );
-        self.draw(seat, n);
-    }
-
     /// Houston: each of `who` puts three cards of the ten drawn on the bottom.
     pub(super) fn houston_bottom(&mut self, who: &[usize]) {
         let waiting: Vec<usize> = self
@@ -188,7 +144,7 @@ impl Game {
             .reshuffle(cite(self.rule, Step::HouseRule), Some(seat));
         self.events.push(event);
         let n = self.seats[seat].hand_size;
-        self.draw(seat, n);
+        self.draw_hand(seat, n);
         Ok(())
     }
 }

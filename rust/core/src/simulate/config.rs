@@ -35,12 +35,7 @@ impl Config {
             return Err(Error::config("the deck is too large"));
         }
         self.house.validate()?;
-        if self.house.land_mulligan && self.rule == MulliganRule::Houston {
-            return Err(Error::config(
-                "land_mulligan redraws a drawn opening hand; HOUSTON's hand is chosen from ten \
-                 cards, so the two do not combine",
-            ));
-        }
+        self.house.check_rule(self.rule)?;
         Ok(())
     }
 
