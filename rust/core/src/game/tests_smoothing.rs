@@ -124,6 +124,19 @@ fn smoothed_london_draws_the_better_scored_of_the_top_two_hands_then_shuffles() 
             assert_eq!(sm["lands"], json!(lands));
             assert_eq!(sm["random"], json!(random));
             assert_eq!(sm["chosen"], chosen, "game {game_index} seat {seat}");
+            // The other player sees the model and the count, not the lands, choice or words.
+            let seen = g
+                .events()
+                .iter()
+                .find(|e| e.to_json() == *sm)
+                .unwrap()
+                .seen_by(1 - seat)
+                .to_json();
+            assert_eq!(
+                seen,
+                json!({"type": "smoothing", "rule": NOT_THE_RULES, "seat": seat,
+                       "model": "smoothed_london", "candidates": 2})
+            );
             assert_eq!(
                 g.hand(seat).unwrap(),
                 hands[chosen],
