@@ -177,13 +177,18 @@ def check(path: Path, cards: m.CardTable | None) -> Result:
 
 
 def files_in(dirs: list[str]) -> list[Path]:
+    """Every file under the directories (or the files given), but hidden ones and `.md` notes."""
     out: list[Path] = []
     for d in dirs:
         p = Path(d)
         if p.is_file():
             out.append(p)
             continue
-        out.extend(f for f in sorted(p.rglob("*")) if f.is_file() and not f.name.startswith("."))
+        out.extend(
+            f
+            for f in sorted(p.rglob("*"))
+            if f.is_file() and not f.name.startswith(".") and f.suffix.lower() != ".md"
+        )
     return out
 
 

@@ -7,7 +7,9 @@ writer or real files it was checked against); the card lists are ours.
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
+import sys
 import warnings
 from pathlib import Path
 
@@ -145,6 +147,22 @@ def test_forge_commander_section(table):
     assert not any("903.5" in w for w in deck.warnings)
     assert sum(c.land for c in deck.cards) == 96
     assert [c.tags for c in deck.cards if c.name == "Serum Powder"][0] == ("mulligan_action",)
+
+
+def test_corpus_checker_agrees_with_the_reader_on_every_fixture(capsys, monkeypatch):
+    # scripts/check_deck_corpus.py is run by hand over real files kept outside the
+    # repository (README.md here); on the fixtures its simple second count must agree.
+    spec = importlib.util.spec_from_file_location(
+        "check_deck_corpus", DECKS.parent.parent / "scripts" / "check_deck_corpus.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, tool)  # its dataclass looks itself up there
+    spec.loader.exec_module(tool)
+    assert tool.main([str(DECKS)]) == 0
+    out = capsys.readouterr().out
+    fixtures = [f for f in DECKS.iterdir() if f.suffix != ".md"]
+    assert f" {len(fixtures)} files, 0 mismatch or error" in out
 
 
 def test_dek_sums_one_element_per_printing():

@@ -377,6 +377,26 @@ mod tests {
             ("1 Hazmat Suit (Used)", 1, "Hazmat Suit (Used)"),
             ("1 Urza\u{2019}s Saga", 1, "Urza's Saga"),
             ("SB: 2 [DMU:139] Abrade", 2, "Abrade"),
+            // Collector numbers as Scryfall, Moxfield and Cockatrice write them.
+            ("1 Sol Ring (SLD) 1558\u{2605}", 1, "Sol Ring"),
+            ("1 Thoughtseize (PMH3) 220s", 1, "Thoughtseize"),
+            ("1 Wear // Tear (DGM) 135a", 1, "Wear // Tear"),
+            ("1 Island (PLST) DOM-253", 1, "Island"),
+            (
+                "1 A-Teferi, Time Raveler (Y22) 12",
+                1,
+                "A-Teferi, Time Raveler",
+            ),
+            // Forge: art index, collector number, foil, flags; XMage's own set codes.
+            ("3 Plains|TDM|2", 3, "Plains"),
+            ("1 Killer Cosplay|UNF|[F145]", 1, "Killer Cosplay"),
+            ("1 Solitude+|MH2|[307]|#{markedColors=W}", 1, "Solitude"),
+            (
+                "1 [MPS-AKH:49] Hazoret the Fervent",
+                1,
+                "Hazoret the Fervent",
+            ),
+            ("3 [THS] Plains (1)", 3, "Plains"),
         ] {
             let l = p(line);
             assert_eq!((l.count, l.name.as_str()), (count, name), "{line:?}");
