@@ -43,6 +43,7 @@ def cards() -> None:
 )
 @click.option(
     "--timeout",
+    metavar="SECONDS",
     type=click.FloatRange(min=0, min_open=True),
     default=carddata.DEFAULT_TIMEOUT,
     show_default=True,
