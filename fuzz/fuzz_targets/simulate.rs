@@ -14,9 +14,9 @@
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::{fuzz_target, Corpus};
 use mulligan_core::simulate::{
-    self, Abort, Bottom, Config, Counts, GeneralPath, KeepRule, Outcome, Policy, MAX_HAND,
+    self, Abort, Bottom, Config, Counts, Exile, GeneralPath, KeepRule, Outcome, Policy, MAX_HAND,
 };
-use mulligan_core::{MulliganRule, Seed};
+use mulligan_core::{HouseRules, MulliganRule, Seed};
 
 /// One decoded run: the deck's land and tag flags, the rule, the configuration, the games.
 struct Run {
@@ -87,15 +87,24 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
             false => None,
         },
         bottom: *u.choose(&[Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst])?,
+        exile: *u.choose(&[Exile::Hand, Exile::Excess])?,
         requires,
     };
     let cfg = Config {
-        house: Default::default(),
+        // The table options that run on the engine (smoothing plays each game as a Game).
+        house: HouseRules {
+            free_mulligans: u.int_in_range(0..=2u32)?,
+            land_mulligan: u.arbitrary()?,
+            ..HouseRules::default()
+        },
         rule: *u.choose(&[
             MulliganRule::London,
             MulliganRule::Vancouver,
             MulliganRule::Paris,
             MulliganRule::ParisSequential,
+            MulliganRule::PartialParis,
+            MulliganRule::CanadianHighlander,
+            MulliganRule::Houston,
         ])?,
         free_first: u.arbitrary()?,
         hand_size,
