@@ -11,6 +11,7 @@ import importlib.util
 import json
 import sys
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,17 @@ def test_bom_crlf_and_line_end_comments_change_nothing():
     other = m.Deck.parse("\ufeff4 Plains\r\n2 Fire // Ice\r\n1 Dusk // Dawn\r\n", cards=False)
     assert [c.name for c in plain.cards] == [c.name for c in other.cards]
     assert plain.cards[0].name == "Plains" and plain.cards[0].land
+
+
+def test_files_are_read_as_utf8_utf16_or_windows_1252(tmp_path):
+    """Older MTGO and Magic Workstation files on Windows were saved in Windows-1252: the
+    apostrophe of Nature's Lore is byte 0x92 there (a C1 control in Latin-1)."""
+    text = "4 Nature\u2019s Lore\r\n2 Lim-D\u00fbl's Vault\r\n"
+    for encoding in ("cp1252", "utf-8", "utf-8-sig", "utf-16"):
+        path = tmp_path / f"deck.{encoding}.txt"
+        path.write_bytes(text.encode(encoding))
+        names = Counter(c.name for c in m.Deck.load(path, cards=False).cards)
+        assert names == {"Nature's Lore": 4, "Lim-D\u00fbl's Vault": 2}, encoding
 
 
 def test_a_line_that_looks_like_nothing_names_the_file_and_line(tmp_path):

@@ -160,7 +160,13 @@ impl Deck {
             }
             _ => PyOSError::new_err(format!("{shown}: {e}")),
         })?;
-        read(py, &decode(&bytes), Some(&shown), cards, options)
+        read(
+            py,
+            &mulligan_core::deck::decode_file(&bytes),
+            Some(&shown),
+            cards,
+            options,
+        )
     }
 
     /// What the reader noticed: unknown cards, failed format checks (each names its rule).
@@ -241,33 +247,6 @@ fn path_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
         return Err(deck_error("a deck file path holds a NUL character"));
     }
     Ok(PathBuf::from(text))
-}
-
-/// A file's text: UTF-16 by its byte-order mark, else UTF-8, else Windows-1252 (older Magic
-/// Workstation and MTGO files), read as Latin-1 where the two agree.
-fn decode(bytes: &[u8]) -> String {
-    let utf16 = |le: bool| {
-        let units: Vec<u16> = bytes[2..]
-            .chunks(2)
-            .map(|c| {
-                let pair = [c[0], *c.get(1).unwrap_or(&0)];
-                if le {
-                    u16::from_le_bytes(pair)
-                } else {
-                    u16::from_be_bytes(pair)
-                }
-            })
-            .collect();
-        String::from_utf16_lossy(&units)
-    };
-    match bytes {
-        [0xFF, 0xFE, ..] => utf16(true),
-        [0xFE, 0xFF, ..] => utf16(false),
-        _ => match std::str::from_utf8(bytes) {
-            Ok(s) => s.to_owned(),
-            Err(_) => bytes.iter().map(|&b| b as char).collect(),
-        },
-    }
 }
 
 /// The card table to use: the one given, none for `False`, else `mulligan.carddata`'s default.

@@ -22,6 +22,7 @@
 //! and copy-count warnings of 100.2a, 100.2b and 903.5 (errors when strict).
 
 pub mod check;
+mod encoding;
 mod line;
 mod text;
 mod xml;
@@ -30,6 +31,7 @@ use crate::card::{tags, Card};
 use crate::card_data::{CardTable, MdfcLand};
 use crate::error::{Error, Result};
 pub use check::DeckFormat;
+pub use encoding::decode_file;
 
 /// Copies above this in one line are refused (a typo, not a deck).
 pub const MAX_COPIES: u32 = 100_000;
