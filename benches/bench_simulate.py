@@ -63,3 +63,30 @@ def test_london_deck_size(benchmark, size: int) -> None:
     deck = m.Deck([m.Card("L", land=True)] * lands + [m.Card("S")] * (size - lands))
     benchmark(m.simulate, deck, games=GAMES // 2, seed=SEED, keep=RULE, threads=1)
     benchmark.extra_info["games"] = GAMES // 2
+
+
+#: The mulligan variants and table options of issue 13 (docs/VARIANTS.md), one thread, beside
+#: LONDON in the same process (`test_london_mulligan`): id -> (games, simulate's options).
+VARIANTS: dict[str, tuple[int, dict[str, object]]] = {
+    "canadian_highlander": (GAMES // 2, {"mulligan": m.MulliganRule.CANADIAN_HIGHLANDER}),
+    "houston": (GAMES // 4, {"mulligan": m.MulliganRule.HOUSTON}),
+    "partial_paris": (GAMES // 4, {"mulligan": m.MulliganRule.PARTIAL_PARIS}),
+    "partial_paris_excess": (
+        GAMES // 4,
+        {"mulligan": m.MulliganRule.PARTIAL_PARIS, "exile": "excess"},
+    ),
+    "land_mulligan": (GAMES // 2, {"land_mulligan": True}),
+    "free_mulligans_2": (GAMES // 2, {"free_mulligans": 2}),
+    # Each game played as a `Game` (smoothing's path, and every variant's before issue 13's
+    # kernels): the yardstick of what the engine saves.
+    "smoothing_arena2": (GAMES // 200, {"smoothing": "arena2"}),
+}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.benchmark(group="variants simulation")
+def test_variant_mulligan(benchmark, deck60, variant: str) -> None:
+    games, options = VARIANTS[variant]
+    r = benchmark(m.simulate, deck60, games=games, seed=SEED, keep=RULE, threads=1, **options)
+    benchmark.extra_info["games"] = games
+    assert r.games == games

@@ -140,6 +140,7 @@ def table(benches: dict[str, dict[str, Any]]) -> str:
         per = median(benches[f"test_bulk_deck_size[{size}]"]) / 25_000
         add(f"| {size} | {gps / 1e6:.2f} M | {fmt_time(per)} |")
     add("")
+    variants_section(benches, add)
     add("## The issue's targets (per core)\n")
     add("| target | measured (median) | met |")
     add("| --- | ---: | :---: |")
@@ -154,6 +155,35 @@ def table(benches: dict[str, dict[str, Any]]) -> str:
         add(f"| {what} | {value} | {'yes' if ok else 'no'} |")
     add("")
     return "\n".join(lines)
+
+
+#: The variant benchmarks (benches/bench_simulate.py `VARIANTS`), in table order.
+VARIANT_ROWS = [
+    ("CANADIAN_HIGHLANDER", "canadian_highlander"),
+    ("HOUSTON", "houston"),
+    ("PARTIAL_PARIS (exile the hand)", "partial_paris"),
+    ('PARTIAL_PARIS, `exile="excess"`', "partial_paris_excess"),
+    ("LONDON, `land_mulligan=True`", "land_mulligan"),
+    ("LONDON, `free_mulligans=2`", "free_mulligans_2"),
+    ('LONDON, `smoothing="arena2"` (each game a `Game`)', "smoothing_arena2"),
+]
+
+
+def variants_section(benches: dict[str, dict[str, Any]], add: Any) -> None:
+    """Games/s of the mulligan variants (one thread), each against LONDON in the same run."""
+    add("## Mulligan variants and table options (one thread)\n")
+    add("| variant | games/s | against LONDON |")
+    add("| --- | ---: | ---: |")
+    london = games_per_second(benches["test_london_mulligan"])
+    add(f"| LONDON | {london / 1e6:.2f} M | 1.00 |")
+    for name, key in VARIANT_ROWS:
+        b = benches.get(f"test_variant_mulligan[{key}]")
+        if b is None:
+            continue
+        gps = games_per_second(b)
+        rate = f"{gps / 1e6:.2f} M" if gps >= 1e6 else f"{gps / 1e3:.1f} k"
+        add(f"| {name} | {rate} | {gps / london:.3f} |")
+    add("")
 
 
 def games_per_second(b: dict[str, Any]) -> float:
