@@ -239,6 +239,26 @@ impl MulliganRule {
     }
 }
 
+impl MulliganRule {
+    /// The cards drawn after a mulligan in the eras that draw fewer (not London, Houston):
+    /// seeds 002/003, a new hand of "one fewer card each time" than the hand just shuffled
+    /// away, `previous` cards (the same number after a free mulligan, 101.4a), never more than
+    /// [`MulliganRule::hand_step`]'s draw. The two differ only when a library shorter than the
+    /// hand gave fewer cards than that. `counted_before` and `counted`: the counted mulligans
+    /// before and after this one (Canadian Highlander's every second one costs no card).
+    pub fn redraw(
+        self,
+        hand_size: usize,
+        counted_before: usize,
+        counted: usize,
+        previous: usize,
+    ) -> usize {
+        let now = self.hand_after(hand_size, counted);
+        let fewer = self.hand_after(hand_size, counted_before) - now;
+        now.min(previous.saturating_sub(fewer))
+    }
+}
+
 /// Houston: the cards of the ten drawn that go to the bottom.
 pub const HOUSTON_BOTTOM: usize = 3;
 

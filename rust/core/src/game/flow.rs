@@ -366,15 +366,12 @@ impl Game {
             let draw = if self.rule.draws_full_hand() {
                 step.draw
             } else {
-                // Seeds 002/003: a new hand of "one fewer card each time" than the hand just
-                // shuffled away (the same number after a free mulligan, 101.4a), never more
-                // than the starting hand size less the counted mulligans. The two differ when
-                // a library shorter than the hand gave fewer cards than that.
-                // Canadian Highlander's every second mulligan costs no card (7, 6, 6, 5, …).
+                // One fewer card than the hand shuffled away (seeds 002/003; none fewer after
+                // a free mulligan), never more than the era's hand size.
                 let counted = seat.counted as usize;
                 let before = counted - usize::from(!free);
-                let fewer = self.rule.hand_after(seat.hand_size, before) - step.draw;
-                step.draw.min(hand.len().saturating_sub(fewer))
+                self.rule
+                    .redraw(seat.hand_size, before, counted, hand.len())
             };
             self.draw_hand(s, draw);
             let seat = &mut self.seats[s];

@@ -275,11 +275,30 @@ impl Engine<'_> {
     /// one home, which the `Game` reads too).
     ///
     /// [`MulliganRule::hand_step`]: crate::rules::MulliganRule::hand_step
+    ///
+    /// In the eras that draw fewer, a library shorter than the hand shortens the later hands
+    /// too, as in the `Game` ([`MulliganRule::redraw`]); and an empty hand cannot mulligan.
+    /// Every game of a round has the same history (free mulligans first), so the same draw.
+    ///
+    /// [`MulliganRule::redraw`]: crate::rules::MulliganRule::redraw
     #[inline]
     pub(crate) fn hand_step(&self, mulligans: u32, counted: u32) -> HandStep {
         let cfg = &self.cfg;
-        cfg.rule
-            .hand_step(cfg.hand_size, mulligans, counted, cfg.free_total())
+        let (rule, h, n, free) = (cfg.rule, cfg.hand_size, cfg.deck_size, cfg.free_total());
+        let mut step = rule.hand_step(h, mulligans, counted, free);
+        if rule.draws_full_hand() || n >= h {
+            return step;
+        }
+        let mut held = h.min(n);
+        let mut before = 0;
+        for k in 0..mulligans {
+            let now = before + usize::from(k >= free);
+            held = rule.redraw(h, before, now, held).min(n);
+            before = now;
+        }
+        step.draw = held;
+        step.can_mulligan &= held > 0;
+        step
     }
 
     /// One shuffle and the decisions on the hand it gives (103.5). With `redraw`, a first hand

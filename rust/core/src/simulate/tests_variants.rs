@@ -577,3 +577,46 @@ fn partial_paris_with_a_short_library_equals_the_game_path() {
         equals_the_games(cfg, &lands, &excess, (0, 200), &format!("deck {n}, excess"));
     }
 }
+
+/// Decks smaller than the hand: in the eras that draw fewer, each hand is one card fewer than
+/// the hand shuffled away (so a short library shortens the later hands), and an empty hand
+/// cannot mulligan, as in the `Game`.
+#[test]
+fn decks_smaller_than_the_hand_equal_the_game_path() {
+    let rules = [
+        MulliganRule::Paris,
+        MulliganRule::ParisSequential,
+        MulliganRule::Vancouver,
+        MulliganRule::CanadianHighlander,
+        MulliganRule::London,
+        MulliganRule::Houston,
+    ];
+    for rule in rules {
+        for n in [0usize, 1, 2, 3, 5, 6, 8, 9, 12] {
+            let lands = deck(n, n / 2);
+            let keep = KeepRule {
+                ranges: (1..=7).map(|s| (s, 1, 1)).collect(),
+                keep_at: None,
+                bottom: Bottom::Balance,
+                requires: vec![],
+                exile: Exile::Hand,
+            }
+            .compile(&lands, &vec![vec![]; n])
+            .unwrap();
+            for free_first in [false, true] {
+                let cfg = Config {
+                    rule,
+                    free_first,
+                    hand_size: 7,
+                    deck_size: n,
+                    house: HouseRules {
+                        free_mulligans: u32::from(rule == MulliganRule::Houston),
+                        ..HouseRules::default()
+                    },
+                };
+                let what = format!("{rule:?} deck {n} free_first {free_first}");
+                equals_the_games(cfg, &lands, &keep, (0, 100), &what);
+            }
+        }
+    }
+}
