@@ -594,7 +594,7 @@ impl Engine<'_> {
             }
             return Ok(());
         }
-        if let Some(deal) = &self.deal {
+        if let (Some(deal), true) = (&self.deal, policy.count_rule(1).is_none()) {
             return self.run_partial(deal, first, len, policy, counts, per_game);
         }
         #[cfg(target_arch = "x86_64")]
@@ -642,6 +642,7 @@ impl Engine<'_> {
         let mut next = Vec::with_capacity(BLOCK);
         let mut spare = Vec::new();
         let land_mulligan = self.cfg.house.land_mulligan;
+        let mut dealer = super::partial::Dealer::new(self.cfg.deck_size);
         let mut base = 0;
         while base < len {
             let m = BLOCK.min(len - base);
@@ -689,6 +690,22 @@ impl Engine<'_> {
                     if cohort.redraw {
                         std::mem::swap(&mut redrawn, &mut spare);
                     }
+                }
+                if let Some(plan) = &self.deal {
+                    // PARTIAL_PARIS: the first hands were decided on the kernels; a game that
+                    // mulligans is played from its start, dealt from its one shuffle.
+                    let (dealer, out) = (&mut dealer, &mut per_game);
+                    for (games, sub) in [(&active, 0), (&redrawn, 1)] {
+                        spare.clear();
+                        self.partial_games(
+                            plan, first, games, sub, false, policy, &mut bufs, dealer, counts, out,
+                            &mut spare,
+                        )?;
+                        debug_assert!(spare.is_empty(), "these hands took no redraw");
+                    }
+                    active.clear();
+                    redrawn.clear();
+                    break;
                 }
                 // 103.5c and a table's free mulligans do not count toward the hand size.
                 counted += u32::from(mulligans >= self.cfg.free_total());

@@ -80,9 +80,26 @@ enum Played {
     Redraw,
 }
 
+/// What the partial Paris path reuses from game to game.
+pub(crate) struct Dealer {
+    swaps: Vec<u32>,
+    hand: Vec<CardId>,
+}
+
+impl Dealer {
+    pub(crate) fn new(deck_size: usize) -> Dealer {
+        Dealer {
+            swaps: Vec::with_capacity(deck_size),
+            hand: Vec::with_capacity(MAX_HAND),
+        }
+    }
+}
+
 impl Engine<'_> {
-    /// PARTIAL_PARIS games `first .. first + len` (see the module docs): their lead words eight
-    /// games to a ChaCha block as in the rounds, then each game dealt from its shuffle.
+    /// PARTIAL_PARIS games `first .. first + len` (see the module docs) for a policy without
+    /// count tables: each game dealt from its shuffle. (With count tables, the first hands go
+    /// through the rounds' kernels first, and only the games that mulligan come here:
+    /// [`Engine::partial_games`].)
     pub(crate) fn run_partial<P: Policy>(
         &self,
         plan: &Plan,
@@ -97,49 +114,79 @@ impl Engine<'_> {
             scratch: (0..self.cfg.deck_size as CardId).collect(),
             ..Buffers::default()
         };
-        let mut swaps = Vec::with_capacity(self.cfg.deck_size);
-        let mut hand = Vec::with_capacity(MAX_HAND);
-        let mut redrawn: Vec<u32> = vec![];
-        let mut record = |slot: u32, o: Outcome, counts: &mut Counts| {
-            counts.add(&o);
-            if let Some(out) = per_game.as_deref_mut() {
-                out[slot as usize] = o;
-            }
-        };
+        let mut dealer = Dealer::new(self.cfg.deck_size);
+        let (mut slots, mut redrawn) = (vec![], vec![]);
         let mut base = 0;
         while base < len {
             let m = BLOCK.min(len - base);
-            let (g0, last) = (
-                (first + base as u64) >> 3,
-                (first + (base + m - 1) as u64) >> 3,
-            );
-            lead_words(&self.key, 0, g0..=last, g0, &mut bufs);
+            slots.clear();
+            slots.extend(base as u32..(base + m) as u32);
             redrawn.clear();
-            for slot in base as u32..(base + m) as u32 {
-                let g = first + u64::from(slot);
-                let rng = ShuffleWords::with_lead(&self.key, g << 8, 0, bufs.lead(g, g0));
-                let redraw = self.cfg.house.land_mulligan;
-                let (scratch, swaps, hand) = (&mut bufs.scratch, &mut swaps, &mut hand);
-                match self.partial_game(plan, rng, redraw, policy, scratch, swaps, hand)? {
-                    Played::Kept(o) => record(slot, o, counts),
-                    Played::Redraw => redrawn.push(slot),
-                }
-            }
-            if let Some(&r0) = redrawn.first() {
-                let g0 = (first + u64::from(r0)) >> 3;
-                let groups = redrawn.iter().map(|&s| (first + u64::from(s)) >> 3);
-                lead_words(&self.key, 1, groups, g0, &mut bufs);
-                for &slot in &redrawn {
-                    let g = first + u64::from(slot);
-                    let rng = ShuffleWords::with_lead(&self.key, g << 8, 1, bufs.lead(g, g0));
-                    let (scratch, swaps, hand) = (&mut bufs.scratch, &mut swaps, &mut hand);
-                    match self.partial_game(plan, rng, false, policy, scratch, swaps, hand)? {
-                        Played::Kept(o) => record(slot, o, counts),
-                        Played::Redraw => unreachable!("the redraw is once per game"),
+            let redraw = self.cfg.house.land_mulligan;
+            let mut run = |slots: &[u32], sub, redraw, redrawn: &mut Vec<u32>| {
+                let out = &mut per_game;
+                self.partial_games(
+                    plan,
+                    first,
+                    slots,
+                    sub,
+                    redraw,
+                    policy,
+                    &mut bufs,
+                    &mut dealer,
+                    counts,
+                    out,
+                    redrawn,
+                )
+            };
+            run(&slots, 0, redraw, &mut redrawn)?;
+            let again = std::mem::take(&mut redrawn);
+            run(&again, 1, false, &mut redrawn)?;
+            debug_assert!(redrawn.is_empty(), "the redraw is once per game");
+            redrawn = again;
+            base += m;
+        }
+        Ok(())
+    }
+
+    /// The PARTIAL_PARIS games of `slots` (ascending), each from the start, dealt from its
+    /// shuffle `sub` (1: after the land redraw); with `redraw`, a first hand that takes the
+    /// redraw goes to `redrawn` instead. Their lead words eight games to a ChaCha block, as in
+    /// the rounds.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn partial_games<P: Policy>(
+        &self,
+        plan: &Plan,
+        first: u64,
+        slots: &[u32],
+        sub: u32,
+        redraw: bool,
+        policy: &mut P,
+        bufs: &mut Buffers,
+        dealer: &mut Dealer,
+        counts: &mut Counts,
+        per_game: &mut Option<&mut [Outcome]>,
+        redrawn: &mut Vec<u32>,
+    ) -> std::result::Result<(), Abort> {
+        let Some(&s0) = slots.first() else {
+            return Ok(());
+        };
+        let g0 = (first + u64::from(s0)) >> 3;
+        let groups = slots.iter().map(|&s| (first + u64::from(s)) >> 3);
+        lead_words(&self.key, sub, groups, g0, bufs);
+        for &slot in slots {
+            let g = first + u64::from(slot);
+            let rng = ShuffleWords::with_lead(&self.key, g << 8, sub, bufs.lead(g, g0));
+            let (scratch, Dealer { swaps, hand }) = (&mut bufs.scratch, &mut *dealer);
+            match self.partial_game(plan, rng, redraw, policy, scratch, swaps, hand)? {
+                Played::Kept(o) => {
+                    counts.add(&o);
+                    if let Some(out) = per_game.as_deref_mut() {
+                        out[slot as usize] = o;
                     }
                 }
+                Played::Redraw => redrawn.push(slot),
             }
-            base += m;
         }
         Ok(())
     }

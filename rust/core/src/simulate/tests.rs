@@ -139,6 +139,7 @@ fn the_portable_path_equals_the_dispatched_one() {
         (MulliganRule::CanadianHighlander, 100, true),
         (MulliganRule::Houston, 60, false),
         (MulliganRule::London, 40, true),
+        (MulliganRule::PartialParis, 60, true),
     ] {
         let lands: Vec<bool> = (0..deck_size).map(|i| i % 5 < 2).collect();
         let keep = KeepRule {
