@@ -1,7 +1,7 @@
-//! The game path: a simulated game played by a [`Game`] itself, for the options whose
+//! The game path: a simulated game played by a [`Game`] itself, for the option whose
 //! decisions are not counts on a shuffle's top cards (hand smoothing's candidate hands,
-//! docs/VARIANTS.md, and PARTIAL_PARIS), and for every run of the reference policy
-//! [`super::GamePath`], which the bulk paths are tested against. Game `i` is
+//! docs/VARIANTS.md), and for every run of the reference policy [`super::GamePath`], which
+//! the bulk paths are tested against. Game `i` is
 //! seat 0 of `Game(seed, game_index=i)` with that seat's deck, so it is the game a host would
 //! play, by construction; seat 1 (a one-card deck, its own stream) only keeps. Slower than the
 //! count kernels (a game's events and records are built), with the same guarantees: results
