@@ -429,6 +429,27 @@ def test_post_simulate_takes_the_variants_and_table_options(client):
     assert bad.status_code == 422
 
 
+def test_post_simulate_takes_the_partial_paris_exile_policy(client):
+    body = {"deck": DECK_A, "games": 2000, "seed": "6" * 64, "mulligan": "PARTIAL_PARIS"}
+    ranges = {"7": [3, 4], "6": [2, 4], "5": [2, 3]}
+    answers = {}
+    for exile in ("hand", "excess"):
+        r = client.post("/simulate", json={**body, "keep": {"ranges": ranges, "exile": exile}})
+        assert r.status_code == 200, r.text
+        direct = m.simulate(
+            m.Deck.parse(DECK_A),
+            games=2000,
+            seed="6" * 64,
+            mulligan=m.MulliganRule.PARTIAL_PARIS,
+            keep=m.KeepRule({int(k): (lo, hi) for k, (lo, hi) in ranges.items()}, exile=exile),
+        )
+        answers[exile] = r.json()["hand_lands"]
+        assert answers[exile] == direct.to_dict()["hand_lands"], exile
+    assert answers["hand"] != answers["excess"]
+    bad = client.post("/simulate", json={**body, "keep": {"exile": "spells"}})
+    assert bad.status_code == 422 and "exile" in bad.text
+
+
 def test_post_simulate_on_the_game_path_keeps_to_the_time_limit(client):
     """Smoothing plays each game as a Game, slowly: 2,000,000 of them stop at the time limit
     with 413 (checked every 2,000 games of those, mulligan.serve.simulate)."""

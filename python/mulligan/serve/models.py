@@ -202,6 +202,11 @@ class KeepIn(Strict):
     )
     keep_at: Optional[int] = Field(default=None, ge=0, le=100)
     bottom: str = Field(default="balance", pattern="^(balance|lands_first|spells_first)$")
+    exile: str = Field(
+        default="hand",
+        pattern="^(hand|excess)$",
+        description="PARTIAL_PARIS: the cards a mulligan exiles (docs/VARIANTS.md)",
+    )
     requires: dict[str, int] = Field(default={}, description="tag -> at least this many")
 
 

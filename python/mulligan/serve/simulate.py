@@ -46,6 +46,7 @@ def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
         ranges,
         keep_at=spec.get("keep_at"),
         bottom=spec.get("bottom", "balance"),
+        exile=spec.get("exile", "hand"),
         requires=spec.get("requires") or None,
     )
 
