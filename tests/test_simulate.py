@@ -363,3 +363,21 @@ def test_keep_rule_default_is_the_rule_simulate_uses_without_one() -> None:
     explicit = m.simulate(deck, games=20_000, seed=seed, threads=1, keep=rule)
     assert implicit.to_dict() == explicit.to_dict()
     assert implicit.mulligans != {0: 20_000}  # a 17-land deck mulligans: the rule bites
+
+
+def test_keep_rule_repr_is_a_call_that_builds_the_same_rule() -> None:
+    for rule in (
+        m.KeepRule.default(),
+        m.KeepRule({7: (2, 5)}, keep_at=None, bottom="lands_first", exile="excess"),
+        m.KeepRule({7: (1, 6)}, requires={"ramp": 1}),
+    ):
+        text = repr(rule)
+        assert "Some(" not in text and '"' not in text, text
+        again = eval(text, {"KeepRule": m.KeepRule})
+        assert (again.ranges, again.keep_at, again.bottom, again.requires, again.exile) == (
+            rule.ranges,
+            rule.keep_at,
+            rule.bottom,
+            rule.requires,
+            rule.exile,
+        )

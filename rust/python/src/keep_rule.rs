@@ -8,7 +8,7 @@ use mulligan_core::card::MAX_TAGS;
 use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Exile, Policy};
 use mulligan_core::CardId;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
+use pyo3::types::{IntoPyDict, PyDict, PyList, PyMapping, PyString, PyTuple};
 
 /// How a simulated player decides: land ranges by hand size, a size at which anything is
 /// kept, which cards London puts on the bottom, and required tags. Compiled into Rust.
@@ -252,13 +252,14 @@ impl KeepRule {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Python's own reprs, so the text is a call that builds the same rule.
         Ok(format!(
-            "KeepRule({}, keep_at={:?}, bottom={:?}, requires={:?}, exile={:?})",
+            "KeepRule({}, keep_at={}, bottom={}, requires={}, exile={})",
             self.ranges(py)?.repr()?,
-            self.inner.keep_at,
-            self.bottom(),
-            self.inner.requires,
-            self.exile()
+            self.keep_at().into_pyobject(py)?.repr()?,
+            self.bottom().into_pyobject(py)?.repr()?,
+            self.requires().into_py_dict(py)?.repr()?,
+            self.exile().into_pyobject(py)?.repr()?,
         ))
     }
 }
