@@ -318,10 +318,14 @@ def test_cards_show_takes_an_unquoted_name(capsys, table):
     code, out, _ = run(capsys, "cards", "show", "mistgate", "pathway")
     assert code == 0
     assert out.splitlines() == [
-        "Hengegate Pathway // Mistgate Pathway (modal_dfc) land, colour identity WU",
+        "Hengegate Pathway // Mistgate Pathway (modal_dfc) land, colour identity WU, produces WU",
         "  Hengegate Pathway: Land",
         "  Mistgate Pathway: Land",
     ]
+    code, out, _ = run(capsys, "cards", "show", "Command", "Tower")
+    assert out.splitlines()[0] == (  # mana in WUBRG order, whatever order the table keeps
+        "Command Tower (normal) land, colour identity colourless, produces WUBRG"
+    )
     code, out, _ = run(capsys, "cards", "show", "Fire")
     assert out.splitlines()[1:] == [
         "  Fire: Instant, {1}{R}, colours RU",  # the faces list none: the card's colours

@@ -137,9 +137,11 @@ def show(words: tuple[str, ...]) -> None:
     if info is None:
         raise CliError(f"{name!r} is not in the card table")
     identity = info["color_identity"] or "colourless"
+    mana = sorted(info["produced_mana"], key=lambda c: "WUBRGC".find(c) % 7)
+    produces = f", produces {''.join(mana)}" if mana else ""
     click.echo(
         f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
-        f"colour identity {identity}"
+        f"colour identity {identity}{produces}"
     )
     for face in info["faces"]:
         parts = [face["type_line"], face["mana_cost"]]
