@@ -61,7 +61,18 @@ def test_start_auto_transcript_commitment_and_seed(capsys):
     assert run(capsys, "start", "--auto", "--seed", SEED)[1] == out, "a seed replays the game"
 
 
-@pytest.mark.parametrize("era", ["vancouver", "Paris", "PARIS_SEQUENTIAL", "paris-sequential"])
+@pytest.mark.parametrize(
+    "era",
+    [
+        "vancouver",
+        "Paris",
+        "PARIS_SEQUENTIAL",
+        "paris-sequential",
+        "partial-paris",
+        "Canadian_Highlander",
+        "HOUSTON",
+    ],
+)
 def test_start_every_era_case_insensitive(capsys, era):
     code, out, _ = run(capsys, "start", "--auto", "--seed", SEED, "--mulligan", era)
     assert code == 0 and "first_draw" in out
@@ -229,6 +240,9 @@ def test_simulate_an_arena_export_with_card_data(capsys, tmp_path, monkeypatch):
         (["start", "--seed", "zz"], "--seed", 2),
         (["verify", "missing.jsonl"], "missing.jsonl", 1),
         (["cards", "import", "missing.json"], "missing.json", 2),
+        (["simulate", "--smoothing", "sideways"], "--smoothing", 2),
+        (["simulate", "-n", "10", "--plot", "no/such/dir/p.png"], "--plot", 2),
+        (["start", "--auto", "--log", "no/such/dir/game.jsonl"], "--log", 2),
         (["nonsense"], "nonsense", 2),
     ],
 )
@@ -355,3 +369,212 @@ def test_simulate_prints_engine_warnings_as_one_line(capsys, tmp_path):
     lines = [line for line in err.splitlines() if line.strip()]
     assert any(line.startswith("warning: spells.txt: ") and "land" in line for line in lines), err
     assert "Traceback" not in err and "warnings.warn" not in err
+
+
+@pytest.mark.parametrize("name", ["ARENA2", "Weighted3", "smoothed-london", "SMOOTHED_LONDON"])
+def test_smoothing_is_named_in_any_case_with_dashes(capsys, name):
+    code, out, err = run(
+        capsys, "simulate", "-n", "3000", "--seed", SEED, "--json", "--smoothing", name
+    )
+    assert code == 0, err
+    model = name.lower().replace("-", "_")
+    direct = m.simulate(m.Deck.load(BOROS), games=3000, seed=SEED, smoothing=model)
+    data = json.loads(out)
+    assert data["smoothing"] == model
+    assert {int(k): v for k, v in data["decks"][0]["kept_by_size"].items()} == dict(
+        direct.kept_by_size
+    )
+
+
+def test_a_rule_file_names_bottom_and_exile_in_any_case(capsys, tmp_path):
+    def kept(*args: str) -> object:
+        code, out, err = run(capsys, "simulate", "-n", "3000", "--seed", SEED, "--json", *args)
+        assert code == 0, err
+        return json.loads(out)["decks"][0]["kept_by_size"]
+
+    for bottom, same_as in [("Balance", "balance"), ("Lands-First", "lands_first")]:
+        rule = tmp_path / "rule.toml"
+        rule.write_text(f'keep = "7:3-4,6:3-3"\nbottom = "{bottom}"\nexile = "Excess"\n')
+        by_option = kept("--keep", "7:3-4,6:3-3", "--bottom", same_as, "--exile", "excess")
+        assert kept("--rule", str(rule)) == by_option, bottom
+    assert kept("--keep", "7:3-4,6:3-3", "--bottom", "SPELLS-first") == kept(
+        "--keep", "7:3-4,6:3-3", "--bottom", "spells_first"
+    )
+
+
+def test_simulate_json_says_what_ran_beside_the_keys_programs_read(capsys, tmp_path):
+    args = ["simulate", "-n", "4000", "--seed", SEED, "--mulligan", "vancouver"]
+    house = ["--smoothing", "weighted3", "--free-mulligans", "1", "--land-mulligan"]
+    keep = ["--keep", "7:2-5,6:2-4", "--keep-at", "5", "--bottom", "lands_first"]
+    code, out, err = run(capsys, *args, *house, *keep, "--requires", "ramp", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["seed"] == SEED and data["decks"][0]["games"] == 4000  # the keys of before
+    assert {k: data[k] for k in data if k not in ("seed", "decks", "keep")} == {
+        "mulligan": "VANCOUVER",
+        "variant": "TWO_PLAYER",
+        "hand_size": 7,
+        "free_mulligan": False,
+        "free_mulligans": 1,
+        "land_mulligan": True,
+        "smoothing": "weighted3",
+        "smoothing_candidates": 3,  # the model's own count, as the engine ran it
+        "games": 4000,
+    }
+    assert data["keep"] == {
+        "ranges": {"7": [2, 5], "6": [2, 4]},
+        "keep_at": 5,
+        "bottom": "lands_first",
+        "requires": {"ramp": 1},
+        "exile": "hand",
+    }
+    code, out, _ = run(capsys, *args, *house, *keep)
+    lines = out.splitlines()
+    assert lines[0] == "VANCOUVER mulligan, TWO_PLAYER, hands of 7"
+    assert lines[1] == (
+        "table options (not the rules): smoothing weighted3 (3 candidate hands), "
+        "1 free mulligan, the no-land/all-land redraw"
+    )
+    assert lines[2] == "keep rule: 7:2-5,6:2-4, keep at 5, bottom lands_first"
+    code, out, _ = run(capsys, "simulate", "-n", "1000", "--seed", SEED, "--variant", "brawl")
+    lines = out.splitlines()
+    assert lines[0] == "LONDON mulligan, BRAWL, hands of 7, the first mulligan free (103.5c)"
+    assert lines[1].startswith("keep rule: 7:2-5,6:2-4,5:1-4, keep at 4"), "no table options"
+    data = json.loads(run(capsys, "simulate", "-n", "1000", "--seed", SEED, "--json")[1])
+    assert data["smoothing"] is None and data["smoothing_candidates"] is None
+    assert data["keep"]["ranges"] == {"7": [2, 5], "6": [2, 4], "5": [1, 4]}
+
+
+@pytest.mark.parametrize(
+    "args,options,keywords",
+    [
+        (
+            ["simulate", "--smoothing", "smoothed_london", "--smoothing-candidates", "3"],
+            ["--smoothing smoothed_london", "--smoothing-candidates"],
+            ["smoothing_candidates", "smoothing="],
+        ),
+        (["simulate", "--smoothing-candidates", "3"], ["--smoothing-candidates"], ["smoothing_"]),
+        (
+            ["start", "--auto", "--mulligan", "houston", "--land-mulligan"],
+            ["--land-mulligan"],
+            ["land_mulligan"],
+        ),
+    ],
+)
+def test_errors_name_the_options_not_the_keywords(capsys, args, options, keywords):
+    code, _, err = run(capsys, *args, "--seed", SEED)
+    line = one_line_error(err)
+    assert code == 1
+    for option in options:
+        assert option in line, line
+    for keyword in keywords:
+        assert keyword not in line, line
+
+
+def test_simulate_canadian_highlander_hand_sizes_7_6_6_5_5(capsys):
+    """Canadian Highlander's hands after 0, 1, 2, 3, 4 mulligans are 7, 6, 6, 5, 5."""
+    args = ["simulate", "-n", "20000", "--seed", SEED, "--json", "--keep", "7:3-3,6:3-3,5:3-3"]
+    code, out, err = run(capsys, *args, "--mulligan", "canadian-highlander")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["mulligan"] == "CANADIAN_HIGHLANDER"
+    kept = {int(k): v for k, v in data["decks"][0]["kept_by_size"].items()}
+    mulligans = {int(k): v for k, v in data["decks"][0]["mulligans"].items()}
+    assert kept[7] == mulligans[0]
+    assert kept[6] == mulligans[1] + mulligans[2] and mulligans[2] > 0
+    assert kept[5] == mulligans[3] + mulligans[4] and mulligans[4] > 0
+    rule = m.KeepRule({7: (3, 3), 6: (3, 3), 5: (3, 3)}, keep_at=4)
+    direct = m.simulate(
+        m.Deck.load(BOROS),
+        games=20000,
+        seed=SEED,
+        keep=rule,
+        mulligan=m.MulliganRule.CANADIAN_HIGHLANDER,
+    )
+    assert kept == dict(direct.kept_by_size)
+    code, out, _ = run(
+        capsys, "start", "--auto", "--seed", SEED, "--mulligan", "canadian_highlander"
+    )
+    assert code == 0 and "CANADIAN_HIGHLANDER mulligan" in out and "first_draw" in out
+
+
+def test_hot_seat_shows_the_hand_a_land_mulligan_reveals(tmp_path):
+    """The no-land/all-land redraw reveals the hand to everyone (the core's public event);
+    the draws stay counts. Bob chooses Alice to play first; Alice redraws, then keeps."""
+    deck = tmp_path / "forests.txt"
+    deck.write_text("60 Forest\n")
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mulligan",
+            "start",
+            str(deck),
+            "--seed",
+            "01" * 32,
+            "--land-mulligan",
+        ],
+        input="\n1\n\nr\nk\n\nk\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "MULLIGAN_CARD_DATA": ""},
+    )
+    assert p.returncode == 0, p.stderr
+    line = next(x for x in p.stdout.splitlines() if "land_mulligan" in x)
+    assert (
+        'seat=0, cards=["Forest", "Forest", "Forest", "Forest", "Forest", "Forest", "Forest"]'
+        in line
+    )
+    assert 'cards="7 cards"' in p.stdout and '"Forest"]' not in p.stdout.replace(line, "")
+
+
+def test_the_hot_seat_transcript_is_what_every_other_player_sees_in_the_core():
+    """Each event as `Game.view` shows it to any player it is not about (hidden cards as a
+    count, written where the cards were); the land mulligan's revealed hand in full."""
+    from mulligan.cli.start import public_events
+
+    deck = m.Deck.parse("60 Forest", cards=False)
+    game = m.Game(
+        [m.Player(name, deck) for name in "ABC"],
+        variant=m.Variant.FREE_FOR_ALL,
+        seed=SEED,
+        mulligan=m.MulliganRule.VANCOUVER,
+        starting_player=0,
+        land_mulligan=True,
+    )
+    game.land_mulligan(0)
+    game.keep(0)
+    game.mulligan(1)
+    events = public_events(game)
+    views = [game.view(s)["events"] for s in range(3)]
+    assert len(events) == len(game.events)
+    for i, (event, full) in enumerate(zip(events, game.events)):
+        for viewer in set(range(3)) - {full.get("seat")}:
+            seen = dict(views[viewer][i])
+            if "count" in seen and "cards" in full:
+                seen["cards"] = f"{seen.pop('count')} cards"
+            assert event == seen, (event, seen)
+    kinds = [(e["type"], e["cards"]) for e in events if e["type"] in ("draw", "land_mulligan")]
+    assert ("draw", "7 cards") in kinds
+    revealed = next(e for e in game.events if e["type"] == "land_mulligan")["cards"]
+    assert ("land_mulligan", revealed) in kinds and len(revealed) == 7
+
+
+def test_simulate_progress_bar_on_a_terminal():
+    """A run over a second shows a progress bar with games/s (stopped here by Ctrl-C)."""
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mulligan", "simulate", "-n", "100000000000", "--seed", SEED],
+        env={**os.environ, "MULLIGAN_CARD_DATA": "", "TERM": "xterm", "COLUMNS": "120"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.expect(r"[\d,]+/100,000,000,000 games")
+    child.expect(r"[\d,]+ games/s")
+    child.sendintr()
+    child.expect("interrupted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

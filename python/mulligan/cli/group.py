@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
@@ -34,12 +37,37 @@ def cli() -> None:
     """
 
 
+def enum_names(enum: type) -> list[str]:
+    """An enum's member names (the core's enums are not Python `Enum`s: their upper-case
+    attributes)."""
+    return sorted(n for n in dir(enum) if n.isupper())
+
+
+class NameChoice(click.Choice[str]):
+    """A case-insensitive choice among names in which `-` may stand for `_`; a bad value's
+    error lists each name once, as help shows it."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(
+            [*names, *(n.replace("_", "-") for n in names if "_" in n)], case_sensitive=False
+        )
+        self.shown = [n.lower().replace("_", "-") for n in names]
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return str(super().convert(value, param, ctx))
+        except click.BadParameter:
+            self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
+
+
 def enum_choice(enum: type) -> click.Choice[str]:
     """Case-insensitive choice among an enum's member names (`-` may stand for `_`)."""
-    names = sorted(n for n in dir(enum) if n.isupper())
-    return click.Choice(
-        names + [n.replace("_", "-") for n in names if "_" in n], case_sensitive=False
-    )
+    return NameChoice(enum_names(enum))
+
+
+def enum_metavar(names: Sequence[str]) -> str:
+    """The choices as help shows them: lower case, `-` for `_` (any case is accepted)."""
+    return "[" + "|".join(n.lower().replace("_", "-") for n in names) + "]"
 
 
 def enum_value(enum: type[T], name: str) -> T:
@@ -50,6 +78,7 @@ def enum_value(enum: type[T], name: str) -> T:
 
 MULLIGAN_CHOICE = enum_choice(MulliganRule)
 VARIANT_CHOICE = enum_choice(Variant)
+VARIANT_METAVAR = enum_metavar(enum_names(Variant))
 
 
 class CliError(click.ClickException):
@@ -85,11 +114,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(result or 0)
 
 
+#: The `--smoothing` models (`simulate`'s and `Game`'s `smoothing=` names), any case, `-` for `_`.
+SMOOTHING_MODELS = ("arena2", "weighted3", "smoothed_london")
+SMOOTHING_CHOICE = NameChoice(SMOOTHING_MODELS)
+
+
+def smoothing_name(value: str) -> str:
+    """The `smoothing=` name a `--smoothing` value (any case, `-` for `_`) stands for."""
+    return value.lower().replace("-", "_")
+
+
+#: Keyword arguments of `Game`/`simulate`/`KeepRule` and the options that set them, so that
+#: the core's messages (which name keywords) name what the user typed.
+OPTION_OF = {
+    "smoothing_candidates": "--smoothing-candidates",
+    "free_mulligans": "--free-mulligans",
+    "land_mulligan": "--land-mulligan",
+    "keep_at": "--keep-at",
+}
+
+
+def option_words(message: str) -> str:
+    """`message` with each keyword argument (`smoothing_candidates`, `smoothing="arena2"`)
+    replaced by the command-line option that sets it (`--smoothing-candidates`,
+    `--smoothing arena2`)."""
+    message = re.sub(r'(?<![-\w])smoothing="([\w-]+)"', r"--smoothing \1", message)
+    for keyword, option in OPTION_OF.items():
+        message = re.sub(rf"(?<![-\w]){keyword}(?!\w)", option, message)
+    return message
+
+
+@contextmanager
+def options_named() -> Iterator[None]:
+    """Turns a `MulliganError` raised by `Game`/`simulate` on the options' values into a
+    one-line error naming the options rather than the keyword arguments."""
+    try:
+        yield
+    except MulliganError as e:
+        raise CliError(option_words(str(e))) from None
+
+
 #: `--mulligan`, shared by the commands that play or simulate game starts.
 mulligan_option = click.option(
     "--mulligan",
     "era",
     type=MULLIGAN_CHOICE,
+    metavar=enum_metavar(enum_names(MulliganRule)),
     default="LONDON",
     show_default=True,
     help="The mulligan rule of the era (103.5), any case.",
@@ -126,11 +196,14 @@ def house_options(f: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             "--smoothing",
-            type=click.Choice(["arena2", "weighted3", "smoothed_london"]),
+            type=SMOOTHING_CHOICE,
+            metavar=enum_metavar(SMOOTHING_MODELS),
             default=None,
             expose_value=False,
-            callback=collect,
-            help="Deal the opening hand (smoothed_london: every LONDON hand) from candidate "
+            callback=lambda ctx, param, value: collect(
+                ctx, param, None if value is None else smoothing_name(value)
+            ),
+            help="Deal the opening hand (smoothed-london: every LONDON hand) from candidate "
             "hands, as some digital clients do (NOT the rules; docs/VARIANTS.md).",
         ),
         click.option(
@@ -139,7 +212,7 @@ def house_options(f: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             expose_value=False,
             callback=collect,
-            help="Candidate hands for --smoothing (default: the model's; smoothed_london "
+            help="Candidate hands for --smoothing (default: the model's; smoothed-london "
             "compares exactly 2).",
         ),
     ]
@@ -154,3 +227,10 @@ def house_kwargs() -> dict[str, Any]:
     ctx = click.get_current_context()
     house: dict[str, Any] = dict((ctx.obj or {}).get("house", {}))
     return house
+
+
+def writable_dir(path: str, option: str) -> None:
+    """Refuses, before any work is done, a file `path` whose folder does not exist."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"{path}: no folder {folder}", param_hint=option)

@@ -25,12 +25,17 @@ from mulligan import (
 from mulligan.cli.decks import DEFAULT_SIMULATE, deck_options, read_deck
 from mulligan.cli.group import (
     VARIANT_CHOICE,
+    VARIANT_METAVAR,
     CliError,
+    NameChoice,
     cli,
     enum_value,
     house_kwargs,
     house_options,
     mulligan_option,
+    option_words,
+    options_named,
+    writable_dir,
 )
 
 #: Runs shorter than this show no progress bar.
@@ -104,8 +109,9 @@ def make_rule(
         settings["requires"] = list(requires)
     if exile is not None:
         settings["exile"] = exile
-    if isinstance(settings.get("exile"), str):
-        settings["exile"] = settings["exile"].lower()
+    for key in ("bottom", "exile"):  # names, in any case and with `-` for `_`, as options
+        if isinstance(settings.get(key), str):
+            settings[key] = settings[key].lower().replace("-", "_")
     if not settings:
         return None
     default = KeepRule.default()
@@ -118,7 +124,7 @@ def make_rule(
             exile=settings.get("exile", "hand"),
         )
     except (ValueError, TypeError) as e:
-        raise CliError(f"keep rule: {e}") from None
+        raise CliError(f"keep rule: {option_words(str(e))}") from None
 
 
 class Runner:
@@ -173,11 +179,11 @@ def run_deck(
     def progress(done: int, total: int) -> None:
         runner.show(base + done, label)
 
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, options_named():
         warnings.simplefilter("always", MulliganWarning)
         result = simulate(deck, games=games, progress=progress, executor=executor, **options)
     for w in caught:
-        click.echo(f"warning: {label}: {w.message}", err=True)
+        click.echo(f"warning: {label}: {option_words(str(w.message))}", err=True)
     runner.done = base + games
     return result
 
@@ -209,6 +215,61 @@ def summary(name: str, deck: Deck, r: SimulationResult) -> dict[str, Any]:
         "mean_final_lands": mean_lands,
         "result": r.to_dict(),
     }
+
+
+def what_ran(r: SimulationResult, rule: KeepRule, games: int) -> dict[str, Any]:
+    """What a run did, beside its results in `--json` (docs/API.md): the rule and variant,
+    the table's options (not the rules) and the keep rule, as the engine reports them."""
+    return {
+        "mulligan": r.mulligan_rule.name,
+        "variant": r.variant.name,
+        "hand_size": r.hand_size,
+        "free_mulligan": r.free_mulligan,
+        "free_mulligans": r.free_mulligans,
+        "land_mulligan": r.land_mulligan,
+        "smoothing": r.smoothing,
+        "smoothing_candidates": r.smoothing_candidates,
+        "keep": {
+            "ranges": {str(k): list(v) for k, v in sorted(rule.ranges.items(), reverse=True)},
+            "keep_at": rule.keep_at,
+            "bottom": rule.bottom,
+            "requires": {tag: count for tag, count in rule.requires},
+            "exile": rule.exile,
+        },
+        "games": games,
+    }
+
+
+def header(ran: dict[str, Any]) -> list[str]:
+    """The table's first lines: the rules run, then the table's options (named as not the
+    rules), then the keep rule."""
+    rules = f"{ran['mulligan']} mulligan, {ran['variant']}, hands of {ran['hand_size']}"
+    if ran["free_mulligan"]:
+        rules += ", the first mulligan free (103.5c)"
+    house = []
+    if ran["smoothing"]:
+        house.append(
+            f"smoothing {ran['smoothing']} ({ran['smoothing_candidates']} candidate hands)"
+        )
+    if ran["free_mulligans"]:
+        n = ran["free_mulligans"]
+        house.append(f"{n} free mulligan{'' if n == 1 else 's'}")
+    if ran["land_mulligan"]:
+        house.append("the no-land/all-land redraw")
+    keep = ran["keep"]
+    ranges = ",".join(f"{k}:{lo}-{hi}" for k, (lo, hi) in keep["ranges"].items())
+    rule = f"keep rule: {ranges or 'any hand'}"
+    if keep["keep_at"] is not None:
+        rule += f", keep at {keep['keep_at']}"
+    rule += f", bottom {keep['bottom']}"
+    if keep["requires"]:
+        rule += ", requires " + ", ".join(f"{n} {t}" for t, n in keep["requires"].items())
+    if ran["mulligan"] == "PARTIAL_PARIS":
+        rule += f", exile {keep['exile']}"
+    lines = [rules]
+    if house:
+        lines.append(f"table options (not the rules): {', '.join(house)}")
+    return [*lines, rule]
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -291,13 +352,14 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
 )
 @click.option(
     "--bottom",
-    type=click.Choice(["balance", "lands_first", "spells_first"], case_sensitive=False),
+    type=NameChoice(["balance", "lands_first", "spells_first"]),
+    metavar="[balance|lands-first|spells-first]",
     default=None,
     help="Which cards go to the bottom (default: balance).",
 )
 @click.option(
     "--exile",
-    type=click.Choice(["hand", "excess"], case_sensitive=False),
+    type=NameChoice(["hand", "excess"]),
     default=None,
     help="PARTIAL_PARIS: which cards a mulligan exiles: the whole hand (default) or every "
     "card of the over-represented kind (excess).",
@@ -320,11 +382,14 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
 @click.option(
     "--variant",
     type=VARIANT_CHOICE,
+    metavar=VARIANT_METAVAR,
     default="TWO_PLAYER",
     show_default=True,
     help="Game variant (free mulligans, hand size).",
 )
-@click.option("--seed", default=None, help="64 hex digits (default: a fresh seed, printed).")
+@click.option(
+    "--seed", metavar="HEX", default=None, help="64 hex digits (default: a fresh seed, printed)."
+)
 @click.option(
     "--compare",
     "compare",
@@ -388,6 +453,8 @@ def simulate_cmd(
     if compare is not None:
         decks.append(read_deck(compare, bundled=DEFAULT_SIMULATE, **opts))  # type: ignore[arg-type]
     rule = make_rule(keep, keep_at, bottom, requires, rule_file, exile)
+    if plot_path is not None:
+        writable_dir(plot_path, "--plot")
     try:
         the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
     except ValueError as e:
@@ -405,14 +472,18 @@ def simulate_cmd(
     try:
         for name, d in decks:
             label = os.path.basename(name.replace(" (bundled)", ""))
-            rows.append(summary(name, d, run_deck(runner, label, d, games, options, client)))
+            result = run_deck(runner, label, d, games, options, client)
+            rows.append(summary(name, d, result))
     finally:
         runner.close()
         if client is not None:
             client.close()
+    ran = what_ran(result, rule or KeepRule.default(), games)
     if as_json:
-        click.echo(json.dumps({"seed": the_seed.hex(), "decks": rows}, indent=2))
+        click.echo(json.dumps({"seed": the_seed.hex(), **ran, "decks": rows}, indent=2))
     else:
+        for line in header(ran):
+            click.echo(line)
         print_table(rows)
         unclassified = sum(row["unclassified"] for row in rows)
         if unclassified:

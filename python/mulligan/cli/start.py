@@ -30,17 +30,18 @@ from mulligan.cli.decks import (
 )
 from mulligan.cli.group import (
     VARIANT_CHOICE,
+    VARIANT_METAVAR,
     CliError,
     cli,
     enum_value,
     house_kwargs,
     house_options,
     mulligan_option,
+    options_named,
+    writable_dir,
 )
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
-#: Event types whose cards every player sees (the rest show only counts in hot-seat play).
-PUBLIC = ("opening_hand_action", "reveal", "mulligan_action", "serum_powder", "exile")
 
 
 def card_list(cards: list[Card]) -> str:
@@ -53,18 +54,34 @@ def _card_name(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def describe(event: Mapping[str, Any], *, reveal: bool) -> str:
-    """One transcript line: the rule, the event and its fields (hidden cards as counts unless
-    `reveal`)."""
+def public_events(game: Game, start: int = 0) -> list[dict[str, Any]]:
+    """The game's events from `start` on as everyone at the table may see them: each as the
+    core shows it to a player other than the one it is about (`Game.view`: a hidden draw,
+    bottom or scry becomes a count; a revealed hand stays revealed)."""
+    seats = len(game.players)
+    views = [game.view(s)["events"] for s in range(seats)]
+    events: list[dict[str, Any]] = []
+    for i, event in enumerate(game.events[start:], start):
+        seat = event.get("seat")
+        other = (seat + 1) % seats if isinstance(seat, int) else 0
+        seen = dict(views[other][i])
+        if "cards" in event and "cards" not in seen and "count" in seen:
+            count = seen.pop("count")  # hidden cards: how many, in the field that lists them
+            seen["cards"] = f"{count} card{'' if count == 1 else 's'}"
+        events.append(seen)
+    return events
+
+
+def describe(event: Mapping[str, Any]) -> str:
+    """One transcript line: the rule, the event and its fields (cards by name; an event as
+    another player sees it has a `count` of cards instead)."""
     kind = event["type"]
-    shown = reveal or any(p in kind for p in PUBLIC)
     fields = {k: v for k, v in event.items() if k not in ("type", "rule")}
     for key, value in list(fields.items()):
         if isinstance(value, list) and value and all(_card_name(v) for v in value):
-            names = [_card_name(v) for v in value]
-            fields[key] = names if shown else f"{len(names)} card{'' if len(names) == 1 else 's'}"
-        elif key in ("card", "exiled") and _card_name(value):
-            fields[key] = _card_name(value) if shown else "a card"
+            fields[key] = [_card_name(v) for v in value]
+        elif _card_name(value) and isinstance(value, dict):
+            fields[key] = _card_name(value)
     details = ", ".join(f"{k}={json.dumps(v)}" for k, v in fields.items())
     return f"[{event.get('rule', ''):>7}] {kind:<20} {details}"
 
@@ -236,13 +253,17 @@ class HotSeat:
 @click.option(
     "--variant",
     type=VARIANT_CHOICE,
+    metavar=VARIANT_METAVAR,
     default=None,
     help="Game variant (default: TWO_PLAYER, FREE_FOR_ALL for more than two players).",
 )
 @mulligan_option
 @house_options
 @click.option(
-    "--seed", default=None, help="64 hex digits to replay a game (default: a fresh seed)."
+    "--seed",
+    metavar="HEX",
+    default=None,
+    help="64 hex digits to replay a game (default: a fresh seed).",
 )
 @click.option(
     "--players",
@@ -308,7 +329,10 @@ def start(
             extra["archenemy"] = True
         seats.append(Player(names[i], deck, **extra))
     rule = enum_value(MulliganRule, era)
-    game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
+    if log_path is not None:
+        writable_dir(log_path, "--log")
+    with options_named():
+        game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
 
     click.echo(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
     for i, name in enumerate(names):
@@ -317,8 +341,10 @@ def start(
     players_answer = Auto() if auto else HotSeat(names)
     shown = 0
     while True:
-        for event in game.events[shown:]:
-            click.echo(describe(event, reveal=auto))
+        # --auto shows every card; hot-seat play shows what everyone at the table may see.
+        events = game.events[shown:] if auto else public_events(game, shown)
+        for event in events:
+            click.echo(describe(event))
         shown = len(game.events)
         if game.done:
             break

@@ -10,8 +10,15 @@ from mulligan.log import LogError, verify_log
 
 @cli.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--commitment", default=None, help="The seed commitment published before the game.")
-@click.option("--setup", default=None, help="The set-up digest published before the game.")
+@click.option(
+    "--commitment",
+    metavar="HEX",
+    default=None,
+    help="The seed commitment published before the game.",
+)
+@click.option(
+    "--setup", metavar="HEX", default=None, help="The set-up digest published before the game."
+)
 def verify(log: str, commitment: str | None, setup: str | None) -> None:
     """Replay the event log LOG (JSON Lines, from `mulligan start --log`) and check the seed
     against its commitment, every shuffle and every draw. Exits non-zero naming the first
