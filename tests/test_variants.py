@@ -354,7 +354,7 @@ def test_partial_paris_exile_policies_equal_driving_game(exile: str, players_n: 
 
     d = deck(12, 28)
     rule = KeepRule({7: (3, 4), 6: (3, 4), 5: (2, 3)}, keep_at=3, exile=exile)
-    assert rule.exile == exile and f'exile="{exile}"' in repr(rule)
+    assert rule.exile == exile and f"exile='{exile}'" in repr(rule)
     games = 80
     variant = Variant.TWO_PLAYER if players_n == 2 else Variant.FREE_FOR_ALL
     r = simulate(
