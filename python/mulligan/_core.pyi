@@ -213,6 +213,7 @@ class MulliganRule:
     PARTIAL_PARIS: ClassVar[MulliganRule]
     CANADIAN_HIGHLANDER: ClassVar[MulliganRule]
     HOUSTON: ClassVar[MulliganRule]
+    NONE: ClassVar[MulliganRule]
     @property
     def name(self) -> str: ...
     def __int__(self) -> int: ...

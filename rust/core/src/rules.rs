@@ -124,11 +124,17 @@ pub enum MulliganRule {
     CanadianHighlander,
     /// Houston (a casual variant): draw ten, put three on the bottom in any order, keep.
     Houston,
+    /// No mulligan (`"NONE"`): the first hand drawn is kept, as before any mulligan rule
+    /// existed (the earliest tournament rule had only the no-land/all-land redraw, RULES.md's
+    /// "Historic mulligan rules": with `land_mulligan` this era is that rule exactly). Only
+    /// free mulligans (103.5c's and a table's) can be taken, each drawing the full hand again.
+    #[serde(rename = "NONE")]
+    NoMulligan,
 }
 
 impl MulliganRule {
     /// Every mulligan era.
-    pub const ALL: [MulliganRule; 7] = [
+    pub const ALL: [MulliganRule; 8] = [
         MulliganRule::London,
         MulliganRule::Vancouver,
         MulliganRule::Paris,
@@ -136,6 +142,7 @@ impl MulliganRule {
         MulliganRule::PartialParis,
         MulliganRule::CanadianHighlander,
         MulliganRule::Houston,
+        MulliganRule::NoMulligan,
     ];
 
     /// The era's name as the bindings and the records spell it (`"LONDON"`, …).
@@ -148,12 +155,14 @@ impl MulliganRule {
             MulliganRule::PartialParis => "PARTIAL_PARIS",
             MulliganRule::CanadianHighlander => "CANADIAN_HIGHLANDER",
             MulliganRule::Houston => "HOUSTON",
+            MulliganRule::NoMulligan => "NONE",
         }
     }
 
     /// Since 2020-07-03 the starting player is chosen before shuffling (103.1 then 103.3);
     /// the older texts shuffle first (seed 002: 101.1, then 101.2).
-    /// Canadian Highlander and Houston are played under the current set-up rules.
+    /// Canadian Highlander and Houston are played under the current set-up rules; NONE, the
+    /// earliest era, shuffles first as the older texts do.
     pub fn chooses_before_shuffling(self) -> bool {
         matches!(
             self,
@@ -208,7 +217,7 @@ pub struct HandStep {
     /// mulligan in London (103.5), Houston's three.
     pub bottom: usize,
     /// Whether the player may mulligan this hand (103.5: until the hand would be zero cards;
-    /// Houston keeps, but for the table's free mulligans).
+    /// Houston and NONE keep, but for the free mulligans).
     pub can_mulligan: bool,
     /// Whether a kept hand smaller than the starting hand size gets Vancouver's look at the
     /// top card (Vancouver, Canadian Highlander).
@@ -231,7 +240,7 @@ impl MulliganRule {
             draw,
             bottom,
             can_mulligan: match self {
-                MulliganRule::Houston => mulligans < free,
+                MulliganRule::Houston | MulliganRule::NoMulligan => mulligans < free,
                 _ => self.hand_after(hand_size, counted) > 0,
             },
             look: self.vancouver_look(),
@@ -500,6 +509,18 @@ mod tests {
         assert_eq!(step(MulliganRule::Houston, 0, 0, 0), (10, 3, false, false));
         assert_eq!(step(MulliganRule::Houston, 1, 0, 2), (10, 3, true, false));
         assert_eq!(step(MulliganRule::Houston, 2, 0, 2), (10, 3, false, false));
+        // NONE: the hand size, kept; only free mulligans, each the full hand again.
+        assert_eq!(
+            step(MulliganRule::NoMulligan, 0, 0, 0),
+            (7, 0, false, false)
+        );
+        assert_eq!(step(MulliganRule::NoMulligan, 1, 0, 2), (7, 0, true, false));
+        assert_eq!(
+            step(MulliganRule::NoMulligan, 2, 0, 2),
+            (7, 0, false, false)
+        );
+        assert_eq!(MulliganRule::NoMulligan.redraw(7, 0, 0, 7), 7);
+        assert!(!MulliganRule::NoMulligan.chooses_before_shuffling());
     }
 
     #[test]

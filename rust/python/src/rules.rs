@@ -64,10 +64,11 @@ pub enum MulliganRule {
     PARTIAL_PARIS,
     CANADIAN_HIGHLANDER,
     HOUSTON,
+    NONE,
 }
 
 impl MulliganRule {
-    const ALL: [MulliganRule; 7] = [
+    const ALL: [MulliganRule; 8] = [
         MulliganRule::LONDON,
         MulliganRule::VANCOUVER,
         MulliganRule::PARIS,
@@ -75,6 +76,7 @@ impl MulliganRule {
         MulliganRule::PARTIAL_PARIS,
         MulliganRule::CANADIAN_HIGHLANDER,
         MulliganRule::HOUSTON,
+        MulliganRule::NONE,
     ];
 
     pub fn core(self) -> mulligan_core::MulliganRule {

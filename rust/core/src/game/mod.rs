@@ -228,7 +228,7 @@ impl Seat {
     /// eras that draw one fewer card each time (seeds 002/003: "until the hand size reaches
     /// zero cards"), a hand of zero cards, which a short library can bring early, is final too.
     ///
-    /// Houston keeps its hand: only a table's free mulligans (`free`) can be taken there.
+    /// Houston and NONE keep their hand: only free mulligans (`free`) can be taken there.
     /// Canadian Highlander: until the next hand would be zero cards (7, 6, 6, 5, 5, …).
     fn can_mulligan(&self, rule: MulliganRule, free: u32) -> bool {
         rule.hand_step(self.hand_size, self.mulligans, self.counted, free)

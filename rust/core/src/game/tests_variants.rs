@@ -479,3 +479,98 @@ fn options_off_change_nothing() {
     .unwrap();
     assert_eq!(a.events(), b.events());
 }
+
+#[test]
+fn no_mulligan_keeps_the_first_hand_shuffled_before_the_starting_player() {
+    let mut g = game(MulliganRule::NoMulligan, HouseRules::default());
+    // The earliest era shuffles first, then the starting player (as PARIS).
+    let kinds: Vec<String> = g
+        .events()
+        .iter()
+        .map(|e| e.to_json()["type"].as_str().unwrap().to_string())
+        .collect();
+    let shuffle = kinds.iter().position(|k| k == "shuffle").unwrap();
+    let start = kinds.iter().position(|k| k == "starting_player").unwrap();
+    assert!(shuffle < start, "{kinds:?}");
+    let first: Vec<Vec<u32>> = (0..2).map(|s| g.hand(s).unwrap().to_vec()).collect();
+    for seat in 0..2 {
+        let d = pending(&g, seat);
+        assert_eq!((d.kind, d.hand.len()), (DecisionKind::KeepOrMulligan, 7));
+        assert!(!d.can_mulligan && !d.can_land_mulligan);
+        assert!(g.mulligan(seat).is_err(), "no mulligan is offered");
+        assert!(g.land_mulligan(seat).is_err());
+        g.keep(seat).unwrap();
+    }
+    finish(&mut g);
+    assert!(g.done());
+    for (seat, hand) in first.iter().enumerate() {
+        assert_eq!(g.hand(seat).unwrap(), &hand[..], "the first hand kept");
+    }
+    assert!(events_of(&g, "mulligan").is_empty());
+    log_verifies(&g);
+}
+
+#[test]
+fn no_mulligan_with_the_land_redraw_is_the_original_rule() {
+    // A hand of no lands and a hand of only lands: redrawn as seven once, then kept, even
+    // when the second hand has no land again.
+    for text in ["60 Grizzly Bears", "60 Forest"] {
+        let mut g = land_game(text, MulliganRule::NoMulligan);
+        let d = pending(&g, 0);
+        assert!(d.can_land_mulligan && !d.can_mulligan);
+        let before = g.hand(0).unwrap().to_vec();
+        g.land_mulligan(0).unwrap();
+        assert_eq!(g.hand(0).unwrap().len(), 7);
+        assert_ne!(g.hand(0).unwrap(), &before[..], "a new hand");
+        let d = pending(&g, 0);
+        assert!(!d.can_land_mulligan && !d.can_mulligan, "then keep");
+        assert!(g.land_mulligan(0).unwrap_err().to_string().contains("once"));
+        assert!(g.mulligan(0).is_err());
+        g.keep(0).unwrap();
+        // Seat 1's mixed hand has no redraw.
+        assert!(!pending(&g, 1).can_land_mulligan);
+        finish(&mut g);
+        assert_eq!(g.hand(0).unwrap().len(), 7);
+        assert_eq!(events_of(&g, "land_mulligan").len(), 1);
+        assert!(events_of(&g, "mulligan").is_empty());
+        log_verifies(&g);
+    }
+}
+
+#[test]
+fn no_mulligan_offers_only_free_mulligans_each_the_full_hand() {
+    // 103.5c's free mulligan with three players: seven again, then keep.
+    let mut g = Game::new(setup(MulliganRule::NoMulligan, HouseRules::default(), 3)).unwrap();
+    assert!(pending(&g, 0).can_mulligan);
+    g.mulligan(0).unwrap();
+    g.keep(1).unwrap();
+    g.keep(2).unwrap();
+    let d = pending(&g, 0);
+    assert_eq!(d.hand.len(), 7);
+    assert!(!d.can_mulligan, "103.5c's one free mulligan spent");
+    finish(&mut g);
+    let m = &events_of(&g, "mulligan")[0];
+    assert_eq!(
+        (m["free"].clone(), m["rule"].clone()),
+        (json!(true), json!("103.5c"))
+    );
+    log_verifies(&g);
+    // A table's two free mulligans with two players.
+    let house = HouseRules {
+        free_mulligans: 2,
+        ..HouseRules::default()
+    };
+    let mut g = game(MulliganRule::NoMulligan, house);
+    for _ in 0..2 {
+        assert!(pending(&g, 0).can_mulligan);
+        g.mulligan(0).unwrap();
+        if g.pending()[0].seat == 1 {
+            g.keep(1).unwrap();
+        }
+        assert_eq!(g.hand(0).unwrap().len(), 7);
+    }
+    assert!(!pending(&g, 0).can_mulligan);
+    assert!(g.mulligan(0).is_err());
+    finish(&mut g);
+    log_verifies(&g);
+}

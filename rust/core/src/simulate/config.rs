@@ -56,8 +56,8 @@ impl Config {
     pub fn max_mulligans(&self) -> usize {
         let free = self.free_total() as usize;
         match self.rule {
-            // Houston keeps: only free mulligans.
-            MulliganRule::Houston => free,
+            // Houston and NONE keep: only free mulligans.
+            MulliganRule::Houston | MulliganRule::NoMulligan => free,
             // 7, 6, 6, 5, 5, …: two counted mulligans per card, the last to an empty hand.
             MulliganRule::CanadianHighlander => (2 * self.hand_size).saturating_sub(1) + free,
             _ => self.hand_size + free,

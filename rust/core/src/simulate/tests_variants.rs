@@ -1,7 +1,8 @@
 //! The variants and table options in the bulk engine (docs/VARIANTS.md): free mulligans on the
 //! count kernels against the general path, and the exact distributions that have a closed
 //! form. Statistical tests: fixed seeds; thresholds by Bonferroni over a family-wise alpha of
-//! 1e-4 for the whole file (17 cells in all: 8 Houston cells, 8 redraw cells, 1 redraw share),
+//! 1e-4 for the whole file (26 cells in all: 8 Houston cells, and for each of LONDON and NONE
+//! 8 redraw cells and 1 redraw share),
 //! each cell a two-sided normal test on a binomial count.
 
 use super::*;
@@ -13,8 +14,8 @@ fn seed() -> Seed {
     Seed::from_bytes([11; 32])
 }
 
-/// z for a two-sided per-cell alpha of 1e-4 / 17 = 5.9e-6 (the normal quantile 1 - 2.9e-6).
-const Z: f64 = 4.53;
+/// z for a two-sided per-cell alpha of 1e-4 / 26 = 3.8e-6 (the normal quantile 1 - 1.9e-6).
+const Z: f64 = 4.62;
 
 fn choose(n: u64, k: u64) -> f64 {
     if k > n {
@@ -171,71 +172,86 @@ fn houston_land_distribution_after_bottoming_lands_first() {
 
 /// The no-land/all-land redraw, always taken, then keep: with p_k the chance of k lands in a
 /// seven-card hand, the kept hand holds k lands with chance p_k (1 + p_0 + p_7) for 0 < k < 7
-/// and p_k (p_0 + p_7) for k = 0 or 7.
+/// and p_k (p_0 + p_7) for k = 0 or 7. London with a rule that keeps every hand, and NONE
+/// (the original rule: the redraw, then keep) with the default keep rule, which would
+/// mulligan many of these hands in any other era: NONE offers no mulligan.
 #[test]
 fn land_redraw_distribution_is_the_closed_form() {
     let (n, l) = (40u64, 8u64);
     let lands = deck(n as usize, l as usize);
-    let cfg = config(
-        MulliganRule::London,
-        n as usize,
-        HouseRules {
-            land_mulligan: true,
-            ..HouseRules::default()
-        },
-    );
-    let games = 20_000u64;
-    let counts = simulate(
-        &seed(),
-        cfg,
-        &lands,
-        &keep_all(&lands, Bottom::Balance),
-        100,
-        games,
-        2,
-        None,
-    )
-    .unwrap()
-    .unwrap();
-    let p: Vec<f64> = (0..=7).map(|k| hypergeometric(n, l, 7, k)).collect();
-    let redraw = p[0] + p[7];
-    let row = &counts.hand_lands[7 * 8..8 * 8];
-    for k in 0..=7usize {
-        let q = if k == 0 || k == 7 {
-            p[k] * redraw
-        } else {
-            p[k] * (1.0 + redraw)
-        };
-        within(row[k], games, q, &format!("redraw, {k} lands kept"));
+    let eras = [
+        (MulliganRule::London, keep_all(&lands, Bottom::Balance)),
+        (
+            MulliganRule::NoMulligan,
+            KeepRule::default()
+                .compile(&lands, &vec![vec![]; lands.len()])
+                .unwrap(),
+        ),
+    ];
+    for (rule, keep) in eras {
+        let cfg = config(
+            rule,
+            n as usize,
+            HouseRules {
+                land_mulligan: true,
+                ..HouseRules::default()
+            },
+        );
+        let games = 20_000u64;
+        let counts = simulate(&seed(), cfg, &lands, &keep, 100, games, 2, None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(counts.mulligans[0], games, "{rule:?}: no mulligan taken");
+        let p: Vec<f64> = (0..=7).map(|k| hypergeometric(n, l, 7, k)).collect();
+        let redraw = p[0] + p[7];
+        let row = &counts.hand_lands[7 * 8..8 * 8];
+        for k in 0..=7usize {
+            let q = if k == 0 || k == 7 {
+                p[k] * redraw
+            } else {
+                p[k] * (1.0 + redraw)
+            };
+            within(
+                row[k],
+                games,
+                q,
+                &format!("{rule:?} redraw, {k} lands kept"),
+            );
+        }
+        // The redraw share itself, from the games: their first hand.
+        let mut taken = 0u64;
+        for i in 0..games.min(4000) {
+            let g = crate::game::Game::new(crate::game::GameSetup {
+                players: vec![
+                    crate::game::PlayerSetup::new(
+                        "a",
+                        crate::deck::DeckList {
+                            main: lands
+                                .iter()
+                                .map(|&x| crate::card::Card::new("c", x, vec![]))
+                                .collect(),
+                            ..Default::default()
+                        },
+                    ),
+                    crate::game::PlayerSetup::new("b", Default::default()),
+                ],
+                variant: crate::rules::Variant::Vanguard,
+                rule,
+                seed: seed(),
+                game_index: i,
+                start: crate::game::Start::Seat(0),
+                house: cfg.house,
+            })
+            .unwrap();
+            taken += u64::from(g.pending()[0].can_land_mulligan);
+        }
+        within(
+            taken,
+            games.min(4000),
+            redraw,
+            &format!("{rule:?}: the redraw is offered"),
+        );
     }
-    // The redraw share itself, from the games: their first hand.
-    let mut taken = 0u64;
-    for i in 0..games.min(4000) {
-        let g = crate::game::Game::new(crate::game::GameSetup {
-            players: vec![
-                crate::game::PlayerSetup::new(
-                    "a",
-                    crate::deck::DeckList {
-                        main: lands
-                            .iter()
-                            .map(|&x| crate::card::Card::new("c", x, vec![]))
-                            .collect(),
-                        ..Default::default()
-                    },
-                ),
-                crate::game::PlayerSetup::new("b", Default::default()),
-            ],
-            variant: crate::rules::Variant::Vanguard,
-            rule: MulliganRule::London,
-            seed: seed(),
-            game_index: i,
-            start: crate::game::Start::Seat(0),
-            house: cfg.house,
-        })
-        .unwrap();
-        taken += u64::from(g.pending()[0].can_land_mulligan);
-    }
-    within(taken, games.min(4000), redraw, "the redraw is offered");
 }
 
 /// Games `start .. start + games` by the bulk paths (two threads) and by the reference
@@ -338,6 +354,8 @@ fn the_variants_on_rounds_equal_the_game_path() {
     let cases = [
         (MulliganRule::CanadianHighlander, false),
         (MulliganRule::Houston, false),
+        (MulliganRule::NoMulligan, false),
+        (MulliganRule::NoMulligan, true),
         (MulliganRule::London, true),
         (MulliganRule::Vancouver, true),
         (MulliganRule::Paris, true),
@@ -378,7 +396,8 @@ fn the_variants_on_rounds_equal_the_game_path() {
                         assert_eq!(usize::from(o.hand_size), hand_size - m.div_ceil(2), "{o:?}");
                     }
                 }
-                if rule == MulliganRule::Houston {
+                if matches!(rule, MulliganRule::Houston | MulliganRule::NoMulligan) {
+                    // Only the free mulligans, each the full hand again.
                     let free = free_mulligans + u32::from(free_first);
                     assert!(out
                         .iter()
@@ -407,6 +426,7 @@ fn the_general_path_of_the_variants_equals_the_game_path() {
     for rule in [
         MulliganRule::CanadianHighlander,
         MulliganRule::Houston,
+        MulliganRule::NoMulligan,
         MulliganRule::London,
         MulliganRule::Vancouver,
     ] {
@@ -590,6 +610,7 @@ fn decks_smaller_than_the_hand_equal_the_game_path() {
         MulliganRule::CanadianHighlander,
         MulliganRule::London,
         MulliganRule::Houston,
+        MulliganRule::NoMulligan,
     ];
     for rule in rules {
         for n in [0usize, 1, 2, 3, 5, 6, 8, 9, 12] {
@@ -610,7 +631,10 @@ fn decks_smaller_than_the_hand_equal_the_game_path() {
                     hand_size: 7,
                     deck_size: n,
                     house: HouseRules {
-                        free_mulligans: u32::from(rule == MulliganRule::Houston),
+                        free_mulligans: u32::from(matches!(
+                            rule,
+                            MulliganRule::Houston | MulliganRule::NoMulligan
+                        )),
                         ..HouseRules::default()
                     },
                 };
