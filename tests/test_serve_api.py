@@ -404,6 +404,17 @@ def test_variants_and_table_options_pass_through_post_games(client):
     d = view(client, g, 0).json()["pending"][0]
     r = send(client, g, 0, {"decision": d["id"], "action": "land_mulligan"})
     assert r.status_code == 422 and "once per game" in r.text, r.text
+    g = create(client, two_players(mulligan="NONE", land_mulligan=True, starting_player=0))
+    d = view(client, g, 0).json()["pending"][0]
+    assert d["kind"] == "keep_or_mulligan" and d["can_mulligan"] is False
+    r = send(client, g, 0, {"decision": d["id"], "action": "mulligan"})
+    assert r.status_code == 422, r.text
+    play(client.request, g)
+    gid, host = g["game_id"], auth(g["host_token"])
+    log = client.get(f"/games/{gid}/log", headers=host).text
+    records = [json.loads(x) for x in log.splitlines()]
+    assert records[0]["mulligan"] == "NONE" and records[0]["land_mulligan"] is True
+    assert m.verify_log(records, commitment=g["commitment"])
     bad = client.post("/games", json=two_players(free_mulligans=6))
     assert bad.status_code == 422
     bad = client.post("/games", json=two_players(mulligan="HOUSTON", land_mulligan=True))

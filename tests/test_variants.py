@@ -62,7 +62,7 @@ def replays(game: Game) -> None:
 
 
 def test_the_new_eras_are_named_as_other_programs_expect() -> None:
-    for name in ("PARTIAL_PARIS", "CANADIAN_HIGHLANDER", "HOUSTON"):
+    for name in ("PARTIAL_PARIS", "CANADIAN_HIGHLANDER", "HOUSTON", "NONE"):
         rule = getattr(MulliganRule, name)
         assert rule.name == name
         game = Game(players(), mulligan=rule, seed=SEED, starting_player=0)
@@ -151,6 +151,52 @@ def test_land_mulligan_redraws_an_all_land_hand_once() -> None:
         Game(players(), mulligan=MulliganRule.HOUSTON, land_mulligan=True)
 
 
+def test_none_keeps_the_first_hand_and_with_the_land_redraw_is_the_original_rule() -> None:
+    game = Game(players(), mulligan=MulliganRule.NONE, seed=SEED, starting_player=0)
+    first = [list(game.hand(s)) for s in range(2)]
+    d = game.pending()[0]
+    assert d.kind == "keep_or_mulligan" and not d.can_mulligan
+    with pytest.raises(IllegalActionError):
+        game.mulligan(d.seat)
+    finish(game)
+    assert [list(game.hand(s)) for s in range(2)] == first, "the first hands kept"
+    replays(game)
+    # The original rule: a hand of no land redrawn once, then kept, even with no land again.
+    game = Game(
+        players(deck(0, 60)),
+        mulligan=MulliganRule.NONE,
+        land_mulligan=True,
+        seed=SEED,
+        starting_player=0,
+    )
+    assert game.pending()[0].can_land_mulligan
+    game.land_mulligan(0)
+    d = game.pending()[0]
+    assert (d.seat, d.can_land_mulligan, d.can_mulligan) == (0, False, False)
+    with pytest.raises(IllegalActionError, match="once per game"):
+        game.land_mulligan(0)
+    finish(game)
+    assert [len(r.hand) for r in game.result()] == [7, 7]
+    assert game.setup()["land_mulligan"] is True and game.setup()["mulligan"] == "NONE"
+    replays(game)
+    # Free mulligans are NONE's only mulligans: 103.5c's at a table of three, seven again.
+    game = Game(
+        players(n=3),
+        variant=Variant.FREE_FOR_ALL,
+        mulligan=MulliganRule.NONE,
+        seed=SEED,
+        starting_player=0,
+    )
+    assert game.pending()[0].can_mulligan
+    game.mulligan(0)
+    game.keep(1)
+    game.keep(2)
+    d = game.pending()[0]
+    assert (d.seat, len(d.hand), d.can_mulligan) == (0, 7, False)
+    finish(game)
+    replays(game)
+
+
 @pytest.mark.parametrize(
     "model,candidates", [("arena2", 4), ("weighted3", 4), ("smoothed_london", 2)]
 )
@@ -209,6 +255,9 @@ def test_smoothing_arguments_are_checked() -> None:
         (MulliganRule.HOUSTON, 2, {}, 15),
         (MulliganRule.HOUSTON, 3, {"free_mulligans": 2}, 15),
         (MulliganRule.LONDON, 2, {"land_mulligan": True}, 4),
+        (MulliganRule.NONE, 2, {"land_mulligan": True}, 4),
+        (MulliganRule.NONE, 2, {}, 15),
+        (MulliganRule.NONE, 3, {"free_mulligans": 2, "land_mulligan": True}, 36),
         (MulliganRule.PARIS_SEQUENTIAL, 3, {"land_mulligan": True}, 36),
         (MulliganRule.LONDON, 2, {"smoothing": "arena2"}, 15),
         (MulliganRule.VANCOUVER, 3, {"smoothing": "weighted3"}, 15),
@@ -308,6 +357,34 @@ def test_the_cli_passes_the_options(
     assert code == 0, err
     assert json.loads(out)["decks"][0]["games"] == 2000
     assert main(["simulate", "--games", "10", "--free-mulligans", "6"]) != 0
+
+
+def test_the_cli_takes_mulligan_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from mulligan.cli import main
+
+    monkeypatch.setenv("MULLIGAN_CARD_DATA", "")
+    log = str(tmp_path / "g.jsonl")
+    seed = "4" * 64
+    code = main(
+        ["start", "--auto", "--mulligan", "none", "--land-mulligan", "--seed", seed, "--log", log]
+    )
+    assert code == 0, capsys.readouterr().err
+    assert verify_log(log)
+    with open(log) as f:
+        records = [json.loads(line) for line in f]
+    assert (records[0]["mulligan"], records[0]["land_mulligan"]) == ("NONE", True)
+    assert not [r for r in records if r.get("type") == "mulligan"], "no mulligan taken"
+    capsys.readouterr()
+    code = main(["simulate", "--games", "3000", "--mulligan", "NONE", "--json", "--seed", seed])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    result = json.loads(out)["decks"][0]
+    assert result["games"] == 3000
+    assert result["mulligans"] == {"0": 3000}, "every first hand kept"
 
 
 # --------------------------------------------------------------------------------------------

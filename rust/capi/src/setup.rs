@@ -221,6 +221,14 @@ mod tests {
     }
 
     #[test]
+    fn the_era_without_a_mulligan_is_none() {
+        for name in ["NONE", "none"] {
+            let (s, _) = parse(&two(&format!(r#", "mulligan": "{name}""#))).unwrap();
+            assert_eq!(s.rule, MulliganRule::NoMulligan);
+        }
+    }
+
+    #[test]
     fn refusals() {
         for (extra, status) in [
             (r#", "variant": "CHAOS""#, MULLIGAN_ERR_INVALID_ARGUMENT),
