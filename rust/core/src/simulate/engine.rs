@@ -140,11 +140,9 @@ pub(crate) struct Engine<'a> {
     pub(crate) land_flags: Vec<u8>,
     /// `lands` as bits, for the mask kernels (decks of at most 128 cards; else 0).
     pub(crate) land_mask: u128,
-    /// The variants that play each game as a `Game` (None: the kernels and general path).
-    pub(crate) games: Option<super::variants::Games>,
     /// PARTIAL_PARIS: the plan of a whole shuffle, dealt a card at a time ([`super::partial`]).
     pub(crate) deal: Option<Plan>,
-    /// The run's seed (the game path builds games from it).
+    /// The run's seed (the game path builds games from it; smoothing reads its streams).
     pub(crate) seed: Seed,
 }
 
@@ -262,9 +260,6 @@ impl Engine<'_> {
                 true => u128::from_flags(lands),
                 false => 0,
             },
-            games: cfg
-                .needs_game()
-                .then(|| super::variants::Games::new(seed, &cfg, lands)),
             deal: (cfg.rule == MulliganRule::PartialParis)
                 .then(|| Plan::new(cfg.deck_size, cfg.deck_size)),
             seed: seed.clone(),
@@ -313,13 +308,26 @@ impl Engine<'_> {
         policy: &mut P,
         scratch: &mut [CardId],
     ) -> std::result::Result<Step, Abort> {
-        let cfg = &self.cfg;
         let shape = self.hand_step(st.mulligans, st.counted);
-        let draw = shape.draw;
         let mut cards = [0 as CardId; MAX_DRAW];
-        let need = draw + usize::from(shape.look);
+        let need = shape.draw + usize::from(shape.look);
         self.plan.top_cards(need, rng, scratch, &mut cards);
-        let drawn = draw.min(cfg.deck_size);
+        self.decide(st, &shape, redraw, &cards, policy)
+    }
+
+    /// The decisions on a hand drawn: `cards` are the library's top cards after the draw's
+    /// shuffle (the hand, then Vancouver's look at the next card when `shape` has it).
+    #[inline]
+    pub(crate) fn decide<P: Policy>(
+        &self,
+        st: State,
+        shape: &HandStep,
+        redraw: bool,
+        cards: &[CardId],
+        policy: &mut P,
+    ) -> std::result::Result<Step, Abort> {
+        let cfg = &self.cfg;
+        let drawn = shape.draw.min(cfg.deck_size);
         let mut hand_buf = [0 as CardId; MAX_DRAW];
         let mut hand: &[CardId] = &cards[..drawn];
         if redraw && drawn == cfg.hand_size && land_redraw_allowed(drawn, self.count_lands(hand)) {
@@ -577,14 +585,8 @@ impl Engine<'_> {
         counts: &mut Counts,
         mut per_game: Option<&mut [Outcome]>,
     ) -> std::result::Result<(), Abort> {
-        let reference = match (&self.games, policy.plays_games()) {
-            (Some(_), _) => None,
-            (None, true) => Some(super::variants::Games::new(
-                &self.seed, &self.cfg, self.lands,
-            )),
-            (None, false) => None,
-        };
-        if let Some(path) = self.games.as_ref().or(reference.as_ref()) {
+        if policy.plays_games() {
+            let path = super::variants::Games::new(&self.seed, &self.cfg, self.lands);
             for i in 0..len {
                 let outcome = path.play(&self.cfg, first + i as u64, policy)?;
                 counts.add(&outcome);
@@ -593,6 +595,9 @@ impl Engine<'_> {
                 }
             }
             return Ok(());
+        }
+        if let Some(model) = self.cfg.house.smoothing {
+            return self.run_smoothed(model, first, len, policy, counts, per_game);
         }
         if let (Some(deal), true) = (&self.deal, policy.count_rule(1).is_none()) {
             return self.run_partial(deal, first, len, policy, counts, per_game);

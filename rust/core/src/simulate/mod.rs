@@ -27,9 +27,9 @@
 //! The parts, one concept each: [`config`] (what is simulated, what comes out), [`keep_rule`]
 //! (the player's decisions), `plan` (a shuffle's batches), `verdicts` (a count policy's
 //! decisions as tables), `engine` (blocks, rounds, the general path), `backends` (the count
-//! kernels: `portable` and its `avx2` twin), `variants` (the games played as a `Game`: the
-//! options whose decisions are not counts, and [`GamePath`], the reference of the others,
-//! docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
+//! kernels: `portable` and its `avx2` twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand
+//! smoothing from its candidate shuffles), `variants` (the games played as a `Game`:
+//! [`GamePath`], the reference of every other path, docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
 //! [`Monitor`]). Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
 pub mod config;
@@ -40,8 +40,11 @@ mod backends;
 pub(crate) mod engine;
 mod partial;
 pub(crate) mod plan;
+mod smoothing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_smoothing;
 #[cfg(test)]
 mod tests_variants;
 mod variants;

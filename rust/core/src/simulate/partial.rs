@@ -191,6 +191,26 @@ impl Engine<'_> {
         Ok(())
     }
 
+    /// One game dealt from the shuffle `rng` reads (see [`Engine::partial_game`]); None when
+    /// its first hand takes the no-land/all-land redraw (allowed by `redraw`).
+    pub(crate) fn partial_from<P: Policy, W: Words>(
+        &self,
+        plan: &Plan,
+        rng: W,
+        redraw: bool,
+        policy: &mut P,
+        cards: &mut [CardId],
+        dealer: &mut Dealer,
+    ) -> std::result::Result<Option<Outcome>, Abort> {
+        let Dealer { swaps, hand } = dealer;
+        Ok(
+            match self.partial_game(plan, rng, redraw, policy, cards, swaps, hand)? {
+                Played::Kept(o) => Some(o),
+                Played::Redraw => None,
+            },
+        )
+    }
+
     /// One game from its shuffle's words: the opening hand, the redraw when `redraw` allows
     /// it, then keep or a mulligan that exiles what the policy names (the whole hand by
     /// default) and draws one fewer (as many after a free mulligan) from the same shuffle.

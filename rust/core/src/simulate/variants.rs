@@ -1,7 +1,6 @@
-//! The game path: a simulated game played by a [`Game`] itself, for the option whose
-//! decisions are not counts on a shuffle's top cards (hand smoothing's candidate hands,
-//! docs/VARIANTS.md), and for every run of the reference policy [`super::GamePath`], which
-//! the bulk paths are tested against. Game `i` is
+//! The game path: a simulated game played by a [`Game`] itself, for every run of the
+//! reference policy [`super::GamePath`], which the bulk paths (the rounds, partial Paris's
+//! deal, smoothing's candidate shuffles) are tested against. Game `i` is
 //! seat 0 of `Game(seed, game_index=i)` with that seat's deck, so it is the game a host would
 //! play, by construction; seat 1 (a one-card deck, its own stream) only keeps. Slower than the
 //! count kernels (a game's events and records are built), with the same guarantees: results
@@ -134,13 +133,4 @@ fn mulligans(game: &Game) -> u32 {
         .iter()
         .filter(|e| matches!(e.kind, crate::event::EventKind::Mulligan { seat: 0, .. }))
         .count() as u32
-}
-
-impl Config {
-    /// Whether this run plays each game as a [`Game`] (hand smoothing, whose candidate hands
-    /// are not counts on one shuffle's top cards) rather than on the bulk engine (its rounds,
-    /// or for PARTIAL_PARIS one shuffle dealt a card at a time).
-    pub fn needs_game(&self) -> bool {
-        self.house.smoothing.is_some()
-    }
 }
