@@ -1,10 +1,11 @@
-//! Games per second of `simulate` for the mulligan variants and table options (issue 13) on the
+//! Games per second of `simulate` for the mulligan variants and table options (issue 13, hand
+//! smoothing included) on the
 //! bulk engine, against the same games played as a `Game` (`GamePath`, the reference, which
 //! ran them all before), with LONDON as the yardstick of the same process:
 //! `cargo run --release -p mulligan-core --example variants -- [games] [threads]`
 //! (medians of five runs; a 60-card deck with 24 lands, the default keep rule).
 
-use mulligan_core::house::HouseRules;
+use mulligan_core::house::{HouseRules, Smoothing};
 use mulligan_core::simulate::{self, Config, Exile, GamePath, KeepRule, Policy};
 use mulligan_core::{MulliganRule, Seed};
 use std::time::Instant;
@@ -47,41 +48,60 @@ fn main() {
         .compile(&lands, &vec![vec![]; deck_size])
         .unwrap()
     };
+    let plain = |name, rule, land_mulligan, exile| (name, rule, land_mulligan, exile, None);
+    let smoothed = |name, smoothing, candidates| {
+        let (rule, exile) = (MulliganRule::London, Exile::Hand);
+        (name, rule, false, exile, Some((smoothing, candidates)))
+    };
     let cases = [
-        ("LONDON", MulliganRule::London, false, Exile::Hand),
-        (
+        plain("LONDON", MulliganRule::London, false, Exile::Hand),
+        plain(
             "CANADIAN_HIGHLANDER",
             MulliganRule::CanadianHighlander,
             false,
             Exile::Hand,
         ),
-        ("HOUSTON", MulliganRule::Houston, false, Exile::Hand),
-        (
+        plain("HOUSTON", MulliganRule::Houston, false, Exile::Hand),
+        plain(
             "PARTIAL_PARIS (exile hand)",
             MulliganRule::PartialParis,
             false,
             Exile::Hand,
         ),
-        (
+        plain(
             "PARTIAL_PARIS (exile excess)",
             MulliganRule::PartialParis,
             false,
             Exile::Excess,
         ),
-        (
+        plain(
             "LONDON, land_mulligan",
             MulliganRule::London,
             true,
             Exile::Hand,
         ),
+        smoothed("LONDON, smoothing=arena2", Smoothing::Arena2, None),
+        smoothed("LONDON, smoothing=weighted3", Smoothing::Weighted3, None),
+        smoothed(
+            "LONDON, smoothing=arena2, 8 candidates",
+            Smoothing::Arena2,
+            Some(8),
+        ),
+        smoothed(
+            "LONDON, smoothing=smoothed_london",
+            Smoothing::SmoothedLondon,
+            None,
+        ),
     ];
     println!("| variant | engine games/s | as a Game games/s | speed-up | engine vs LONDON |");
     println!("| --- | ---: | ---: | ---: | ---: |");
     let mut london = 0.0;
-    for (name, rule, land_mulligan, exile) in cases {
+    for (name, rule, land_mulligan, exile, smoothing) in cases {
         let cfg = Config {
             house: HouseRules {
                 land_mulligan,
+                smoothing: smoothing.map(|s| s.0),
+                smoothing_candidates: smoothing.and_then(|s| s.1),
                 ..HouseRules::default()
             },
             rule,
@@ -92,7 +112,7 @@ fn main() {
         let policy = compile(exile);
         let fast = median_rate(cfg, &lands, &policy, games, threads);
         let slow = median_rate(cfg, &lands, &GamePath(policy), games / 100, threads);
-        if rule == MulliganRule::London && !land_mulligan {
+        if rule == MulliganRule::London && !land_mulligan && smoothing.is_none() {
             london = fast;
         }
         println!(
