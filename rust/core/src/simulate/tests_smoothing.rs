@@ -3,7 +3,7 @@
 //! 5 to 9, 2 to 8 candidates, free mulligans (the table's and 103.5c's), the land redraw,
 //! count keep rules (with and without tags) and the general path.
 
-use super::tests_variants::{deck, equals_the_games, rules};
+use super::tests_variants::{deck, equals_the_games, rules, short_deck_rule};
 use super::*;
 use crate::house::{HouseRules, Smoothing};
 use crate::rules::MulliganRule;
@@ -90,15 +90,7 @@ fn every_candidate_count_equals_the_game_path() {
 fn smoothing_with_a_short_library_equals_the_game_path() {
     for n in [0usize, 1, 2, 5, 9, 12, 13, 14, 15, 20] {
         let lands = deck(n, n / 3);
-        let keep = KeepRule {
-            ranges: vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
-            keep_at: Some(1),
-            bottom: Bottom::Balance,
-            requires: vec![],
-            exile: Exile::Hand,
-        }
-        .compile(&lands, &vec![vec![]; n])
-        .unwrap();
+        let keep = short_deck_rule(&lands);
         for model in Smoothing::ALL {
             for rule in MulliganRule::ALL {
                 if model == Smoothing::SmoothedLondon && rule != MulliganRule::London {

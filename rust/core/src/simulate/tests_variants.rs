@@ -302,6 +302,20 @@ fn tagged(n: usize) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A keep rule that mulligans a short deck's hands down to one card (exact land counts for
+/// each size), for the tests where the library runs out during the mulligans.
+pub(super) fn short_deck_rule(lands: &[bool]) -> CompiledRule {
+    KeepRule {
+        ranges: vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
+        keep_at: Some(1),
+        bottom: Bottom::Balance,
+        requires: vec![],
+        exile: Exile::Hand,
+    }
+    .compile(lands, &vec![vec![]; lands.len()])
+    .unwrap()
+}
+
 /// The keep rules of the differential tests: count rules (land ranges, each bottom strategy,
 /// each partial Paris exile policy), a rule with one tag requirement (the tag kernels on AVX2),
 /// and one with two (no count tables: every hand by the general path).
@@ -569,15 +583,7 @@ fn partial_paris_equals_the_game_path() {
 fn partial_paris_with_a_short_library_equals_the_game_path() {
     for n in [0usize, 1, 5, 9, 12, 20] {
         let lands = deck(n, n / 3);
-        let keep = KeepRule {
-            ranges: vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
-            keep_at: Some(1),
-            bottom: Bottom::Balance,
-            requires: vec![],
-            exile: Exile::Hand,
-        }
-        .compile(&lands, &vec![vec![]; n])
-        .unwrap();
+        let keep = short_deck_rule(&lands);
         let cfg = Config {
             rule: MulliganRule::PartialParis,
             free_first: true,
