@@ -14,6 +14,47 @@ fn seed() -> Seed {
     Seed::from_bytes([7; 32])
 }
 
+/// Games `start .. start + games` from `seed` by `fast` (on `threads` threads) and by
+/// `reference` (one thread): asserts they agree game by game and in their counts (`what` names
+/// the case), and returns the outcomes. The differential tests of the count kernels (against
+/// [`GeneralPath`]) and of every bulk path (against [`GamePath`], tests_variants.rs) use it.
+pub(super) fn paths_agree<P: Policy + Clone + Send, Q: Policy + Clone + Send>(
+    seed: &Seed,
+    (cfg, lands): (Config, &[bool]),
+    fast: &P,
+    reference: &Q,
+    (start, games, threads): (u64, u64, usize),
+    what: &str,
+) -> Vec<Outcome> {
+    let mut out = vec![Outcome::default(); games as usize];
+    let mut slow = vec![Outcome::default(); games as usize];
+    let a = simulate(
+        seed,
+        cfg,
+        lands,
+        fast,
+        start,
+        games,
+        threads,
+        Some(&mut out),
+    );
+    let b = simulate(
+        seed,
+        cfg,
+        lands,
+        reference,
+        start,
+        games,
+        1,
+        Some(&mut slow),
+    );
+    for (i, (f, s)) in out.iter().zip(&slow).enumerate() {
+        assert_eq!(f, s, "{what}: game {}", start + i as u64);
+    }
+    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap(), "{what}");
+    out
+}
+
 /// Games `start .. start + games` through the count kernels (on `threads` threads) and
 /// through the general path: asserts they agree game by game and in their counts (`what`
 /// names the case), and returns the outcomes.
@@ -21,35 +62,11 @@ fn kernels_agree(
     cfg: Config,
     lands: &[bool],
     keep: &CompiledRule,
-    (start, games, threads): (u64, u64, usize),
+    range: (u64, u64, usize),
     what: &str,
 ) -> Vec<Outcome> {
-    let mut fast = vec![Outcome::default(); games as usize];
-    let mut slow = vec![Outcome::default(); games as usize];
-    let a = simulate(
-        &seed(),
-        cfg,
-        lands,
-        keep,
-        start,
-        games,
-        threads,
-        Some(&mut fast),
-    );
     let general = GeneralPath(keep.clone());
-    let b = simulate(
-        &seed(),
-        cfg,
-        lands,
-        &general,
-        start,
-        games,
-        1,
-        Some(&mut slow),
-    );
-    assert_eq!(fast, slow, "{what}");
-    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap(), "{what}");
-    fast
+    paths_agree(&seed(), (cfg, lands), keep, &general, range, what)
 }
 
 #[test]

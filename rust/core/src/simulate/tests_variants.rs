@@ -262,34 +262,9 @@ pub(super) fn equals_the_games<P: Policy + Clone + Send>(
     (start, games): (u64, u64),
     what: &str,
 ) -> Vec<Outcome> {
-    let mut fast = vec![Outcome::default(); games as usize];
-    let mut slow = vec![Outcome::default(); games as usize];
-    let a = simulate(
-        &seed(),
-        cfg,
-        lands,
-        policy,
-        start,
-        games,
-        2,
-        Some(&mut fast),
-    );
     let reference = GamePath(policy.clone());
-    let b = simulate(
-        &seed(),
-        cfg,
-        lands,
-        &reference,
-        start,
-        games,
-        1,
-        Some(&mut slow),
-    );
-    for (i, (f, s)) in fast.iter().zip(&slow).enumerate() {
-        assert_eq!(f, s, "{what}: game {}", start + i as u64);
-    }
-    assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap(), "{what}");
-    fast
+    let range = (start, games, 2);
+    super::tests::paths_agree(&seed(), (cfg, lands), policy, &reference, range, what)
 }
 
 /// A deck of `n` cards, `lands` of them lands, every third card tagged `ramp`.
