@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs everything the project needs from its own files (pyproject.toml, Cargo.toml) and runs
-# every check and test: formatting, lints, types, stubs, `cargo test` and `pytest`.
+# Installs everything the project needs from its own files (pyproject.toml, Cargo.toml) and the
+# system packages some tests need (scripts/system_deps.sh: PostgreSQL, Chromium, tmux, Lua; when
+# missing and this user may), then runs every check and test: formatting, lints, types, stubs,
+# `cargo test` and `pytest`.
 # Exits non-zero on the first failure. Benchmarks are not run here (see README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+
+step "system packages the tests need (scripts/system_deps.sh)"
+bash scripts/system_deps.sh
 
 step "install (pip install -e '.[test]': builds the Rust extension with maturin)"
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
