@@ -227,3 +227,19 @@ def test_write_log_refuses_a_game_that_is_not_done(tmp_path) -> None:
         m.write_log(g, tmp_path / "log.jsonl")
     assert not (tmp_path / "log.jsonl").exists()
     assert m.log.header(g)["setup_digest"]  # the header can be published now
+
+
+def test_answer_names_are_the_schema_answer_types_and_game_methods() -> None:
+    # One list of answer names (records.ANSWER_TYPES): the schema's `Answer` branches, a
+    # `Game` method each, and the service's `action` names all read from it.
+    import json
+    from pathlib import Path
+
+    from mulligan.records import ANSWER_TYPES
+    from mulligan.serve.engine import ACTIONS
+
+    schema = json.loads((Path(__file__).parent.parent / "docs" / "schema.json").read_text())
+    branches = schema["$defs"]["Answer"]["oneOf"]
+    assert [b["properties"]["type"]["const"] for b in branches] == list(ANSWER_TYPES)
+    assert all(callable(getattr(m.Game, name, None)) for name in ANSWER_TYPES)
+    assert ACTIONS is ANSWER_TYPES

@@ -8,10 +8,12 @@ commanders, companions) and its name.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, get_args
 
 __all__ = [
+    "ANSWER_TYPES",
     "EVENT_TYPES",
+    "AnswerType",
     "AnswerDict",
     "CardDict",
     "DeckCardDict",
@@ -176,19 +178,26 @@ class SetupDict(TypedDict):
     smoothing_candidates: NotRequired[int]
 
 
+AnswerType = Literal[
+    "choose_starting_player",
+    "keep",
+    "mulligan",
+    "partial_mulligan",
+    "land_mulligan",
+    "mulligan_action",
+    "bottom",
+    "vancouver",
+    "opening_hand_action",
+    "pass_actions",
+]
+"""An answer's `type`: the name of the `Game` method that gives it (issue 11's contract)."""
+
+# The answer names in order, for code that lists them (the service's `action` enum).
+ANSWER_TYPES: tuple[str, ...] = get_args(AnswerType)
+
+
 class _AnswerBase(TypedDict):
-    type: Literal[
-        "choose_starting_player",
-        "keep",
-        "mulligan",
-        "partial_mulligan",
-        "land_mulligan",
-        "mulligan_action",
-        "bottom",
-        "vancouver",
-        "opening_hand_action",
-        "pass_actions",
-    ]
+    type: AnswerType
 
 
 class AnswerDict(_AnswerBase, total=False):

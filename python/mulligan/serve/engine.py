@@ -23,7 +23,7 @@ from mulligan._core import (
     Variant,
 )
 from mulligan.log import game_log
-from mulligan.records import AnswerDict
+from mulligan.records import ANSWER_TYPES, AnswerDict
 
 __all__ = [
     "ACTIONS",
@@ -51,18 +51,7 @@ MULLIGAN_RULES = _member_names(MulliganRule)
 # The table options of docs/VARIANTS.md (not the rules), as `Game` takes them.
 HOUSE_OPTIONS = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_candidates")
 # Every answer is the name of the `Game` method that gives it (issue 11's contract).
-ACTIONS = (
-    "choose_starting_player",
-    "keep",
-    "mulligan",
-    "partial_mulligan",
-    "land_mulligan",
-    "mulligan_action",
-    "bottom",
-    "vancouver",
-    "opening_hand_action",
-    "pass_actions",
-)
+ACTIONS = ANSWER_TYPES
 
 
 def build_players(setup: Setup) -> list[Player]:
