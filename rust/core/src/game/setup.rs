@@ -1,8 +1,8 @@
-//! The set-up of a game as a record (`SetupRecord`): the shape of `game.setup()` in Python, of
+//! The set-up of a game: what a game is built from ([`GameSetup`], [`PlayerSetup`], [`Start`],
+//! 103.1), and the same as a record (`SetupRecord`): the shape of `game.setup()` in Python, of
 //! a log header's set-up, and of a service's stored game. Everything but the seed: a game is
 //! its set-up, its seed and its answers ([`super::Game::replay`]).
 
-use super::{GameSetup, PlayerSetup, Start};
 use crate::card::Card;
 use crate::deck::DeckList;
 use crate::error::{Error, Result};
@@ -11,6 +11,67 @@ use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+/// One player as set up, in seat order.
+#[derive(Debug, Clone)]
+pub struct PlayerSetup {
+    /// The player's name, as events and results show it.
+    pub name: String,
+    /// The deck: its main deck becomes the library (103.2).
+    pub deck: DeckList,
+    /// Two-Headed Giant: the team (810.1); `None` in other variants.
+    pub team: Option<Team>,
+    /// Vanguard: added to the hand size (103.5a).
+    pub hand_modifier: i32,
+    /// Vanguard: added to the starting life total (103.4).
+    pub life_modifier: i32,
+    /// Archenemy: this player is the archenemy, who goes first (103.1b).
+    pub archenemy: bool,
+}
+
+impl PlayerSetup {
+    /// A player with this name and deck, no team, no modifiers, not the archenemy.
+    pub fn new(name: impl Into<String>, deck: DeckList) -> Self {
+        PlayerSetup {
+            name: name.into(),
+            deck,
+            team: None,
+            hand_modifier: 0,
+            life_modifier: 0,
+            archenemy: false,
+        }
+    }
+}
+
+/// How the starting player is determined (103.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// A fair random draw picks who chooses.
+    Random,
+    /// This seat starts (decided outside the engine).
+    Seat(usize),
+    /// This seat chooses (the loser of the previous game of a match).
+    ChosenBy(usize),
+}
+
+/// Everything a game start is built from: the same set-up always gives the same game.
+#[derive(Debug, Clone)]
+pub struct GameSetup {
+    /// The players, in seat order.
+    pub players: Vec<PlayerSetup>,
+    /// The variant (player counts, life, free mulligans).
+    pub variant: Variant,
+    /// The mulligan era.
+    pub rule: MulliganRule,
+    /// The game seed every shuffle and random choice derives from (701.24a).
+    pub seed: Seed,
+    /// Which game of the seed this is (each game reads its own streams).
+    pub game_index: u64,
+    /// How the starting player is determined (103.1).
+    pub start: Start,
+    /// Table options that are not the rules (all off by default).
+    pub house: HouseRules,
+}
 
 /// A Two-Headed Giant team name: a string or an integer (`"A"` and `1` are different teams,
 /// and so are `"1"` and `1`).

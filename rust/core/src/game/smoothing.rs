@@ -3,7 +3,7 @@
 //! library stream's next shuffle; `smoothed_london` (XMage's `SmoothedLondonMulligan`) draws
 //! every LONDON hand from the better of the library's top two hands, then shuffles.
 
-use super::Game;
+use super::state::Game;
 use crate::event::EventKind;
 use crate::house::{smoothed_london_choice, smoothed_london_random, smoothing_stream, Smoothing};
 use crate::rules::{cite, Step};

@@ -2,7 +2,8 @@
 //! (docs/VARIANTS.md): Commander's partial Paris, Houston's bottom three, the no-land/all-land
 //! redraw, a table's extra free mulligans, and opening-hand smoothing (not the rules).
 
-use super::{DecisionKind, Game, Phase};
+use super::decision::DecisionKind;
+use super::state::{Game, Phase};
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::event::EventKind;

@@ -2,7 +2,8 @@
 //! every hand and library, public zones, and every event as they may see it (701.24a: no one
 //! knows a library's order; 401.4: the order of cards put on the bottom stays hidden).
 
-use super::{Decision, DecisionKind, Game};
+use super::decision::{Decision, DecisionKind};
+use super::state::Game;
 use crate::card::CardRef;
 use crate::error::Result;
 use crate::event::Event;

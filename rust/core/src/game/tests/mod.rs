@@ -5,7 +5,17 @@
 //! test_opening_actions.py and test_game_errors.py.
 
 use super::*;
-use crate::event::EventKind;
+use crate::card::CardId;
+use crate::deck::{DeckList, MAX_DECK_CARDS};
+use crate::error::Error;
+use crate::event::{Event, EventKind};
+use crate::house::HouseRules;
+use crate::rules::{MulliganRule, Variant};
+use crate::seed::Seed;
+
+mod records;
+mod smoothing;
+mod variants;
 
 fn deck(text: &str) -> DeckList {
     DeckList::parse(text).unwrap()

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::house::{Smoothing, HOUSE_RULE, NOT_THE_RULES};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 fn deck(text: &str) -> DeckList {
