@@ -20,6 +20,7 @@ from .serve_util import Server, auth, two_players
 
 CHROMEDRIVER = shutil.which("chromedriver")
 CHROMIUM = shutil.which("chromium")
+DONE = "the game start is done"
 
 
 def browser() -> webdriver.Chrome:
@@ -70,13 +71,13 @@ def test_two_seats_play_to_the_end_in_two_browsers(tmp_path):
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             statuses = [d.find_element(By.ID, "status").text for d in drivers]
-            if statuses == ["done", "done"]:
+            if statuses == [DONE, DONE]:
                 break
             if not any(click_one(d) for d in drivers):
                 time.sleep(0.2)
             else:
                 time.sleep(0.3)
-        assert [d.find_element(By.ID, "status").text for d in drivers] == ["done", "done"]
+        assert [d.find_element(By.ID, "status").text for d in drivers] == [DONE, DONE]
         for seat, d in enumerate(drivers):
             shown = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#hand .card")]
             v = httpx.get(
