@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from typing import Any
 
 import click
 
 from mulligan import (
-    Card,
     Decision,
     Deck,
     Game,
@@ -40,12 +38,9 @@ from mulligan.cli.group import (
     options_named,
     writable_dir,
 )
+from mulligan.cli.hot_seat import HotSeat
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
-
-
-def card_list(cards: list[Card]) -> str:
-    return ", ".join(f"{i + 1}) {c.name}{' (land)' if c.land else ''}" for i, c in enumerate(cards))
 
 
 def _card_name(value: Any) -> str | None:
@@ -142,111 +137,6 @@ class Auto:
             raise CliError(f"no automatic answer to a {d.kind!r} decision")
 
 
-class HotSeat:
-    """Each player in turn, alone at the terminal, sees their own hand and answers."""
-
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
-        self.seated: int | None = None
-
-    def sit(self, seat: int) -> None:
-        if self.seated == seat:
-            return
-        if self.seated is not None and os.isatty(1):
-            click.clear()
-        name = self.names[seat]
-        click.prompt(
-            f"\n--- Pass the terminal to {name}. {name}, press Enter when only you are looking",
-            default="",
-            show_default=False,
-            prompt_suffix=" ",
-        )
-        self.seated = seat
-
-    def ask(self, text: str, choices: list[str]) -> str:
-        answer = click.prompt(text, type=click.Choice(choices, case_sensitive=False))
-        return str(answer).lower()
-
-    def numbers(self, text: str, hand: list[Card], count: int) -> list[Card]:
-        while True:
-            raw = click.prompt(text)
-            try:
-                picks = [int(x) for x in str(raw).replace(",", " ").split()]
-            except ValueError:
-                click.echo("  numbers of cards in your hand, separated by spaces")
-                continue
-            if len(picks) != count or len(set(picks)) != count:
-                click.echo(f"  choose exactly {count} different card(s)")
-                continue
-            if not all(1 <= p <= len(hand) for p in picks):
-                click.echo(f"  card numbers go from 1 to {len(hand)}")
-                continue
-            return [hand[p - 1] for p in picks]
-
-    def answer(self, game: Game, d: Decision) -> None:
-        seat, hand = d.seat, d.hand
-        self.sit(seat)
-        name = self.names[seat]
-        if d.kind == "choose_starting_player":
-            options = d.options or list(range(len(self.names)))
-            listing = ", ".join(f"{i + 1}) {self.names[s]}" for i, s in enumerate(options))
-            pick = self.ask(
-                f"{name}, you choose who plays first (103.1): {listing}",
-                [str(i + 1) for i in range(len(options))],
-            )
-            game.choose_starting_player(seat, options[int(pick) - 1])
-            return
-        click.echo(f"{name}, your hand ({len(hand)} cards): {card_list(hand)}")
-        if d.kind == "keep_or_mulligan":
-            choices = ["k"] + (["m"] if d.can_mulligan else [])
-            text = "k = keep" + (", m = mulligan" if d.can_mulligan else "")
-            if d.can_land_mulligan:
-                choices.append("r")
-                text += ", r = reveal and redraw this no-land/all-land hand (house rule)"
-            partial = d.can_mulligan and game.mulligan_rule == MulliganRule.PARTIAL_PARIS
-            if partial:
-                choices.append("p")
-                text += ", p = exile some cards face down, draw one fewer (partial Paris)"
-            for i, card in enumerate(d.actions):
-                choices.append(f"a{i + 1}")
-                text += f", a{i + 1} = {card.name} (103.5b)"
-            pick = self.ask(text, choices)
-            if pick == "k":
-                game.keep(seat)
-            elif pick == "m":
-                game.mulligan(seat)
-            elif pick == "r":
-                game.land_mulligan(seat)
-            elif pick == "p":
-                count = click.prompt("How many cards", type=click.IntRange(1, len(hand)))
-                game.partial_mulligan(seat, self.numbers("Which (their numbers)", hand, count))
-            else:
-                game.mulligan_action(seat, d.actions[int(pick[1:]) - 1])
-        elif d.kind == "bottom":
-            count = d.count or 0
-            cards = self.numbers(
-                f"Put {count} card(s) on the bottom of your library (their numbers)", hand, count
-            )
-            game.bottom(seat, cards)
-        elif d.kind == "vancouver":
-            assert d.card is not None
-            pick = self.ask(f"Scry 1 (103.5c): {d.card.name}: t = top, b = bottom", ["t", "b"])
-            game.vancouver(seat, pick == "b")
-        elif d.kind == "opening_hand_action":
-            for card in d.actions:
-                if self.ask(f"Use {card.name} (103.6)? y/n", ["y", "n"]) == "y":
-                    exile = None
-                    if "gemstone_caverns" in card.tags:
-                        others = [c for c in hand if c is not card]
-                        click.echo(f"  exile a card from your hand: {card_list(others)}")
-                        exile = self.numbers("  which card", others, 1)[0]
-                    game.opening_hand_action(seat, card, exile=exile)
-                    return
-            game.pass_actions(seat)
-        else:
-            raise CliError(f"no prompt for a {d.kind!r} decision")
-
-
 @cli.command()
 @click.argument("decks", nargs=-1, metavar="[DECK ...]")
 @click.option("--auto", is_flag=True, help="The default keep rule decides for every player.")
@@ -334,17 +224,19 @@ def start(
     with options_named():
         game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
 
-    click.echo(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
+    seated = None if auto else HotSeat(names)
+    say = click.echo if seated is None else seated.echo  # public lines, shown again after a clear
+    say(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
     for i, name in enumerate(names):
-        click.echo(f"  seat {i}: {name} with {loaded[i % len(loaded)][0]}")
-    click.echo(f"seed commitment (published before the first shuffle): {game.commitment}")
-    players_answer = Auto() if auto else HotSeat(names)
+        say(f"  seat {i}: {name} with {loaded[i % len(loaded)][0]}")
+    say(f"seed commitment (published before the first shuffle): {game.commitment}")
+    players_answer = Auto() if seated is None else seated
     shown = 0
     while True:
         # --auto shows every card; hot-seat play shows what everyone at the table may see.
         events = game.events[shown:] if auto else public_events(game, shown)
         for event in events:
-            click.echo(describe(event))
+            say(describe(event))
         shown = len(game.events)
         if game.done:
             break
@@ -353,6 +245,8 @@ def start(
             players_answer.answer(game, decision)
         except IllegalActionError as e:
             click.echo(f"  not allowed: {e}")
+    if seated is not None:
+        seated.hide()  # the last player's hand goes before everyone reads the summary
     click.echo("")
     for line in summary(game, reveal=auto):
         click.echo(line)
