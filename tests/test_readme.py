@@ -45,3 +45,17 @@ def test_the_tours_decision_loop_answers_every_kind_in_every_era() -> None:
             kinds |= {e["type"] for e in game.events}
             assert game.done
     assert {"vancouver", "pass_actions", "bottom", "starting_player"} <= kinds
+
+
+def test_readme_tour_prints_no_deck_warning(monkeypatch: object) -> None:
+    """Its decks break no deck rule (40-card limited decks: no copy limit, 100.2b) and need no
+    card data (basic lands, Serum Powder known by name, tagged cards), so the tour prints no
+    warning, with or without a card table."""
+    import warnings
+
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", m.DeckWarning)
+        namespace: dict[str, object] = {}
+        for block in blocks:
+            exec(compile(block, "README.md", "exec"), namespace)
