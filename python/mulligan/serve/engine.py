@@ -10,11 +10,16 @@ names.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+import warnings
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, cast
 
 from mulligan._core import (
     Deck,
+    DeckWarning,
     Game,
     IllegalActionError,
     MulliganRule,
@@ -27,6 +32,7 @@ from mulligan.records import ANSWER_TYPES, AnswerDict
 
 __all__ = [
     "ACTIONS",
+    "DECKS",
     "HOUSE_OPTIONS",
     "MULLIGAN_RULES",
     "VARIANTS",
@@ -54,6 +60,37 @@ HOUSE_OPTIONS = ("free_mulligans", "land_mulligan", "smoothing", "smoothing_cand
 ACTIONS = ANSWER_TYPES
 
 
+class DeckCache:
+    """Each deck text parsed once: `Deck.parse` keyed by the text's SHA-256, the most recent
+    `size` kept (a `Deck` is immutable, so one parsed deck serves every game that lists it).
+    A hit warns again as the parse did (`Deck.warnings`), so callers see the same warnings."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.decks: OrderedDict[bytes, Deck] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def parse(self, text: str) -> Deck:
+        key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+        with self.lock:
+            deck = self.decks.get(key)
+            if deck is not None:
+                self.decks.move_to_end(key)
+        if deck is not None:
+            for message in deck.warnings:
+                warnings.warn(message, DeckWarning, stacklevel=3)
+            return deck
+        deck = Deck.parse(text)  # a deck the parser refuses raises, and is not kept
+        with self.lock:
+            self.decks[key] = deck
+            while len(self.decks) > self.size:
+                self.decks.popitem(last=False)
+        return deck
+
+
+DECKS = DeckCache()
+
+
 def build_players(setup: Setup) -> list[Player]:
     """The players of a stored set-up; raises `DeckError`/`GameConfigError`/`MulliganTypeError`."""
     players = []
@@ -61,7 +98,7 @@ def build_players(setup: Setup) -> list[Player]:
         players.append(
             Player(
                 p["name"],
-                Deck.parse(p["deck"]),
+                DECKS.parse(p["deck"]),
                 team=p.get("team"),
                 hand_modifier=p.get("hand_modifier", 0),
                 life_modifier=p.get("life_modifier", 0),
