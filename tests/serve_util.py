@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any, Callable
 
@@ -90,6 +91,10 @@ class Server:
         self.port = port or free_port()
         self.args = args
         self.proc: subprocess.Popen[bytes] | None = None
+        # stderr (the listening line, the access log) goes to a file opened for appending
+        # (a pipe nobody reads would fill up and stall the server), read through its path.
+        fd, self.stderr_path = tempfile.mkstemp(prefix="mulligan-serve-", suffix=".log")
+        os.close(fd)
 
     @property
     def url(self) -> str:
@@ -97,22 +102,28 @@ class Server:
 
     def start(self) -> Server:
         cmd = [sys.executable, "-m", "mulligan", "serve", "--port", str(self.port), "--db", self.db]
-        self.proc = subprocess.Popen(
-            [*cmd, *self.args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        with open(self.stderr_path, "ab") as stderr:
+            self.proc = subprocess.Popen(
+                [*cmd, *self.args],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"server exited: {self.output()[-2000:]}")
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start in 60 s")
+
+    def output(self) -> str:
+        """What the server wrote on stderr so far."""
+        with open(self.stderr_path, "rb") as f:
+            return f.read().decode(errors="replace")
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -127,3 +138,5 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if os.path.exists(self.stderr_path):
+            os.remove(self.stderr_path)

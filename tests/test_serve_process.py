@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -59,3 +62,54 @@ def test_mulligan_serve_is_a_command_of_the_mulligan_group(capsys):
         assert option in out
     assert main(["serve", "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+def _wait_for(server: Server, text: str) -> str:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        out = server.output()
+        if text in out:
+            return out
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} not in the server's output: {server.output()[-2000:]}")
+
+
+def test_listening_line_access_log_and_a_busy_port(tmp_path):
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    quiet = Server(str(tmp_path / "db.sqlite3"), None, "--no-access-log").start()
+    try:
+        assert f"listening on http://127.0.0.1:{server.port}" in server.output()
+        httpx.get(server.url + "/games/nope/events")
+        out = _wait_for(server, '"GET /games/nope/events HTTP/1.1" 401')
+        # One line per request, and no Python warning or traceback among them.
+        assert "Traceback" not in out and "Warning" not in out
+        httpx.get(quiet.url + "/healthz")
+        time.sleep(0.3)
+        assert "listening on" in quiet.output() and "GET /healthz" not in quiet.output()
+        # The same port again: one line and exit 1, as every other error of the command.
+        busy = subprocess.run(
+            [sys.executable, "-m", "mulligan", "serve", "--port", str(server.port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert busy.returncode == 1, busy.stderr
+        assert busy.stderr.splitlines() == [
+            f"mulligan: error: cannot listen on 127.0.0.1:{server.port}: the port is in use "
+            "(another server?); choose another --port"
+        ]
+    finally:
+        server.stop()
+        quiet.stop()
+
+
+def test_python_m_mulligan_serve_runs_the_command_without_the_cli_package():
+    code = (
+        "import runpy, sys; sys.argv = ['x', '--help']\n"
+        "try:\n    runpy.run_module('mulligan.serve', run_name='__main__')\n"
+        "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('mulligan.cli')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "--no-access-log" in out.stdout and out.stdout.strip().endswith("[]")

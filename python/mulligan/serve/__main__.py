@@ -1,7 +1,5 @@
 """``python -m mulligan.serve [OPTIONS]``: the same as ``mulligan serve [OPTIONS]``."""
 
-import sys
+from mulligan.serve.command import main
 
-from mulligan.cli import main
-
-raise SystemExit(main(["serve", *sys.argv[1:]]))
+raise SystemExit(main())

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ApiError", "error_body"]
+from pydantic import BaseModel
+
+__all__ = ["CODES", "ERRORS", "ApiError", "ErrorBody", "ErrorDetail", "error_body"]
 
 
 class ApiError(Exception):
@@ -29,3 +31,32 @@ class ApiError(Exception):
 
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+#: The error replies every route may give, as its OpenAPI ``responses`` (each an `ErrorBody`).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text}
+    for status, text in {
+        401: "no token",
+        403: "a token that is not the one this needs",
+        404: "no such game, seat or round",
+        409: "a stale decision, a lost race, or a game not done",
+        413: "over a size or time limit",
+        422: "a body that does not fit, or an answer the rules refuse now",
+        429: "too many games from this client",
+    }.items()
+}
+
+#: The code of an error raised by the framework itself (a missing route, a wrong method).
+CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}
+CODES.update({405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid"})
+CODES.update({429: "rate_limited"})

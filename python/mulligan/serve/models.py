@@ -11,6 +11,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
+from mulligan.serve.errors import ErrorBody
 
 __all__ = [
     "AnswerIn",
@@ -232,12 +233,3 @@ class Health(BaseModel):
     status: str
     version: str
     store: str
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail

@@ -5,7 +5,8 @@ A game's state is never stored: it is rebuilt by replaying the answers on the se
 one of two racing answers win: both try to store answer ``n``, the database accepts one.
 
 `SqliteStore` (the default: one file in WAL mode, shared by the worker processes of one
-machine) and `postgres.PostgresStore` (several servers on several machines) run the same SQL.
+machine) and `postgres.PostgresStore` (several servers on several machines) run the same SQL;
+`open_store.open_store` picks one for ``--db``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GameRow", "RoundRow", "SqliteStore", "Store", "default_db_path", "open_store"]
+__all__ = ["GameRow", "RoundRow", "SqliteStore", "Store", "default_db_path"]
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS games (
@@ -247,13 +248,3 @@ class SqliteStore(Store):
 
     async def close(self) -> None:
         self.db.close()
-
-
-def open_store(db: str | os.PathLike[str] | None) -> Store:
-    """A store for ``--db``: a ``postgresql://`` URL, a file path, or None for the default."""
-    text = os.fspath(db) if db is not None else None
-    if text is not None and text.startswith(("postgresql://", "postgres://")):
-        from mulligan.serve.postgres import PostgresStore
-
-        return PostgresStore(text)
-    return SqliteStore(text if text is not None else default_db_path())

@@ -1,0 +1,61 @@
+"""Who may call a route, as FastAPI dependencies: a route that takes ``seat: SeatAccess`` runs
+only for that seat's token, ``_: HostAccess`` only for the game's host token, and
+``access: CallerAccess`` for either (telling which). The token is checked (docs/SERVE.md:
+401 without one, 403 for any other) before the route reads anything of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+from fastapi import Depends
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from mulligan.serve.auth import bearer
+from mulligan.serve.games import Access
+from mulligan.serve.state import Services
+
+__all__ = [
+    "CallerAccess",
+    "Credentials",
+    "HostAccess",
+    "SeatAccess",
+    "Token",
+    "caller_access",
+    "host_access",
+    "seat_access",
+]
+
+_bearer = HTTPBearer(auto_error=False, description="a game's host token or a seat's token")
+
+#: The ``Authorization: Bearer`` credentials, if any (the routes' OpenAPI security scheme).
+Credentials = Annotated[Optional[HTTPAuthorizationCredentials], Depends(_bearer)]
+
+
+def token(credentials: Credentials) -> str:
+    """The bearer token; 401 when there is none."""
+    return bearer(None if credentials is None else f"Bearer {credentials.credentials}")
+
+
+Token = Annotated[str, Depends(token)]
+
+
+async def seat_access(game_id: str, seat: int, caller: Token, services: Services) -> int:
+    """The seat of the path, once the token is that seat's (403 otherwise)."""
+    await services.games.authorize(game_id, caller, seat)
+    return seat
+
+
+async def host_access(game_id: str, caller: Token, services: Services) -> None:
+    """Passes only with the game's host token (403 otherwise)."""
+    await services.games.authorize(game_id, caller, None)
+
+
+async def caller_access(game_id: str, caller: Token, services: Services) -> Access:
+    """The host or the seat whose token this is (403 for any other)."""
+    return await services.games.identify(game_id, caller)
+
+
+SeatAccess = Annotated[int, Depends(seat_access)]
+HostAccess = Annotated[None, Depends(host_access)]
+CallerAccess = Annotated[Access, Depends(caller_access)]

@@ -1,0 +1,118 @@
+"""``/games``: a game start created with its commitment, then played seat by seat (each seat
+with its own token), followed by its events and published as a verifiable log when done
+(`mulligan.serve.games`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+
+from mulligan.serve import models as m
+from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
+from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.events import sse_stream
+from mulligan.serve.limits import Limits
+from mulligan.serve.state import Services, client_address
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["games"])
+
+
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=m.GameCreated,
+    responses=ERRORS,
+    summary="Create a game start; its seed commitment is published now",
+)
+async def create_game(body: m.GameIn, request: Request, services: Services) -> JSONResponse:
+    setup = body.model_dump(mode="json", exclude={"contributions"})
+    created = await services.games.create(
+        setup, body.contributions, lambda: services.rate.take(client_address(request))
+    )
+    return JSONResponse(created, 201)
+
+
+@router.get(
+    "/games/{game_id}/seats/{seat}",
+    response_model=m.View,
+    responses=ERRORS,
+    summary="That seat's view: its hand, public zones, events and pending decisions",
+)
+async def seat_view(game_id: str, seat: SeatAccess, services: Services) -> JSONResponse:
+    return JSONResponse(await services.games.view(game_id, seat))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/answer",
+    response_model=m.View,
+    responses=ERRORS,
+    summary="Answer a pending decision; the reply is the seat's view after it",
+)
+async def answer(
+    game_id: str, seat: SeatAccess, body: m.AnswerIn, services: Services
+) -> JSONResponse:
+    record = body.model_dump(mode="json", exclude_none=True)
+    return JSONResponse(await services.games.answer(game_id, seat, record))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/contribution",
+    response_model=m.Contributed,
+    responses=ERRORS,
+    summary="Add this seat's randomness to the game seed (seats named at creation)",
+)
+async def contribute(
+    game_id: str, seat: SeatAccess, body: m.ContributionIn, services: Services
+) -> JSONResponse:
+    data = bytes.fromhex(body.contribution) if len(body.contribution) % 2 == 0 else None
+    if data is None:
+        raise ApiError(422, "invalid", "contribution: an even number of hex digits")
+    return JSONResponse(await services.games.contribute(game_id, seat, data))
+
+
+@router.get(
+    "/games/{game_id}/events",
+    response_model=m.Events,
+    responses=ERRORS,
+    summary="Events after the N-th as the caller may see them (long-poll, or SSE)",
+)
+async def events(
+    request: Request,
+    game_id: str,
+    access: CallerAccess,
+    services: Services,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+    wait: Annotated[float, Query(ge=0.0, le=Limits.wait)] = 0.0,
+) -> Response:
+    if "text/event-stream" in request.headers.get("accept", ""):
+        last = request.headers.get("last-event-id", "")
+        start = int(last) if last.isdigit() and len(last) < 10 else after
+        return StreamingResponse(
+            sse_stream(services.games, game_id, access, start),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+    return JSONResponse(await services.games.events(game_id, access, after, wait))
+
+
+@router.get(
+    "/games/{game_id}/log",
+    responses={
+        200: {
+            "description": "the JSON Lines log (docs/EVENT_LOG.md)",
+            "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+        },
+        **ERRORS,
+    },
+    response_class=Response,
+    summary="The verifiable log, with the host token, once the game start is done",
+)
+async def game_log(game_id: str, _: HostAccess, services: Services) -> Response:
+    records = await services.games.log(game_id)
+    text = "".join(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n" for r in records)
+    return Response(text, media_type="application/x-ndjson")

@@ -1,0 +1,57 @@
+"""``/rounds``: every table of a tournament round at once, decided by one committed round
+seed (`mulligan.serve.rounds`)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from mulligan.serve import models as m
+from mulligan.serve.access import Credentials, Token
+from mulligan.serve.engine import HOUSE_OPTIONS
+from mulligan.serve.errors import ERRORS
+from mulligan.serve.state import Services, client_address
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["rounds"])
+
+
+@router.post(
+    "/rounds/commitment",
+    status_code=201,
+    response_model=m.RoundCommitted,
+    responses=ERRORS,
+    summary="Draw a round seed and publish its commitment before the pairings",
+)
+async def round_commitment(request: Request, services: Services) -> JSONResponse:
+    services.round_rate.take(client_address(request))
+    return JSONResponse(await services.rounds.commit(), 201)
+
+
+@router.post(
+    "/rounds",
+    status_code=201,
+    response_model=m.RoundCreated,
+    responses=ERRORS,
+    summary="Every table of a round at once, each decided by (round seed, table)",
+)
+async def create_round(
+    body: m.RoundIn, request: Request, credentials: Credentials, services: Services
+) -> JSONResponse:
+    services.round_rate.take(client_address(request))
+    token = None if credentials is None else credentials.credentials
+    tables = [[p.model_dump(mode="json") for p in t] for t in body.tables]
+    common = {
+        "variant": body.variant.value,
+        "mulligan": body.mulligan.value,
+        **body.model_dump(mode="json", include=set(HOUSE_OPTIONS)),
+    }
+    created = await services.rounds.create(tables, common, body.round_id, token)
+    return JSONResponse(created, 201)
+
+
+@router.get("/rounds/{round_id}", response_model=m.RoundState, responses=ERRORS)
+async def show_round(round_id: str, caller: Token, services: Services) -> JSONResponse:
+    """The round's games and how many are done; its seed once every table is done."""
+    return JSONResponse(await services.rounds.show(round_id, caller))
