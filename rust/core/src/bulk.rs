@@ -7,9 +7,9 @@ use crate::memory;
 use crate::rng::{key_words, row_word, LANES, MAX_BATCH};
 use crate::seed::Seed;
 use crate::shuffle::fisher_yates_prefix;
-use crate::simulate::engine::{lead_words, shuffle_words, stream_rows, stream_rows_at, Buffers};
 use crate::simulate::plan::{Batch, Plan};
 use crate::simulate::threads::check_range;
+use crate::simulate::words::{lead_words, shuffle_words, stream_rows, stream_rows_at, Buffers};
 use crate::simulate::MAX_HAND;
 
 /// Row `r` of `out` (`count` rows of `n_cards`): the order of the opening shuffle of seat 0 in

@@ -1,7 +1,7 @@
 //! What is simulated ([`Config`]: one player's mulligans with a deck size and a rule) and
 //! what comes out: one [`Outcome`] per game, or streaming [`Counts`].
 
-use super::MAX_HAND;
+use super::policy::MAX_HAND;
 use crate::error::{Error, Result};
 use crate::house::HouseRules;
 use crate::rules::MulliganRule;

@@ -24,33 +24,38 @@
 //! Not simulated here: 103.5b and 103.6 actions (Serum Powder, Leylines, Gemstone Caverns):
 //! such cards count as ordinary cards of the hand.
 
-//! The parts, one concept each: [`config`] (what is simulated, what comes out), [`keep_rule`]
-//! (the player's decisions), `plan` (a shuffle's batches), `verdicts` (a count policy's
-//! decisions as tables), `engine` (blocks, rounds, the general path), `backends` (the count
-//! kernels: `portable` and its `avx2` twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand
-//! smoothing from its candidate shuffles), `variants` (the games played as a `Game`:
-//! [`GamePath`], the reference of every other path, docs/VARIANTS.md), [`threads`] (chunks over threads, watched by a
-//! [`Monitor`]). Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
+//! The parts, one concept each, dependencies pointing down the list: [`config`] (what is
+//! simulated, what comes out), [`policy`] (the player's decisions as the engine asks them, and
+//! the [`GeneralPath`]/[`GamePath`] references), [`keep_rule`] (the keep rule, compiled),
+//! `plan` (a shuffle's batches), `words` (a round's random words and the buffers for them),
+//! `land_mask` (a deck's land flags as one integer), `engine` (one run's state and one game's
+//! step), then the `impl Engine` modules built on it: `verdicts` (a count policy's decisions as
+//! tables), `backends` (the count kernels: `portable` and its `avx2` twin), `partial`
+//! (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing from its candidate
+//! shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
+//! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry
+//! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]).
+//! Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
 pub mod config;
 pub mod keep_rule;
+pub mod policy;
 pub mod threads;
 
 mod backends;
-pub(crate) mod engine;
+mod engine;
+mod land_mask;
 mod partial;
 pub(crate) mod plan;
+mod rounds;
 mod smoothing;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_smoothing;
-#[cfg(test)]
-mod tests_variants;
 mod variants;
 mod verdicts;
+pub(crate) mod words;
 
 pub use config::{Config, Counts, Outcome};
-pub use engine::{GamePath, GeneralPath};
-pub use keep_rule::{Abort, Bottom, CompiledRule, CountRule, Exile, KeepRule, Policy, MAX_HAND};
+pub use keep_rule::{Bottom, CompiledRule, Exile, KeepRule};
+pub use policy::{Abort, CountRule, GamePath, GeneralPath, Policy, TagRequirement, MAX_HAND};
 pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, MONITOR_INTERVAL};

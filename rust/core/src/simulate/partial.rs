@@ -6,9 +6,11 @@
 //! at a time ([`Deal`]: its Fisher–Yates steps as far as the cards drawn, the words read as
 //! the `Game`'s library reads them), and the policy decides on the hand as in a `Game`.
 
-use super::engine::{lead_words, Buffers, Engine};
+use super::config::{Counts, Outcome};
+use super::engine::Engine;
 use super::plan::Plan;
-use super::{Abort, Counts, Outcome, Policy, MAX_HAND};
+use super::policy::{Abort, Policy, MAX_HAND};
+use super::words::{lead_words, Buffers};
 use crate::card::CardId;
 use crate::house::land_redraw_allowed;
 use crate::rng::{batch_from_words, ShuffleWords, Words, MAX_BATCH};

@@ -2,7 +2,7 @@
 //! from one word ([`crate::rng::batch_from_words`], [`crate::shuffle::batch_at`]); and the
 //! shuffles it drives, as far as the cards drawn.
 
-use super::MAX_HAND;
+use super::policy::MAX_HAND;
 use crate::card::CardId;
 use crate::rng::{batch_from_words, row_word, Words, LANES, MAX_BATCH};
 use crate::shuffle::batch_at;

@@ -18,9 +18,10 @@
 //! Game `i`'s results depend only on `(seed, i)`, as everywhere in the engine; the tests hold
 //! them equal to [`super::GamePath`]'s, game by game.
 
+use super::config::{Counts, Outcome};
 use super::engine::{Engine, State, Step};
 use super::partial::Dealer;
-use super::{Abort, Counts, Outcome, Policy};
+use super::policy::{Abort, Policy};
 use crate::card::CardId;
 use crate::house::{smoothed_london_choice, smoothed_london_random, smoothing_stream, Smoothing};
 use crate::rng::ShuffleWords;

@@ -1,8 +1,9 @@
 //! A run over threads: the games dealt in chunks round-robin (any split gives the same counts),
 //! watched from the calling thread by a [`Monitor`] (progress, Ctrl-C).
 
+use super::config::{Config, Counts, Outcome};
 use super::engine::Engine;
-use super::{Abort, Config, Counts, Outcome, Policy};
+use super::policy::{Abort, Policy};
 use crate::error::{Error, Result};
 use crate::seed::Seed;
 

@@ -11,7 +11,8 @@
 //! where the policy interface names no choice, a fixed one: the no-land/all-land redraw is
 //! always taken when allowed.
 
-use super::{Abort, Config, Outcome, Policy};
+use super::config::{Config, Outcome};
+use super::policy::{Abort, Policy};
 use crate::card::{Card, CardId};
 use crate::deck::DeckList;
 use crate::error::Result;

@@ -3,7 +3,7 @@
 //! [`super::Counts::hand_lands`], so a round decides a hand by one table look-up.
 
 use super::engine::Engine;
-use super::CountRule;
+use super::policy::CountRule;
 use crate::house::land_redraw_allowed;
 use crate::rules::HandStep;
 

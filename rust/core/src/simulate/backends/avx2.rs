@@ -7,7 +7,7 @@ use super::super::engine::Engine;
 use crate::rng::{LANES, MAX_BATCH};
 
 /// The flags of four lanes' libraries of up to 128 cards (64 unless `WIDE`) as 64-bit halves
-/// in AVX2 vectors, kept relative to the current step as [`LandMask`] is. A variable shift by
+/// in AVX2 vectors, kept relative to the current step as [`LandMask`](super::super::land_mask::LandMask) is. A variable shift by
 /// 64 or more gives 0, so `d - 64` (wrapping below 64) addresses the high half and nothing in
 /// the low one.
 #[cfg(target_arch = "x86_64")]

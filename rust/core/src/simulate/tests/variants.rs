@@ -264,7 +264,7 @@ pub(super) fn equals_the_games<P: Policy + Clone + Send>(
 ) -> Vec<Outcome> {
     let reference = GamePath(policy.clone());
     let range = (start, games, 2);
-    super::tests::paths_agree(&seed(), (cfg, lands), policy, &reference, range, what)
+    super::paths_agree(&seed(), (cfg, lands), policy, &reference, range, what)
 }
 
 /// A deck of `n` cards, `lands` of them lands, every third card tagged `ramp`.

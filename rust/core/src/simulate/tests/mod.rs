@@ -10,6 +10,10 @@ use crate::rng::{key_words, ShuffleWords};
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 
+mod keep_rule;
+mod smoothing;
+mod variants;
+
 fn seed() -> Seed {
     Seed::from_bytes([7; 32])
 }

@@ -1,0 +1,198 @@
+//! Policies: the decisions of one simulated player (keep or mulligan, which cards to put on the
+//! bottom under London, Vancouver's look, partial Paris's exile), as the engine asks them
+//! (103.5); a policy that looks only at land counts also gives them as tables ([`CountRule`]).
+//! [`GeneralPath`] and [`GamePath`] wrap a policy to run it on the general path or as whole
+//! `Game`s: the references every faster path is checked against.
+
+use crate::card::CardId;
+
+/// The largest hand size the bulk engine handles.
+pub const MAX_HAND: usize = 32;
+
+/// A policy asked to stop the simulation (the binding keeps the reason, e.g. a Python error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abort;
+
+/// The decisions of one simulated player. Hands are card ids (indices into the deck).
+pub trait Policy {
+    /// Keep this hand (`lands` of its cards are lands)? With `can_mulligan` false the answer
+    /// is ignored: the hand is kept.
+    fn keep(
+        &mut self,
+        hand: &[CardId],
+        lands: u32,
+        mulligans: u32,
+        can_mulligan: bool,
+    ) -> std::result::Result<bool, Abort>;
+    /// Which `count` cards of `hand` go to the bottom (London), in their top-to-bottom order.
+    fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort>;
+    /// Vancouver: put the `top` card on the bottom?
+    fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort>;
+
+    /// For a policy whose every decision depends only on land counts: those decisions as
+    /// tables, for a player whose opening hand has `hand_size` cards. The engine then decides
+    /// every hand it can draw from one word without building the hand (most hands). The
+    /// default: none, every hand goes through the methods above.
+    fn count_rule(&self, _hand_size: usize) -> Option<CountRule> {
+        None
+    }
+
+    /// Commander partial Paris: which cards of `hand` (holding `lands` lands) a mulligan
+    /// exiles, in any order; `None`: the whole hand (the default). At least one card, each
+    /// from the hand once, or the run stops (as a `Game` refuses such an answer).
+    fn exile(
+        &mut self,
+        _hand: &[CardId],
+        _lands: u32,
+    ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+        Ok(None)
+    }
+
+    /// Play every game as a [`crate::Game`] (the reference the bulk paths are checked
+    /// against: [`GamePath`]). The default: no, the bulk engine's paths.
+    fn plays_games(&self) -> bool {
+        false
+    }
+}
+
+/// The decisions of a [`Policy`] that looks only at land counts, as tables (`W = MAX_HAND + 1`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountRule {
+    /// `[size * W + lands]`: keep a hand of `size` cards holding `lands` lands?
+    pub keep: Vec<bool>,
+    /// London, `[count * W + lands]`: the lands left after putting `count` cards of the drawn
+    /// hand (`hand_size` cards, `lands` lands) on the bottom.
+    pub kept_lands: Vec<u8>,
+    /// Vancouver, `[(size * W + lands) * 2 + top_is_land]`: put the top card on the bottom?
+    pub vancouver: Vec<bool>,
+    /// `[size]`: a hand of `size` cards is kept whatever it holds (`keep_at`).
+    pub keep_any: Vec<bool>,
+    /// A rule with exactly one tag requirement: which cards carry the tag, and how many a
+    /// kept hand needs. `keep` then holds the land condition only.
+    pub tag: Option<TagRequirement>,
+}
+
+/// The one tag requirement of a [`CountRule`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagRequirement {
+    /// By card id: carries the required tag.
+    pub cards: Vec<bool>,
+    /// The tagged cards a kept hand needs (hands at or below `keep_at` excepted).
+    pub min: u32,
+}
+
+impl CountRule {
+    /// The row width of the tables: one entry per land count `0..=MAX_HAND`.
+    pub const W: usize = MAX_HAND + 1;
+
+    /// Keep a hand of `size` cards holding `lands` lands (the land condition only)?
+    #[inline]
+    pub fn keeps(&self, size: usize, lands: usize) -> bool {
+        self.keep[size * Self::W + lands]
+    }
+
+    /// London: the lands left after putting `count` cards of a drawn hand holding `lands`
+    /// lands on the bottom.
+    #[inline]
+    pub fn kept_lands(&self, count: usize, lands: usize) -> usize {
+        usize::from(self.kept_lands[count * Self::W + lands])
+    }
+
+    /// Vancouver: put the top card (a land or not) on the bottom, keeping a hand of `size`
+    /// cards holding `lands` lands?
+    #[inline]
+    pub fn vancouver(&self, size: usize, lands: usize, top_is_land: bool) -> bool {
+        self.vancouver[(size * Self::W + lands) * 2 + usize::from(top_is_land)]
+    }
+
+    /// Keep a hand of `size` cards holding `lands` lands and `tagged` cards with the required
+    /// tag (ignored without a tag requirement)?
+    pub fn keeps_tagged(&self, size: usize, lands: usize, tagged: usize) -> bool {
+        match &self.tag {
+            None => self.keeps(size, lands),
+            Some(t) => self.keep_any[size] || (self.keeps(size, lands) && tagged as u32 >= t.min),
+        }
+    }
+
+    /// London, a drawn hand of `size` (the opening hand size) cards: `lands` lands,
+    /// `tagged_lands` of them tagged, and `tagged_spells` tagged spells. After `count` cards go
+    /// to the bottom: the lands and the tagged cards left. Within lands and within spells,
+    /// untagged cards go first ([`CompiledRule::choose_bottom`]), so counts decide it.
+    pub fn after_bottom(
+        &self,
+        size: usize,
+        count: usize,
+        lands: usize,
+        tagged_lands: usize,
+        tagged_spells: usize,
+    ) -> (usize, usize) {
+        let kept = self.kept_lands(count, lands);
+        let (lands_gone, spells_gone) = (lands - kept, count - (lands - kept));
+        let tagged_lands_gone = lands_gone.saturating_sub(lands - tagged_lands);
+        let tagged_spells_gone = spells_gone.saturating_sub(size - lands - tagged_spells);
+        (
+            kept,
+            tagged_lands - tagged_lands_gone + tagged_spells - tagged_spells_gone,
+        )
+    }
+}
+
+/// The [`Policy`] methods of a wrapper that passes every decision to the policy it wraps,
+/// leaving out the count tables ([`Policy::count_rule`] stays `None`): [`GeneralPath`] and
+/// [`GamePath`] differ only in `plays_games`.
+macro_rules! delegate_policy {
+    ($path:ident, plays_games: $plays_games:expr) => {
+        impl<P: Policy> Policy for $path<P> {
+            fn keep(
+                &mut self,
+                hand: &[CardId],
+                lands: u32,
+                mulligans: u32,
+                can_mulligan: bool,
+            ) -> std::result::Result<bool, Abort> {
+                self.0.keep(hand, lands, mulligans, can_mulligan)
+            }
+            fn bottom(
+                &mut self,
+                hand: &[CardId],
+                count: usize,
+            ) -> std::result::Result<Vec<CardId>, Abort> {
+                self.0.bottom(hand, count)
+            }
+            fn vancouver(
+                &mut self,
+                hand: &[CardId],
+                top: CardId,
+            ) -> std::result::Result<bool, Abort> {
+                self.0.vancouver(hand, top)
+            }
+            fn exile(
+                &mut self,
+                hand: &[CardId],
+                lands: u32,
+            ) -> std::result::Result<Option<Vec<CardId>>, Abort> {
+                self.0.exile(hand, lands)
+            }
+            fn plays_games(&self) -> bool {
+                $plays_games
+            }
+        }
+    };
+}
+
+/// A policy with its count tables hidden ([`Policy::count_rule`] is `None`): every hand goes
+/// through its methods, by the general path. The results are the same, only slower: for
+/// differential tests of the count kernels, and for measuring them.
+#[derive(Debug, Clone)]
+pub struct GeneralPath<P>(pub P);
+
+delegate_policy!(GeneralPath, plays_games: false);
+
+/// A policy whose games are all played as a [`crate::Game`], seat 0 of `Game(seed,
+/// game_index=i)` deciding by the policy: the reference implementation of every variant and
+/// table option, for differential tests of the bulk paths (as [`GeneralPath`] is for the count
+/// kernels) and for measuring them. The results are the same, far slower.
+#[derive(Debug, Clone)]
+pub struct GamePath<P>(pub P);
+
+delegate_policy!(GamePath, plays_games: true);

@@ -1,0 +1,387 @@
+//! Games in blocks, round by round (round `k` holds the games about to shuffle for the `k`-th
+//! time): each round's lead words computed eight blocks per ChaCha call ([`super::words`]) and
+//! its hands decided by a count kernel (`backends`, from the verdict tables of `verdicts`) or one
+//! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
+//! partial Paris branch off there.
+
+use super::config::{Counts, Outcome};
+use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
+use super::land_mask::LandMask;
+use super::partial::Dealer;
+use super::policy::{Abort, CountRule, Policy};
+use super::variants::Games;
+use super::verdicts::{CELL, KEEP, MAX_TAG_DRAW, REDRAW, VANCOUVER_BOTTOM};
+use super::words::{lead_words, shuffle_words, stream_rows, Buffers};
+use crate::card::CardId;
+use crate::rng::{LANES, MAX_BATCH};
+
+/// How a round decides its hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// Count policy, one word per hand, at most 64 cards: land flags in a `u64`.
+    Mask64,
+    /// The same with at most 128 cards: a `u128`.
+    Mask128,
+    /// Count policy, hands from at most nine words: land flags in bytes, then put back.
+    Flags,
+    /// Count policy with one tag requirement, one word per hand, at most 64 cards, AVX2:
+    /// land and tag flags in two `u64`, three counts per hand.
+    Tag64,
+    /// The same with at most 128 cards (two 64-bit halves each).
+    Tag128,
+    /// Every hand through [`Engine::step`].
+    General,
+}
+
+impl Engine<'_> {
+    /// One round: every game of `active` (all of one [`Cohort`]: about to shuffle for the
+    /// `sub`-th time with the same mulligans taken) shuffles, draws and decides. Eight games at
+    /// a time: their lead words (in `bufs`, from `8 * g0` on) and, when the hand needs more
+    /// words, their streams' first blocks are at hand; a count policy decides each hand drawn
+    /// from those words by its land count alone, any other hand takes [`Engine::step`]. Games
+    /// that mulligan go to `next`, games that take the land redraw to `redraws`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn round<P: Policy, const AVX2: bool>(
+        &self,
+        first: u64,
+        cohort: Cohort,
+        active: &[u32],
+        rule: Option<&CountRule>,
+        policy: &mut P,
+        bufs: &mut Buffers,
+        counts: &mut Counts,
+        per_game: &mut Option<&mut [Outcome]>,
+        next: &mut Vec<u32>,
+        redraws: &mut Vec<u32>,
+    ) -> std::result::Result<(), Abort> {
+        const STRIDE: usize = MAX_DRAW + MAX_BATCH;
+        let cfg = &self.cfg;
+        let n = cfg.deck_size;
+        // Every game of a round has taken the same mulligans, of which `counted` count toward
+        // the hand size, so draws the same number.
+        let Cohort {
+            sub,
+            mulligans,
+            counted: counted_mulligans,
+            redraw,
+        } = cohort;
+        let shape = self.hand_step(mulligans, counted_mulligans);
+        let draw = shape.draw;
+        let need = draw + usize::from(shape.look);
+        let words = self.plan.words_for(need);
+        let one_word = need < n && words <= 1;
+        let kernel = match rule.map(|r| r.tag.as_ref()) {
+            Some(None) if one_word && n <= 64 => Kernel::Mask64,
+            Some(None) if one_word && n <= 128 => Kernel::Mask128,
+            Some(None) if need < n && words <= 9 => Kernel::Flags,
+            Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_TAG_DRAW => Kernel::Tag64,
+            Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_TAG_DRAW => Kernel::Tag128,
+            _ => Kernel::General,
+        };
+        let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
+        let tag_mask = match rule.and_then(|r| r.tag.as_ref()) {
+            Some(t) if matches!(kernel, Kernel::Tag64 | Kernel::Tag128) => {
+                u128::from_flags(&t.cards)
+            }
+            _ => 0,
+        };
+        let verdicts = match kernel {
+            Kernel::General => None,
+            Kernel::Tag64 | Kernel::Tag128 => {
+                rule.map(|rule| self.tag_verdicts(rule, &shape, redraw))
+            }
+            _ => rule.map(|rule| self.verdicts(rule, &shape, redraw)),
+        };
+        let width = verdicts.as_ref().map_or(0, Vec::len);
+        bufs.tally.clear();
+        bufs.tally.resize(width * LANES, 0);
+        // The lead blocks start at the first game's group (see `run`).
+        let g0 = (first + u64::from(active[0])) >> 3;
+        let (mut kept, mut bottomed) = (0u64, 0u64);
+        next.clear();
+        next.resize(active.len(), 0);
+        let mut k = 0;
+        let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
+        let mut digits = [0u32; STRIDE * LANES];
+        for group in active.chunks(LANES) {
+            let last = group.len() - 1;
+            let games: [u64; LANES] =
+                core::array::from_fn(|l| first + u64::from(group[l.min(last)]));
+            let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
+            let rows = (words > 1).then(|| stream_rows(&self.key, &games, sub));
+            let (lands, tops, ok) = match kernel {
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Mask64 if AVX2 => {
+                    // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
+                    unsafe {
+                        self.lane_lands_avx2::<false>(
+                            u128::from(mask64),
+                            &leads,
+                            draw,
+                            need,
+                            &mut wide_digits,
+                        )
+                    }
+                }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Mask128 if AVX2 => {
+                    // SAFETY: as above.
+                    unsafe {
+                        self.lane_lands_avx2::<true>(mask128, &leads, draw, need, &mut wide_digits)
+                    }
+                }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Tag64 | Kernel::Tag128 => {
+                    let d = &mut wide_digits;
+                    // SAFETY: the tag kernels are chosen only when `AVX2` (see above).
+                    let (keys, ok) = unsafe {
+                        match kernel {
+                            Kernel::Tag64 => self
+                                .lane_tags_avx2::<false>(mask128, tag_mask, &leads, draw, need, d),
+                            _ => self
+                                .lane_tags_avx2::<true>(mask128, tag_mask, &leads, draw, need, d),
+                        }
+                    };
+                    (keys, [0; LANES], ok)
+                }
+                Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
+                Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
+                Kernel::Flags => {
+                    let ok =
+                        self.plan
+                            .lane_digits(&leads, rows.as_ref(), need, STRIDE, &mut digits);
+                    let mut lands = [0u32; LANES];
+                    let mut tops = [0u32; LANES];
+                    for l in 0..group.len() {
+                        if ok[l] {
+                            let d = &digits[l * STRIDE..];
+                            (lands[l], tops[l]) = self.count_flags(draw, need, d, &mut bufs.flags);
+                        }
+                    }
+                    (lands, tops, ok)
+                }
+                _ => ([0; LANES], [0; LANES], [false; LANES]),
+            };
+            // The verdict index: lands * 2 + top, or already computed by the tag kernel.
+            let keys: [u32; LANES] = match kernel {
+                Kernel::Tag64 | Kernel::Tag128 => lands,
+                _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
+            };
+            for (l, &slot) in group.iter().enumerate() {
+                if let (true, Some(verdicts)) = (ok[l], &verdicts) {
+                    // Branch-free: the hand is tallied by its verdict's index, and the game is
+                    // written to `next` whether or not it stays there.
+                    let index = keys[l] as usize;
+                    let v = verdicts[index];
+                    let keep = v & KEEP;
+                    let again = 1 - keep - ((v & REDRAW) >> 2);
+                    // One tally per lane: consecutive games rarely wait on the same counter.
+                    bufs.tally[l * width + index] += 1;
+                    next[k] = slot;
+                    k += again as usize;
+                    if redraw && v & REDRAW != 0 {
+                        redraws.push(slot);
+                    }
+                    if let (Some(out), 1) = (per_game.as_deref_mut(), keep) {
+                        let (cell, w) = ((v >> CELL) as usize, cfg.hand_size + 1);
+                        out[slot as usize] = Outcome {
+                            hand_size: (cell / w) as u8,
+                            lands: (cell % w) as u8,
+                            mulligans: mulligans as u8,
+                            vancouver_bottom: v & VANCOUVER_BOTTOM != 0,
+                        };
+                    }
+                    continue;
+                }
+                let mut rng = shuffle_words(&self.key, games[l], sub, leads[l], rows.as_ref(), l);
+                let st = State {
+                    slot,
+                    mulligans,
+                    counted: counted_mulligans,
+                };
+                match self.step(st, redraw, &mut rng, policy, &mut bufs.scratch)? {
+                    Step::Redraw => redraws.push(slot),
+                    Step::Kept(o) => {
+                        counts.add(&o);
+                        if let Some(out) = per_game.as_deref_mut() {
+                            out[slot as usize] = o;
+                        }
+                    }
+                    Step::Again(s) => {
+                        debug_assert_eq!(s.mulligans, mulligans + 1);
+                        next[k] = s.slot;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        next.truncate(k);
+        if let Some(verdicts) = &verdicts {
+            for (index, &v) in verdicts.iter().enumerate() {
+                let n: u64 = (0..LANES)
+                    .map(|l| u64::from(bufs.tally[l * width + index]))
+                    .sum();
+                bufs.hist[(v >> CELL) as usize] += n;
+                if v & KEEP != 0 {
+                    kept += n;
+                    bottomed += n * u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                }
+            }
+        }
+        counts.games += kept;
+        counts.mulligans[mulligans as usize] += kept;
+        counts.vancouver_bottomed += bottomed;
+        Ok(())
+    }
+
+    /// Games `first .. first + len`, in blocks, round by round. Compiled twice: for CPUs with
+    /// AVX2 and BMI2 (checked at run time; the count kernel's variable shifts and wide
+    /// multiplies are cheaper there) and for any x86-64 or other CPU. Same results.
+    pub(crate) fn run<P: Policy>(
+        &self,
+        first: u64,
+        len: usize,
+        policy: &mut P,
+        counts: &mut Counts,
+        mut per_game: Option<&mut [Outcome]>,
+    ) -> std::result::Result<(), Abort> {
+        if policy.plays_games() {
+            let path = Games::new(&self.seed, &self.cfg, self.lands);
+            for i in 0..len {
+                let outcome = path.play(&self.cfg, first + i as u64, policy)?;
+                counts.add(&outcome);
+                if let Some(out) = per_game.as_deref_mut() {
+                    out[i] = outcome;
+                }
+            }
+            return Ok(());
+        }
+        if let Some(model) = self.cfg.house.smoothing {
+            return self.run_smoothed(model, first, len, policy, counts, per_game);
+        }
+        if let (Some(deal), true) = (&self.deal, policy.count_rule(1).is_none()) {
+            return self.run_partial(deal, first, len, policy, counts, per_game);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has_avx2_bmi2() {
+            // SAFETY: the CPU has AVX2 and BMI2, checked just above.
+            return unsafe { self.run_avx2(first, len, policy, counts, per_game) };
+        }
+        self.run_any::<P, false>(first, len, policy, counts, per_game)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    pub(crate) unsafe fn run_avx2<P: Policy>(
+        &self,
+        first: u64,
+        len: usize,
+        policy: &mut P,
+        counts: &mut Counts,
+        per_game: Option<&mut [Outcome]>,
+    ) -> std::result::Result<(), Abort> {
+        self.run_any::<P, true>(first, len, policy, counts, per_game)
+    }
+
+    #[inline(always)]
+    pub(crate) fn run_any<P: Policy, const AVX2: bool>(
+        &self,
+        first: u64,
+        len: usize,
+        policy: &mut P,
+        counts: &mut Counts,
+        mut per_game: Option<&mut [Outcome]>,
+    ) -> std::result::Result<(), Abort> {
+        const BLOCK: usize = 4096;
+        // London's (and Houston's) bottom tables are for the full hand drawn.
+        let rule = policy.count_rule(self.cfg.first_draw());
+        let mut bufs = Buffers {
+            scratch: (0..self.cfg.deck_size as CardId).collect(),
+            flags: self.land_flags.clone(),
+            hist: vec![0; counts.hand_lands.len() + 1],
+            ..Buffers::default()
+        };
+        let mut active = Vec::with_capacity(BLOCK);
+        // Games that took the no-land/all-land redraw: one shuffle ahead of their mulligans.
+        let mut redrawn = Vec::new();
+        let mut next = Vec::with_capacity(BLOCK);
+        let mut spare = Vec::new();
+        let land_mulligan = self.cfg.house.land_mulligan;
+        let mut dealer = Dealer::new(self.cfg.deck_size);
+        let mut base = 0;
+        while base < len {
+            let m = BLOCK.min(len - base);
+            active.clear();
+            active.extend((0..m as u32).map(|slot| base as u32 + slot));
+            redrawn.clear();
+            let (mut mulligans, mut counted) = (0, 0);
+            while !active.is_empty() || !redrawn.is_empty() {
+                for again in [false, true] {
+                    let games = if again { &mut redrawn } else { &mut active };
+                    if games.is_empty() {
+                        continue;
+                    }
+                    let cohort = Cohort {
+                        sub: mulligans + u32::from(again),
+                        mulligans,
+                        counted,
+                        redraw: land_mulligan && mulligans == 0 && !again,
+                    };
+                    let g0 = (first + u64::from(games[0])) >> 3;
+                    if cohort.sub == 0 {
+                        // All the block's games: every group from the first to the last.
+                        let last = (first + (base + m - 1) as u64) >> 3;
+                        lead_words(&self.key, 0, g0..=last, g0, &mut bufs);
+                    } else {
+                        let groups = games.iter().map(|&slot| (first + u64::from(slot)) >> 3);
+                        lead_words(&self.key, cohort.sub, groups, g0, &mut bufs);
+                    }
+                    next.clear();
+                    // Only the first round redraws, into the (then empty) list of redrawn games.
+                    spare.clear();
+                    self.round::<P, AVX2>(
+                        first,
+                        cohort,
+                        games,
+                        rule.as_ref(),
+                        policy,
+                        &mut bufs,
+                        counts,
+                        &mut per_game,
+                        &mut next,
+                        &mut spare,
+                    )?;
+                    std::mem::swap(games, &mut next);
+                    if cohort.redraw {
+                        std::mem::swap(&mut redrawn, &mut spare);
+                    }
+                }
+                if let Some(plan) = &self.deal {
+                    // PARTIAL_PARIS: the first hands were decided on the kernels; a game that
+                    // mulligans is played from its start, dealt from its one shuffle.
+                    let (dealer, out) = (&mut dealer, &mut per_game);
+                    for (games, sub) in [(&active, 0), (&redrawn, 1)] {
+                        spare.clear();
+                        self.partial_games(
+                            plan, first, games, sub, false, policy, &mut bufs, dealer, counts, out,
+                            &mut spare,
+                        )?;
+                        debug_assert!(spare.is_empty(), "these hands took no redraw");
+                    }
+                    active.clear();
+                    redrawn.clear();
+                    break;
+                }
+                // 103.5c and a table's free mulligans do not count toward the hand size.
+                counted += u32::from(mulligans >= self.cfg.free_total());
+                mulligans += 1;
+            }
+            base += m;
+        }
+        for (cell, n) in counts.hand_lands.iter_mut().zip(&bufs.hist) {
+            *cell += n;
+        }
+        Ok(())
+    }
+}
