@@ -8,15 +8,13 @@ use crate::error::{Error, Result};
 use crate::rules::MulliganRule;
 
 mod smoothing;
+/// The citations of the events these options cause, kept beside [`crate::rules::cite`].
+pub use crate::rules::{HOUSE_RULE, NOT_THE_RULES};
 pub use smoothing::{
     gaussian_weight, smoothed_london_choice, smoothed_london_random, smoothed_london_score,
     smoothing_stream, Smoothing, DOMAIN_SMOOTHING, WEIGHTED3_SIGMA,
 };
 
-/// The `rule` of an event a table option causes (free mulligans, the land redraw).
-pub const HOUSE_RULE: &str = "house rule";
-/// The `rule` of an event hand smoothing causes: not a rule of the game at all.
-pub const NOT_THE_RULES: &str = "smoothing (not the rules)";
 /// The most free mulligans a table may add (issue 13: casual groups and other engines' hosts
 /// offer up to five).
 pub const MAX_FREE_MULLIGANS: u32 = 5;

@@ -378,6 +378,12 @@ pub enum Step {
     FirstDrawMultiplayer,
 }
 
+/// The `rule` of an event a table option causes (free mulligans, the land redraw), cited in
+/// place of a rule number (the table options' module re-exports it).
+pub const HOUSE_RULE: &str = "house rule";
+/// The `rule` of an event hand smoothing causes: not a rule of the game at all.
+pub const NOT_THE_RULES: &str = "smoothing (not the rules)";
+
 /// The rule a step cites in the given era: current numbering (CR 2026-08-07) for London,
 /// Paris and Vancouver; the 101.x numbering of seeds 002/003 for the sequential procedure.
 pub fn cite(rule: MulliganRule, step: Step) -> &'static str {
@@ -424,8 +430,8 @@ pub fn cite(rule: MulliganRule, step: Step) -> &'static str {
         FirstDrawTeam => "103.8b",
         FirstDrawMultiplayer => "103.8c",
         PartialExile => "Commander partial Paris (2011-02 to 2016-01)",
-        HouseRule => crate::house::HOUSE_RULE,
-        Smoothing => crate::house::NOT_THE_RULES,
+        HouseRule => HOUSE_RULE,
+        Smoothing => NOT_THE_RULES,
     }
 }
 
