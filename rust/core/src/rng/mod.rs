@@ -38,10 +38,8 @@ pub use backends::portable::{chacha_block, chacha_rows_portable};
 
 use crate::seed::{Seed, StreamId};
 
-/// ChaCha12: the rounds of every stream of this crate.
-const ROUNDS: usize = 12;
-/// "expand 32-byte k", state words 0..4.
-const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
+pub use backends::LANES;
+use backends::ROUNDS;
 
 /// The most integers drawn from one word.
 pub const MAX_BATCH: usize = 16;
@@ -265,9 +263,6 @@ mod tests {
         assert_eq!(out[0], 2);
     }
 }
-
-/// Lanes of [`chacha_blocks`]: eight independent streams at once.
-pub const LANES: usize = 8;
 
 /// The first ChaCha12 block of eight streams at once, one per lane (same key, each lane its own
 /// nonce and block counter), word-major: `rows[w][lane]` is output word `w` (u32) of that lane.

@@ -2,7 +2,7 @@
 //! both), and eight blocks at once (each register one state word of eight lanes). Callers check
 //! [`crate::cpu::has_avx2`] first. Bit for bit the portable backend.
 
-use crate::rng::{CONSTANTS, LANES, ROUNDS};
+use super::{CONSTANTS, LANES, ROUNDS};
 use std::arch::x86_64::*;
 
 /// Byte shuffles that rotate every 32-bit lane left by 16 and by 8.

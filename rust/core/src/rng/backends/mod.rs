@@ -35,6 +35,13 @@ macro_rules! double_round {
     };
 }
 
+/// ChaCha12: the rounds of every stream of this crate.
+pub(crate) const ROUNDS: usize = 12;
+/// "expand 32-byte k", state words 0..4.
+pub(crate) const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
+/// Lanes of [`crate::rng::chacha_blocks`]: eight independent streams at once.
+pub const LANES: usize = 8;
+
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 pub mod portable;

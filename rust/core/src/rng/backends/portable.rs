@@ -2,7 +2,7 @@
 //! state word an array of eight lanes (written lane-wise so the compiler vectorises it, SSE2
 //! on any x86-64).
 
-use crate::rng::{CONSTANTS, LANES};
+use super::{CONSTANTS, LANES, ROUNDS};
 
 /// One ChaCha block with `rounds` rounds (12 for every stream of this crate).
 pub fn chacha_block(key: &[u32; 8], counter: u64, nonce: u64, rounds: usize) -> [u32; 16] {
@@ -91,7 +91,7 @@ pub fn chacha_rows_portable(
         input[15][l] = (nonces[l] >> 32) as u32;
     }
     let mut s = input;
-    for _ in 0..crate::rng::ROUNDS / 2 {
+    for _ in 0..ROUNDS / 2 {
         double_round!(add, xor, rotl; s);
     }
     for w in 0..16 {
