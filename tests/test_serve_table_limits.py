@@ -3,6 +3,8 @@ rate limit of game creation is one budget per client for every process of one da
 
 from __future__ import annotations
 
+import asyncio
+import time
 import warnings
 from typing import Any
 
@@ -12,7 +14,10 @@ from fastapi.testclient import TestClient
 import mulligan as m
 from mulligan.serve import create_app, engine
 from mulligan.serve.engine import DeckCache
+from mulligan.serve.limits import Limits
+from mulligan.serve.store import SqliteStore
 
+from .pg_util import Postgres
 from .serve_util import DECK_A, DECK_B, two_players
 
 
@@ -66,3 +71,65 @@ def test_games_listing_the_same_decks_parse_each_text_once(tmp_path: Any, monkey
             )
             assert view.status_code == 200
     assert CountingDeck.parsed == {DECK_A: 1, DECK_B: 1}
+
+
+def _create_until_refused(clients: list[TestClient], tries: int) -> list[int]:
+    statuses = []
+    for i in range(tries):
+        r = clients[i % len(clients)].post("/games", json=two_players())
+        statuses.append(r.status_code)
+        if r.status_code == 429:
+            assert r.json()["error"]["code"] == "rate_limited"
+            assert int(r.headers["Retry-After"]) >= 1
+    return statuses
+
+
+def test_the_rate_limit_is_one_budget_for_every_process_of_a_database(tmp_path: Any) -> None:
+    # Two applications on one SQLite file are two worker processes as far as the limit goes:
+    # each keeps nothing of it in memory.
+    db = tmp_path / "db.sqlite3"
+    limits = Limits(games_per_minute=4)
+    with (
+        TestClient(create_app(db, limits=limits)) as a,
+        TestClient(create_app(db, limits=limits)) as b,
+    ):
+        statuses = _create_until_refused([a, b], 6)
+        # Alternating between the two, the fifth game is refused: one budget of four, not two.
+        assert statuses == [201, 201, 201, 201, 429, 429]
+        # A refused set-up takes nothing from the budget, on either process.
+        assert a.post("/games", json={"players": []}).status_code == 422
+
+
+def test_the_rate_limit_is_shared_by_servers_on_one_postgresql(tmp_path: Any) -> None:
+    pytest.importorskip("psycopg")
+    pg = Postgres()
+    if not pg.available:
+        pytest.skip("PostgreSQL is not installed (scripts/system_deps.sh installs it)")
+    pg.start()
+    try:
+        limits = Limits(games_per_minute=3)
+        with (
+            TestClient(create_app(pg.url, limits=limits)) as a,
+            TestClient(create_app(pg.url, limits=limits)) as b,
+        ):
+            assert _create_until_refused([a, b], 5) == [201, 201, 201, 429, 429]
+    finally:
+        pg.stop()
+
+
+def test_a_bucket_refills_at_its_rate(tmp_path: Any) -> None:
+    asyncio.run(_refills(SqliteStore(tmp_path / "db.sqlite3")))
+
+
+async def _refills(store: SqliteStore) -> None:
+    # 2 in a burst, refilled at 60 a second: empty after two, one more about 1/60 s later.
+    assert await store.take_rate("t", 1, 2.0, 60.0) == 0
+    assert await store.take_rate("t", 1, 2.0, 60.0) == 0
+    wait = await store.take_rate("t", 1, 2.0, 60.0)
+    assert 0 < wait <= 1 / 60 + 0.01
+    time.sleep(wait + 0.01)
+    assert await store.take_rate("t", 1, 2.0, 60.0) == 0
+    # Other buckets are other budgets; more than a bucket holds is never given.
+    assert await store.take_rate("u", 1, 2.0, 60.0) == 0
+    assert await store.take_rate("u", 3, 2.0, 60.0) > 0
+    await store.close()

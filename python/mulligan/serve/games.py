@@ -16,6 +16,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -128,7 +129,10 @@ class GameService:
         return row, host_token, [t for t, _ in seat_tokens]
 
     async def create(
-        self, setup: Setup, contributors: list[int], admit: Callable[[], None] = lambda: None
+        self,
+        setup: Setup,
+        contributors: list[int],
+        admit: Callable[[], Awaitable[None]] | None = None,
     ) -> Json:
         """Creates a game; `admit` is called once the set-up is found valid (the rate limit:
         a refused set-up does not count)."""
@@ -137,7 +141,8 @@ class GameService:
         for s in contributors:
             if not 0 <= s < live.seats:
                 raise ApiError(422, "invalid", f"contributions: no seat {s}")
-        admit()
+        if admit is not None:
+            await admit()
         row, host_token, seat_tokens = self.new_row(setup, contributors, seed)
         await self.store.add_games([row])
         if not row.contributors:

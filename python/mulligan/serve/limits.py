@@ -11,17 +11,18 @@
 | long-poll wait | 30 s | (capped) |
 | `POST /simulate` | 2,000,000 games, 5 s of work | 413 `too_large` |
 
-A 429 carries ``Retry-After``. The rate limit is kept per server process, per client address
-(a token bucket refilled at the per-minute rate): behind a load balancer set it per process.
+A 429 carries ``Retry-After``. The rate limits are kept in the store, per client address (a
+token bucket refilled at the per-minute rate, table ``rate_buckets``): every worker process
+and every server sharing one database draws on one budget per client.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from typing import Any, Callable
 
 from mulligan.serve.errors import ApiError
+from mulligan.serve.store import Store
 
 __all__ = ["BodyLimit", "Limits", "RateLimiter"]
 
@@ -43,33 +44,27 @@ class Limits:
 
 
 class RateLimiter:
-    """A token bucket per client: `games_per_minute` in a burst, refilled at that rate."""
+    """A token bucket per client, kept in the store so that every process of one database
+    (the `--workers` of one machine, the servers sharing one PostgreSQL) draws on the same
+    budget: `per_minute` in a burst, refilled at that rate. `name` tells the limits apart."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, name: str, per_minute: int) -> None:
+        self.store = store
+        self.name = name
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
-        self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}
 
-    def take(self, client: str, n: int = 1) -> None:
-        """Takes `n` games from `client`'s bucket, or raises 429 changing nothing."""
-        now = self.clock()
-        level, then = self.buckets.get(client, (self.capacity, now))
-        level = min(self.capacity, level + (now - then) * self.rate)
-        if n > level:
-            wait = (n - level) / self.rate if self.rate > 0 else 60.0
+    async def take(self, client: str, n: int = 1) -> None:
+        """Takes `n` from `client`'s bucket, or raises 429 changing nothing."""
+        wait = await self.store.take_rate(f"{self.name}:{client}", n, self.capacity, self.rate)
+        if wait > 0:
             raise ApiError(
                 429,
                 "rate_limited",
-                f"at most {int(self.capacity)} games per minute from one client; "
+                f"at most {int(self.capacity)} {self.name} per minute from one client; "
                 f"retry in {wait:.1f} s",
                 headers={"Retry-After": str(max(1, int(wait + 0.999)))},
             )
-        self.buckets[client] = (level - n, now)
-        if len(self.buckets) > 100_000:  # forget the full buckets of idle clients
-            self.buckets = {
-                k: v for k, v in self.buckets.items() if v[0] + (now - v[1]) * self.rate < 1
-            }
 
 
 Scope = dict[str, Any]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,7 +16,16 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
-from mulligan.serve.store import GAME_COLUMNS, SCHEMA, GameRow, RoundRow, Store
+from mulligan.serve.store import (
+    GAME_COLUMNS,
+    SCHEMA,
+    TAKE_RATE,
+    GameRow,
+    RoundRow,
+    Store,
+    rate_wait,
+    take_rate_args,
+)
 
 __all__ = ["PostgresStore"]
 
@@ -88,6 +98,49 @@ class PostgresStore(Store):
             "INSERT INTO answers (game_id, n, answer) VALUES (?,?,?)",
             (game_id, n, json.dumps(answer, separators=(",", ":"))),
         )
+
+    async def add_action(
+        self, game_id: str, n: int, answer: dict[str, Any], seat: int, number: int, digest: str
+    ) -> bool:
+        async with self._conn() as conn:
+            try:
+                async with conn.transaction():
+                    await conn.execute(
+                        "INSERT INTO answers (game_id, n, answer) VALUES (%s,%s,%s)",
+                        (game_id, n, json.dumps(answer, separators=(",", ":"))),
+                    )
+                    await conn.execute(
+                        "INSERT INTO actions (game_id, seat, n, digest, answer_n) "
+                        "VALUES (%s,%s,%s,%s,%s)",
+                        (game_id, seat, number, digest, n),
+                    )
+            except errors.UniqueViolation:
+                return False
+        return True
+
+    async def actions(self, game_id: str, after: int) -> list[tuple[int, int, str, int]]:
+        rows = await self._all(
+            "SELECT seat, n, digest, answer_n FROM actions WHERE game_id=? AND answer_n>? "
+            "ORDER BY answer_n",
+            (game_id, after),
+        )
+        return [(int(s), int(n), str(d), int(a)) for s, n, d, a in rows]
+
+    async def take_rate(self, bucket: str, n: float, capacity: float, rate: float) -> float:
+        if n > capacity:
+            return 60.0
+        now = time.time()
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                TAKE_RATE.replace("?", "%s"), take_rate_args(bucket, n, capacity, rate, now)
+            )
+            if cur.rowcount == 1:
+                return 0.0
+            cur = await conn.execute(
+                "SELECT level, updated FROM rate_buckets WHERE bucket=%s", (bucket,)
+            )
+            row = await cur.fetchone()
+        return rate_wait(row, n, capacity, rate, now)
 
     async def contributions(self, game_id: str) -> dict[int, str]:
         rows = await self._all("SELECT seat, data FROM contributions WHERE game_id=?", (game_id,))

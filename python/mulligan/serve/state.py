@@ -37,8 +37,8 @@ class AppState:
             limits=limits,
             games=games,
             rounds=RoundService(games),
-            rate=RateLimiter(limits.games_per_minute),
-            round_rate=RateLimiter(max(1, limits.games_per_minute // 60)),
+            rate=RateLimiter(store, "games", limits.games_per_minute),
+            round_rate=RateLimiter(store, "rounds", max(1, limits.games_per_minute // 60)),
         )
 
 

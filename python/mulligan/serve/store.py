@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,22 @@ SCHEMA = [
         data TEXT NOT NULL,
         PRIMARY KEY (game_id, seat)
     )""",
+    # A whole game's numbered actions (serve/table.py): stored with their answer, in one
+    # transaction; the key makes a seat's action number taken once.
+    """CREATE TABLE IF NOT EXISTS actions (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        answer_n INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, n)
+    )""",
+    # The rate limits' token buckets, shared by every process of one database (limits.py).
+    """CREATE TABLE IF NOT EXISTS rate_buckets (
+        bucket TEXT PRIMARY KEY,
+        level DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
     """CREATE TABLE IF NOT EXISTS rounds (
         id TEXT PRIMARY KEY,
         created DOUBLE PRECISION NOT NULL,
@@ -54,6 +71,33 @@ SCHEMA = [
         tables INTEGER
     )""",
 ]
+
+# Takes `n` from a token bucket refilled at `rate` per second up to `capacity`, in one
+# statement (SQLite 3.24+ and PostgreSQL): a new bucket starts full; a bucket that cannot give
+# `n` is left as it is, and the statement changes no row. Parameters: bucket, capacity - n,
+# now, then (rate, capacity, capacity, rate, n) for the new level and (rate, capacity,
+# capacity, rate, n) for the condition.
+_REFILLED = (
+    "(CASE WHEN rate_buckets.level + (CASE WHEN excluded.updated > rate_buckets.updated "
+    "THEN excluded.updated - rate_buckets.updated ELSE 0 END) * ? > ? THEN ? ELSE "
+    "rate_buckets.level + (CASE WHEN excluded.updated > rate_buckets.updated "
+    "THEN excluded.updated - rate_buckets.updated ELSE 0 END) * ? END)"
+)
+TAKE_RATE = (
+    "INSERT INTO rate_buckets (bucket, level, updated) VALUES (?, ?, ?) "
+    f"ON CONFLICT (bucket) DO UPDATE SET level = {_REFILLED} - ?, "
+    "updated = CASE WHEN excluded.updated > rate_buckets.updated THEN excluded.updated "
+    "ELSE rate_buckets.updated END "
+    f"WHERE {_REFILLED} >= ?"
+)
+
+
+def take_rate_args(
+    bucket: str, n: float, capacity: float, rate: float, now: float
+) -> tuple[Any, ...]:
+    refill = (rate, capacity, capacity, rate)
+    return (bucket, capacity - n, now, *refill, n, *refill, n)
+
 
 GAME_COLUMNS = (
     "id, created, setup, seed, commitment, host_hash, seat_hashes, contributors, round_id"
@@ -130,6 +174,23 @@ class Store(ABC):
     @abstractmethod
     async def add_answer(self, game_id: str, n: int, answer: dict[str, Any]) -> bool: ...
     @abstractmethod
+    async def add_action(
+        self, game_id: str, n: int, answer: dict[str, Any], seat: int, number: int, digest: str
+    ) -> bool:
+        """Stores answer `n` and, with it, action `number` of `seat` (False, storing neither,
+        when either is taken)."""
+
+    @abstractmethod
+    async def actions(self, game_id: str, after: int) -> list[tuple[int, int, str, int]]:
+        """The actions stored with answers after the `after`-th: (seat, number, digest,
+        answer number), in answer order."""
+
+    @abstractmethod
+    async def take_rate(self, bucket: str, n: float, capacity: float, rate: float) -> float:
+        """Takes `n` from the shared token bucket `bucket` (full at `capacity`, refilled at
+        `rate` per second): 0 when taken, else the seconds until it could be."""
+
+    @abstractmethod
     async def contributions(self, game_id: str) -> dict[int, str]: ...
     @abstractmethod
     async def add_contribution(self, game_id: str, seat: int, data: str) -> bool: ...
@@ -143,6 +204,12 @@ class Store(ABC):
     async def round_games(self, round_id: str) -> list[str]: ...
     @abstractmethod
     async def close(self) -> None: ...
+
+
+def rate_wait(row: Any, n: float, capacity: float, rate: float, now: float) -> float:
+    """The seconds until a bucket (its stored level and time) could give `n`."""
+    level = capacity if row is None else min(capacity, row[0] + max(0.0, now - row[1]) * rate)
+    return max(0.001, (n - level) / rate) if rate > 0 else 60.0
 
 
 def default_db_path() -> Path:
@@ -194,6 +261,44 @@ class SqliteStore(Store):
         except sqlite3.IntegrityError:
             return False
         return True
+
+    async def add_action(
+        self, game_id: str, n: int, answer: dict[str, Any], seat: int, number: int, digest: str
+    ) -> bool:
+        try:
+            with self.db:
+                self.db.execute("BEGIN")
+                self.db.execute(
+                    "INSERT INTO answers (game_id, n, answer) VALUES (?,?,?)",
+                    (game_id, n, json.dumps(answer, separators=(",", ":"))),
+                )
+                self.db.execute(
+                    "INSERT INTO actions (game_id, seat, n, digest, answer_n) VALUES (?,?,?,?,?)",
+                    (game_id, seat, number, digest, n),
+                )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    async def actions(self, game_id: str, after: int) -> list[tuple[int, int, str, int]]:
+        rows = self.db.execute(
+            "SELECT seat, n, digest, answer_n FROM actions WHERE game_id=? AND answer_n>? "
+            "ORDER BY answer_n",
+            (game_id, after),
+        ).fetchall()
+        return [(int(s), int(n), str(d), int(a)) for s, n, d, a in rows]
+
+    async def take_rate(self, bucket: str, n: float, capacity: float, rate: float) -> float:
+        if n > capacity:
+            return 60.0
+        now = time.time()
+        taken = self.db.execute(TAKE_RATE, take_rate_args(bucket, n, capacity, rate, now))
+        if taken.rowcount == 1:
+            return 0.0
+        row = self.db.execute(
+            "SELECT level, updated FROM rate_buckets WHERE bucket=?", (bucket,)
+        ).fetchone()
+        return rate_wait(row, n, capacity, rate, now)
 
     async def contributions(self, game_id: str) -> dict[int, str]:
         rows = self.db.execute(

@@ -25,7 +25,7 @@ router = APIRouter(tags=["rounds"])
     summary="Draw a round seed and publish its commitment before the pairings",
 )
 async def round_commitment(request: Request, services: Services) -> JSONResponse:
-    services.round_rate.take(client_address(request))
+    await services.round_rate.take(client_address(request))
     return JSONResponse(await services.rounds.commit(), 201)
 
 
@@ -39,7 +39,7 @@ async def round_commitment(request: Request, services: Services) -> JSONResponse
 async def create_round(
     body: m.RoundIn, request: Request, credentials: Credentials, services: Services
 ) -> JSONResponse:
-    services.round_rate.take(client_address(request))
+    await services.round_rate.take(client_address(request))
     token = None if credentials is None else credentials.credentials
     tables = [[p.model_dump(mode="json") for p in t] for t in body.tables]
     common = {
