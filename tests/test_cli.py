@@ -392,11 +392,16 @@ def test_a_rule_file_names_bottom_and_exile_in_any_case(capsys, tmp_path):
         assert code == 0, err
         return json.loads(out)["decks"][0]["kept_by_size"]
 
+    rule = tmp_path / "rule.toml"
     for bottom, same_as in [("Balance", "balance"), ("Lands-First", "lands_first")]:
-        rule = tmp_path / "rule.toml"
-        rule.write_text(f'keep = "7:3-4,6:3-3"\nbottom = "{bottom}"\nexile = "Excess"\n')
-        by_option = kept("--keep", "7:3-4,6:3-3", "--bottom", same_as, "--exile", "excess")
+        rule.write_text(f'keep = "7:3-4,6:3-3"\nbottom = "{bottom}"\n')
+        by_option = kept("--keep", "7:3-4,6:3-3", "--bottom", same_as)
         assert kept("--rule", str(rule)) == by_option, bottom
+    # exile means something under partial Paris only (elsewhere --exile is refused)
+    partial = ["--mulligan", "partial-paris", "--keep", "7:3-4,6:3-3"]
+    rule.write_text('exile = "Excess"\n')
+    by_option = kept(*partial, "--exile", "excess")
+    assert kept(*partial, "--rule", str(rule)) == by_option != kept(*partial, "--exile", "hand")
     assert kept("--keep", "7:3-4,6:3-3", "--bottom", "SPELLS-first") == kept(
         "--keep", "7:3-4,6:3-3", "--bottom", "spells_first"
     )

@@ -8,6 +8,7 @@ from importlib import resources
 import click
 
 from mulligan import Deck, DeckWarning
+from mulligan.cli.group import CliError
 
 BUNDLED_DIR = "decks"
 DEFAULT_PAIR = ("mono_green_stompy.txt", "izzet_tempo.txt")
@@ -46,6 +47,25 @@ def deck_options(f: click.decorators.FC) -> click.decorators.FC:
     return f
 
 
+def read_decks(
+    paths: list[str | None],
+    *,
+    bundled: str,
+    deck_format: str | None,
+    strict: bool,
+    mdfc: str,
+) -> list[tuple[str, Deck]]:
+    """`read_deck` for each path, each distinct path read (and its warnings printed) once: the
+    same deck file given three times is one deck at three seats."""
+    read: dict[str | None, tuple[str, Deck]] = {}
+    for path in paths:
+        if path not in read:
+            read[path] = read_deck(
+                path, bundled=bundled, deck_format=deck_format, strict=strict, mdfc=mdfc
+            )
+    return [read[path] for path in paths]
+
+
 def read_deck(
     path: str | None,
     *,
@@ -66,12 +86,35 @@ def read_deck(
             deck = Deck.parse(text, **options)  # type: ignore[arg-type]
             shown = f"{name} (bundled)"
         else:
+            if _binary(path):
+                raise CliError(
+                    f"{path}: not a text deck file (it holds binary data; a deck file is a "
+                    "text list of cards in one of the formats of `mulligan simulate --help`)"
+                )
             deck = Deck.load(path, **options)  # type: ignore[arg-type]
             shown = path
+    if len(deck) == 0 and not deck.commanders:
+        raise CliError(f"{shown}: the deck holds no cards (no line of it names a card)")
     if not quiet:
         for w in deck.warnings:
             click.echo(f"warning: {shown}: {w}", err=True)
     return shown, deck
+
+
+#: Byte-order marks of UTF-16 and UTF-32 text, whose NUL bytes are text.
+_WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+
+
+def _binary(path: str) -> bool:
+    """Whether the file holds a NUL byte in its first 64 KiB outside UTF-16/32 text (an
+    executable, an image, an archive: never a deck list). Unreadable files are left to the
+    reader, whose error names them."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+    except OSError:
+        return False
+    return b"\x00" in head and not head.startswith(_WIDE_BOMS)
 
 
 def _exists(path: str) -> bool:

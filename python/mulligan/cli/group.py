@@ -88,6 +88,8 @@ class CliError(click.ClickException):
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the `mulligan` command; returns its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]  # bare `mulligan`: its help, as asked for (exit 0)
     try:
         result = cli.main(args, prog_name="mulligan", standalone_mode=False)
     except click.exceptions.Exit as e:

@@ -12,9 +12,14 @@ import click
 from mulligan import KeepRule
 from mulligan.cli.group import CliError, option_words
 
+#: The `--bottom` and `--exile` names (`KeepRule`'s `bottom=` and `exile=`), any case, `-` for `_`.
+BOTTOMS = ("balance", "lands_first", "spells_first")
+EXILES = ("hand", "excess")
 
-def parse_keep(spec: str) -> dict[int, tuple[int, int]]:
-    """`"7:2-5,6:2-4,5:1-4"` -> `{7: (2, 5), 6: (2, 4), 5: (1, 4)}`."""
+
+def parse_keep(spec: str, where: str = "--keep") -> dict[int, tuple[int, int]]:
+    """`"7:2-5,6:2-4,5:1-4"` -> `{7: (2, 5), 6: (2, 4), 5: (1, 4)}`; a malformed part or a hand
+    size listed twice is an error naming `where` (the option, or the rule file and key)."""
     ranges: dict[int, tuple[int, int]] = {}
     for part in spec.split(","):
         part = part.strip()
@@ -23,15 +28,32 @@ def parse_keep(spec: str) -> dict[int, tuple[int, int]]:
         try:
             size, lands = part.split(":")
             low, high = lands.split("-")
-            ranges[int(size)] = (int(low), int(high))
+            key, value = int(size), (int(low), int(high))
         except ValueError:
-            raise click.BadParameter(
-                f'{part!r} is not SIZE:LOW-HIGH (e.g. "7:2-5,6:2-4,5:1-4")', param_hint="--keep"
-            ) from None
+            raise _bad(where, f'{part!r} is not SIZE:LOW-HIGH (e.g. "7:2-5,6:2-4,5:1-4")') from None
+        if key in ranges:
+            raise _bad(where, f"hand size {key} is listed twice; give one range for each size")
+        ranges[key] = value
     return ranges
 
 
+def _bad(where: str, message: str) -> click.ClickException:
+    """An error about an option (`--keep`: a usage error) or a rule file's key (`FILE: key`)."""
+    if where.startswith("--"):
+        return click.BadParameter(message, param_hint=where)
+    return CliError(f"{where}: {message}")
+
+
+def _name(value: object, names: tuple[str, ...], where: str) -> str:
+    """A `bottom`/`exile` name of a rule file, in any case and with `-` for `_`."""
+    shown = ", ".join(n.replace("_", "-") for n in names)
+    if not isinstance(value, str) or value.lower().replace("-", "_") not in names:
+        raise CliError(f"{where}: expected one of {shown}, got {value!r}")
+    return value.lower().replace("-", "_")
+
+
 def load_rule_file(path: str) -> dict[str, Any]:
+    """A `--rule` TOML file's settings, each checked: an error names the file and the key."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.9 and 3.10
@@ -41,6 +63,8 @@ def load_rule_file(path: str) -> dict[str, Any]:
             data = tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
         raise CliError(f"{path}: not TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path}: not TOML (not UTF-8 text: {e.reason})") from None
     known = {"keep", "keep_at", "bottom", "requires", "exile"}
     unknown = set(data) - known
     if unknown:
@@ -50,12 +74,33 @@ def load_rule_file(path: str) -> dict[str, Any]:
         )
     keep = data.get("keep")
     if isinstance(keep, str):
-        data["keep"] = parse_keep(keep)
+        data["keep"] = parse_keep(keep, f"{path}: keep")
     elif isinstance(keep, dict):
         try:
             data["keep"] = {int(k): (int(v[0]), int(v[1])) for k, v in keep.items()}
-        except (ValueError, TypeError, IndexError):
+        except (ValueError, TypeError, IndexError, KeyError):
             raise CliError(f"{path}: keep is a table of SIZE = [LOW, HIGH]") from None
+    elif keep is not None:
+        raise CliError(
+            f'{path}: keep: expected "SIZE:LOW-HIGH,..." or a table of SIZE = [LOW, HIGH], '
+            f"got {keep!r}"
+        )
+    keep_at = data.get("keep_at")
+    if keep_at is not None and (
+        not isinstance(keep_at, int) or isinstance(keep_at, bool) or keep_at < 0
+    ):
+        raise CliError(f"{path}: keep_at: expected a whole number of cards, got {keep_at!r}")
+    if "bottom" in data:
+        data["bottom"] = _name(data["bottom"], BOTTOMS, f"{path}: bottom")
+    if "exile" in data:
+        data["exile"] = _name(data["exile"], EXILES, f"{path}: exile")
+    requires = data.get("requires")
+    if isinstance(requires, str):
+        data["requires"] = [requires]
+    elif requires is not None and not (
+        isinstance(requires, list) and all(isinstance(t, str) for t in requires)
+    ):
+        raise CliError(f'{path}: requires: expected a list of tags (["ramp"]), got {requires!r}')
     return data
 
 
@@ -96,3 +141,19 @@ def make_rule(
         )
     except (ValueError, TypeError) as e:
         raise CliError(f"keep rule: {option_words(str(e))}") from None
+
+
+def where_set(option: object, rule_file: str | None, key: str) -> str | None:
+    """Where a setting of the keep rule came from: its option (`--keep`), the rule file's key
+    (`rule.toml: keep`), or None (the default rule)."""
+    if option is not None and option != ():
+        return f"--{key.replace('_', '-')}"
+    if rule_file is not None and key in load_rule_file(rule_file):
+        return f"{rule_file}: {key}"
+    return None
+
+
+def unused_sizes(rule: KeepRule, hand_size: int) -> list[int]:
+    """The hand sizes the rule gives a land range for that no hand of `hand_size` cards (the
+    largest hand of the run, 103.5) ever has: ranges that change nothing."""
+    return sorted(size for size in rule.ranges if size > hand_size)

@@ -3,9 +3,27 @@ deck (matplotlib)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+import click
 import numpy as np
+
+
+def plot_format(path: str) -> str:
+    """The file format `--plot PATH`'s extension names (`pdf`, `svg`, `jpg`, `png`, ...), one
+    matplotlib writes; any other extension is refused before the run."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    extension = os.path.splitext(path)[1].lower().lstrip(".")
+    if extension not in formats:
+        shown = ", ".join(f".{f}" for f in sorted(formats))
+        what = f"the extension .{extension}" if extension else "no extension"
+        raise click.BadParameter(
+            f"{path}: {what} names no figure format; use one of {shown}", param_hint="--plot"
+        )
+    return extension
 
 
 def plot(rows: list[dict[str, Any]], path: str) -> None:
@@ -37,6 +55,6 @@ def plot(rows: list[dict[str, Any]], path: str) -> None:
         ax.legend(fontsize="small")
     fig.tight_layout()
     try:
-        fig.savefig(path, format="png")
+        fig.savefig(path, format=plot_format(path))
     finally:
         plt.close(fig)

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from mulligan import KeepRule, MulliganRule, Seed, Variant
-from mulligan.cli.decks import DEFAULT_SIMULATE, deck_options, read_deck
+from mulligan.cli.decks import DEFAULT_COMMANDER, DEFAULT_SIMULATE, deck_options, read_decks
 from mulligan.cli.group import (
     VARIANT_CHOICE,
     VARIANT_METAVAR,
@@ -23,8 +23,8 @@ from mulligan.cli.group import (
     mulligan_option,
     writable_dir,
 )
-from mulligan.cli.keep_rule import make_rule
-from mulligan.cli.plot import plot
+from mulligan.cli.keep_rule import BOTTOMS, EXILES, make_rule, unused_sizes, where_set
+from mulligan.cli.plot import plot, plot_format
 from mulligan.cli.progress import Runner, run_deck
 from mulligan.cli.report import header, print_table, summary, what_ran
 
@@ -34,7 +34,8 @@ from mulligan.cli.report import header, print_table, summary, what_ran
 @click.option(
     "--games",
     "-n",
-    type=click.IntRange(1),
+    type=int,
+    callback=lambda ctx, param, value: games_in_range(value),
     default=1_000_000,
     show_default=True,
     help="Number of game starts.",
@@ -50,14 +51,14 @@ from mulligan.cli.report import header, print_table, summary, what_ran
 )
 @click.option(
     "--bottom",
-    type=NameChoice(["balance", "lands_first", "spells_first"]),
+    type=NameChoice(BOTTOMS),
     metavar="[balance|lands-first|spells-first]",
     default=None,
     help="Which cards go to the bottom (default: balance).",
 )
 @click.option(
     "--exile",
-    type=NameChoice(["hand", "excess"]),
+    type=NameChoice(EXILES),
     default=None,
     help="PARTIAL_PARIS: which cards a mulligan exiles: the whole hand (default) or every "
     "card of the over-represented kind (excess).",
@@ -101,8 +102,9 @@ from mulligan.cli.report import header, print_table, summary, what_ran
     "plot_path",
     type=click.Path(dir_okay=False),
     default=None,
-    metavar="FILE.png",
-    help="Save a figure: keep rate by hand size, lands in hand.",
+    metavar="FILE",
+    help="Save a figure (keep rate by hand size, lands in hand) in the format its extension "
+    "names: .png, .pdf, .svg, .jpg and the others matplotlib writes.",
 )
 @click.option(
     "--scheduler",
@@ -144,15 +146,24 @@ def simulate_cmd(
       exile = "hand"                 # PARTIAL_PARIS: or "excess"
 
     Prints a table of keep rates by hand size, mean hand size and lands (or --json); --plot
-    saves a PNG; --compare DECK2 runs a second deck on the same seed, side by side.
+    saves a figure; --compare DECK2 runs a second deck on the same seed, side by side. Without
+    DECK, --variant commander and brawl run the bundled Commander deck.
     """
+    v = enum_value(Variant, variant)
+    bundled = DEFAULT_COMMANDER if v in (Variant.COMMANDER, Variant.BRAWL) else DEFAULT_SIMULATE
     opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
-    decks = [read_deck(deck, bundled=DEFAULT_SIMULATE, **opts)]  # type: ignore[arg-type]
-    if compare is not None:
-        decks.append(read_deck(compare, bundled=DEFAULT_SIMULATE, **opts))  # type: ignore[arg-type]
+    paths = [deck] if compare is None else [deck, compare]
+    decks = read_decks(paths, bundled=bundled, **opts)  # type: ignore[arg-type]
     rule = make_rule(keep, keep_at, bottom, requires, rule_file, exile)
+    exiles = where_set(exile, rule_file, "exile")
+    if exiles is not None and era.upper().replace("-", "_") != "PARTIAL_PARIS":
+        message = "only the partial Paris mulligan (--mulligan partial-paris) exiles cards"
+        if exile is not None:
+            raise click.BadParameter(message, param_hint="--exile")
+        click.echo(f"warning: {exiles}: {message}; ignored", err=True)
     if plot_path is not None:
         writable_dir(plot_path, "--plot")
+        plot_format(plot_path)
     try:
         the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
     except ValueError as e:
@@ -161,7 +172,7 @@ def simulate_cmd(
         "keep": rule,
         "seed": the_seed,
         "mulligan": enum_value(MulliganRule, era),
-        "variant": enum_value(Variant, variant),
+        "variant": v,
         **house_kwargs(),
     }
     rows = []
@@ -177,6 +188,14 @@ def simulate_cmd(
         if client is not None:
             client.close()
     ran = what_ran(result, rule or KeepRule.default(), games)
+    unused = unused_sizes(rule or KeepRule.default(), result.hand_size)
+    if unused:
+        sizes = " and ".join(str(size) for size in unused)
+        click.echo(
+            f"warning: {where_set(keep, rule_file, 'keep')}: no hand here has {sizes} cards "
+            f"(hands of {result.hand_size} at most), so its range for them is never used",
+            err=True,
+        )
     if as_json:
         click.echo(json.dumps({"seed": the_seed.hex(), **ran, "decks": rows}, indent=2))
     else:
@@ -194,6 +213,21 @@ def simulate_cmd(
         plot(rows, plot_path)
         if not as_json:
             click.echo(f"figure written to {plot_path}")
+
+
+#: The most game starts one run plays: the core's game indices are 48 bits (0 to 2^48 - 1).
+MAX_GAMES = 1 << 48
+
+
+def games_in_range(games: int) -> int:
+    """`--games`, from 1 to `MAX_GAMES`."""
+    if not 1 <= games <= MAX_GAMES:
+        raise click.BadParameter(
+            f"{games} is not a number of game starts from 1 to 2^48 = {MAX_GAMES:,} "
+            "(game indices are 48 bits)",
+            param_hint="--games",
+        )
+    return games
 
 
 #: Seconds `--scheduler` waits for the Dask scheduler before giving up.

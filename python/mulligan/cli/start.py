@@ -25,6 +25,7 @@ from mulligan.cli.decks import (
     DEFAULT_PAIR,
     deck_options,
     read_deck,
+    read_decks,
 )
 from mulligan.cli.group import (
     VARIANT_CHOICE,
@@ -67,9 +68,14 @@ def public_events(game: Game, start: int = 0) -> list[dict[str, Any]]:
     return events
 
 
+#: The rule column of the transcript: a rule number (`103.5`, `103.2a`, `701.24a`).
+RULE_WIDTH = 7
+
+
 def describe(event: Mapping[str, Any]) -> str:
     """One transcript line: the rule, the event and its fields (cards by name; an event as
-    another player sees it has a `count` of cards instead)."""
+    another player sees it has a `count` of cards instead). A label that is not a rule number
+    (a variant's, a table option's) is marked `*` in the rule column and written at the end."""
     kind = event["type"]
     fields = {k: v for k, v in event.items() if k not in ("type", "rule")}
     for key, value in list(fields.items()):
@@ -78,7 +84,12 @@ def describe(event: Mapping[str, Any]) -> str:
         elif _card_name(value) and isinstance(value, dict):
             fields[key] = _card_name(value)
     details = ", ".join(f"{k}={json.dumps(v)}" for k, v in fields.items())
-    return f"[{event.get('rule', ''):>7}] {kind:<20} {details}"
+    rule = str(event.get("rule", ""))
+    if len(rule) <= RULE_WIDTH:
+        return f"[{rule:>{RULE_WIDTH}}] {kind:<20} {details}"
+    # A variant's or table option's label ("Houston mulligan", "smoothing (not the rules)"):
+    # a mark in the rule column, the label after the fields, so the columns stay aligned.
+    return f"[{'*':>{RULE_WIDTH}}] {kind:<20} {details}  * {rule}"
 
 
 def summary(game: Game, *, reveal: bool) -> list[str]:
@@ -194,7 +205,7 @@ def start(
     commander = v in (Variant.COMMANDER, Variant.BRAWL)
     opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
     if decks:
-        loaded = [read_deck(p, bundled="", **opts) for p in decks]  # type: ignore[arg-type]
+        loaded = read_decks(list(decks), bundled="", **opts)  # type: ignore[arg-type]
     elif commander:
         loaded = [read_deck(None, bundled=DEFAULT_COMMANDER, **opts)]  # type: ignore[arg-type]
     else:
