@@ -1,7 +1,7 @@
 """The mulligan variants and table options of issue 13 through the Python API (docs/VARIANTS.md):
 Commander's partial Paris, Canadian Highlander, Houston, a table's free mulligans, the
 no-land/all-land redraw and opening-hand smoothing (not the rules). The rule scenarios in full
-are the core's (rust/core/src/game/tests_variants.rs); here: the names other programs rely on,
+are the core's (rust/core/src/game/tests/variants.rs); here: the names other programs rely on,
 the argument checks, replay and the event log."""
 
 from pathlib import Path

@@ -61,7 +61,7 @@ pub const MAX_FUZZ_COPIES: u64 = 5_000;
 /// None at present: the three found so far (an `i32` overflow of the hand size and of the
 /// starting life for extreme Vanguard modifiers, and a starting player's card tagged both
 /// `gemstone_caverns` and `reveal` taking the Gemstone Caverns path) are fixed in the core,
-/// with regression tests there (rust/core/src/game/tests.rs), and the targets cover those
+/// with regression tests there (rust/core/src/game/tests/mod.rs), and the targets cover those
 /// inputs again.
 pub mod known_bugs {
     use std::sync::OnceLock;

@@ -428,7 +428,7 @@ fn smoothing_deals_a_candidate_from_the_library_stream_and_says_it_is_not_the_ru
                 let d = |l: usize| (l as f64 - 2.8).abs();
                 match model {
                     Smoothing::Arena2 => assert!(lands.iter().all(|&l| d(l) >= d(held))),
-                    // Their choices are checked against their text in tests_smoothing.rs.
+                    // Their choices are checked against their text in game/tests/smoothing.rs.
                     Smoothing::SmoothedLondon | Smoothing::Weighted3 => {}
                 }
             }

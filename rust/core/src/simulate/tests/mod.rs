@@ -21,7 +21,7 @@ fn seed() -> Seed {
 /// Games `start .. start + games` from `seed` by `fast` (on `threads` threads) and by
 /// `reference` (one thread): asserts they agree game by game and in their counts (`what` names
 /// the case), and returns the outcomes. The differential tests of the count kernels (against
-/// [`GeneralPath`]) and of every bulk path (against [`GamePath`], tests_variants.rs) use it.
+/// [`GeneralPath`]) and of every bulk path (against [`GamePath`], tests/variants.rs) use it.
 pub(super) fn paths_agree<P: Policy + Clone + Send, Q: Policy + Clone + Send>(
     seed: &Seed,
     (cfg, lands): (Config, &[bool]),
