@@ -16,12 +16,15 @@
 //! - [`simulate`]: the bulk engine (millions of mulligan processes a second); [`memory`]: how
 //!   much output a request may ask for.
 //! - [`starting_player`]: who chooses who starts, across the games of a match (103.1).
+//! - [`analysis`]: deck analysis past the opening hand (on curve, by colour, exact where it can
+//!   be; "was I unlucky?" over game logs).
 //!
 //! Determinism is a contract: see `docs/DETERMINISM.md` and [`FORMAT_VERSION`].
 
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub mod analysis;
 pub mod bulk;
 pub mod card;
 pub mod card_data;

@@ -1,0 +1,444 @@
+//! Deck analysis past the opening hand (issue 20): turn by turn after the keep, the lands, the
+//! sources of each colour and the tagged cards seen, and for each card the chance of having
+//! the mana to cast it on its turn. Exact where the maths allows: hypergeometric with no
+//! mulligan ([`hypergeometric`], [`castable`]), and the kept hand's size for a count keep rule
+//! under London, Vancouver and Paris ([`keep_odds`]); simulated otherwise ([`simulation`]), each
+//! rate with its 95% Wilson interval ([`wilson`]). Who draws on their first turn follows 103.8.
+//! [`luck`] answers "was I unlucky?" over the hands of game logs.
+//!
+//! The parts: [`mana`] (costs), [`sources`] (the deck's lands and what they add), [`report`]
+//! (what comes out).
+
+pub mod castable;
+pub mod hypergeometric;
+pub mod keep_odds;
+pub mod luck;
+pub mod mana;
+pub mod report;
+pub mod simulation;
+pub mod sources;
+pub mod wilson;
+
+#[cfg(test)]
+mod tests;
+
+use crate::card::Card;
+use crate::card_data::CardTable;
+use crate::error::{Error, Result};
+use crate::house::HouseRules;
+use crate::rules::{self, FirstDraw, MulliganRule, Variant, BASE_HAND_SIZE};
+use crate::seed::Seed;
+use crate::simulate::{Config, KeepRule, Policy};
+use castable::Question;
+use mana::{letters, LETTERS};
+use report::{CardReport, KeepReport, Method, Report, TurnReport};
+use serde::{Deserialize, Serialize};
+use sources::Profile;
+use std::collections::BTreeMap;
+use wilson::{wilson, Interval};
+
+/// The most turns one analysis covers.
+pub const MAX_TURNS: usize = 30;
+/// The most games one analysis simulates.
+pub const MAX_GAMES: u64 = 100_000_000;
+/// Games simulated when the request names none.
+pub const DEFAULT_GAMES: u64 = 100_000;
+
+fn default_games() -> u64 {
+    DEFAULT_GAMES
+}
+
+/// What to analyse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// Turns after the keep, `1..=MAX_TURNS`.
+    pub turns: usize,
+    /// The player is not the starting player (103.8: then they draw on their first turn).
+    #[serde(default)]
+    pub on_the_draw: bool,
+    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).
+    #[serde(default)]
+    pub variant: Variant,
+    /// Players at the table (default: the variant's, [`Variant::default_players`]).
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// The mulligan era; `NONE`: the first hand is kept.
+    #[serde(default)]
+    pub mulligan: MulliganRule,
+    /// The cards asked about (default: every nonland card with a known cost).
+    #[serde(default)]
+    pub cards: Vec<String>,
+    /// Exact answers where the maths allows them.
+    #[serde(default)]
+    pub exact: bool,
+    /// Games simulated for what is not exact.
+    #[serde(default = "default_games")]
+    pub games: u64,
+}
+
+impl Request {
+    /// The players at the table.
+    pub fn players(&self) -> usize {
+        self.players
+            .unwrap_or_else(|| self.variant.default_players())
+    }
+
+    /// Whether this player skips the draw of their first turn (103.8a-c).
+    pub fn skips_first_draw(&self) -> bool {
+        !self.on_the_draw && rules::first_draw(self.variant, self.players()) != FirstDraw::Nobody
+    }
+
+    /// Checks the request on its own.
+    pub fn validate(&self) -> Result<()> {
+        if self.turns == 0 || self.turns > MAX_TURNS {
+            return Err(Error::config(format!(
+                "turns must be from 1 to {MAX_TURNS}, got {}",
+                self.turns
+            )));
+        }
+        if self.games == 0 || self.games > MAX_GAMES {
+            return Err(Error::config(format!(
+                "games must be from 1 to {MAX_GAMES}, got {}",
+                self.games
+            )));
+        }
+        if self.mulligan == MulliganRule::PartialParis {
+            return Err(Error::config(
+                "the analysis does not cover PARTIAL_PARIS (its hands keep cards across \
+                 mulligans); use simulate",
+            ));
+        }
+        self.variant.check_players(self.players())
+    }
+}
+
+/// The whole analysis of a deck (`cards`, index = card id) read through `table`, deciding
+/// mulligans by `keep`, simulating from `seed` on `threads` threads when not exact.
+pub fn analyze(
+    cards: &[Card],
+    table: Option<&CardTable>,
+    request: &Request,
+    keep: &KeepRule,
+    seed: &Seed,
+    threads: usize,
+) -> Result<Report> {
+    request.validate()?;
+    let profile = Profile::build(cards, table);
+    let hand = BASE_HAND_SIZE as usize;
+    let skips = request.skips_first_draw();
+    let draws = |t: usize| t - usize::from(skips);
+    let mut warnings = vec![];
+    let (questions, names) = questions(&profile, request, &mut warnings)?;
+    let last_turn = questions
+        .iter()
+        .map(Question::turn)
+        .chain(std::iter::once(request.turns))
+        .max()
+        .unwrap_or(1);
+    if profile.len() < hand + draws(request.turns) {
+        return Err(Error::config(format!(
+            "a deck of {} cards runs out before turn {}: {} cards are seen by then",
+            profile.len(),
+            request.turns,
+            hand + draws(request.turns)
+        )));
+    }
+    if last_turn > request.turns && profile.len() < hand + draws(last_turn) {
+        warnings.push(format!(
+            "the deck runs out before turn {last_turn}: later turns count the whole deck"
+        ));
+    }
+    let colours: Vec<u8> = LETTERS
+        .iter()
+        .map(|(_, b)| *b)
+        .filter(|&b| profile.colours() & b != 0)
+        .collect();
+    let tags = profile.tag_names();
+    let cfg = Config {
+        rule: request.mulligan,
+        free_first: rules::free_first_mulligan(request.variant, request.players()),
+        hand_size: hand,
+        deck_size: profile.len(),
+        house: HouseRules::default(),
+    };
+    cfg.validate()?;
+    let lands = profile.land_flags();
+    let policy = keep.compile(&lands, &profile.tags)?;
+    let no_mulligan = request.mulligan == MulliganRule::NoMulligan && cfg.free_total() == 0;
+    let mut report = Report {
+        deck_size: profile.len(),
+        lands: profile.land_count(),
+        turns: request.turns,
+        on_the_draw: request.on_the_draw,
+        skips_first_draw: skips,
+        variant: request.variant,
+        players: request.players(),
+        mulligan: request.mulligan,
+        method: Method::Exact,
+        games: None,
+        seed: None,
+        colours: letters(profile.colours()),
+        keep: None,
+        by_turn: vec![],
+        cards: vec![],
+        warnings,
+    };
+    let exact_cards = if request.exact && no_mulligan {
+        let n = profile.len();
+        let odds: Option<Vec<_>> = questions
+            .iter()
+            .map(|q| q.exact(n, hand + draws(q.turn())))
+            .collect();
+        if odds.is_none() {
+            report
+                .warnings
+                .push("a card's exact computation is too large: simulated instead".into());
+        }
+        odds
+    } else {
+        None
+    };
+    if let Some(odds) = exact_cards {
+        let n = profile.len();
+        report.by_turn = (1..=request.turns)
+            .map(|t| {
+                let seen = (hand + draws(t)).min(n);
+                let dist = |k: usize| hypergeometric::distribution(n, k, seen);
+                TurnReport {
+                    turn: t,
+                    cards_seen: seen,
+                    lands: dist(profile.land_count()),
+                    lands_interval: None,
+                    sources: colours
+                        .iter()
+                        .map(|&b| (letters(b), dist(profile.sources(b))))
+                        .collect(),
+                    sources_interval: None,
+                    tags: tags
+                        .iter()
+                        .map(|tag| {
+                            let k = profile.tags.iter().filter(|t| t.contains(tag)).count();
+                            (tag.clone(), dist(k))
+                        })
+                        .collect(),
+                    tags_interval: None,
+                }
+            })
+            .collect();
+        report.cards = questions
+            .iter()
+            .zip(&names)
+            .zip(odds)
+            .map(|((q, (name, cost)), o)| CardReport {
+                name: name.clone(),
+                mana_cost: cost.clone(),
+                mana_value: q.cost.mana_value,
+                turn: q.turn(),
+                copies: q.copies,
+                castable: o.castable,
+                castable_interval: None,
+                enough_lands: o.enough_lands,
+                enough_lands_interval: None,
+                castable_given_lands: (o.enough_lands > 0.0)
+                    .then(|| (o.castable / o.enough_lands).min(1.0)),
+                castable_given_lands_interval: None,
+                castable_and_drawn: o.castable_and_drawn,
+                castable_and_drawn_interval: None,
+            })
+            .collect();
+        return Ok(report);
+    }
+    let plan = simulation::Plan {
+        profile: &profile,
+        cfg,
+        skips_first_draw: skips,
+        turns: request.turns,
+        tags: tags.clone(),
+        colours: colours.clone(),
+        questions,
+    };
+    let tally = plan.run(seed, &policy, request.games, threads)?;
+    let games = tally.games;
+    report.method = Method::Simulation;
+    report.games = Some(games);
+    report.seed = Some(seed.hex());
+    let rates = |counts: &[u64]| -> (Vec<f64>, Vec<Interval>) {
+        (
+            counts.iter().map(|&c| c as f64 / games as f64).collect(),
+            counts.iter().map(|&c| wilson(c, games)).collect(),
+        )
+    };
+    let exact_keep = if request.exact && request.mulligan != MulliganRule::NoMulligan {
+        match policy.count_rule(hand) {
+            Some(rule) if rule.tag.is_none() && keep_odds::exact_keep_supported(cfg.rule) => {
+                Some(keep_odds::keep_odds(&cfg, &rule, profile.land_count())?.by_size)
+            }
+            _ => {
+                report.warnings.push(format!(
+                    "no exact keep odds for {} with this keep rule: simulated only",
+                    cfg.rule.name()
+                ));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let (kept, kept_interval) = rates(&tally.kept_by_size);
+    report.keep = Some(KeepReport {
+        exact: exact_keep,
+        simulated: Some(kept),
+        simulated_interval: Some(kept_interval),
+    });
+    report.by_turn = (1..=request.turns)
+        .map(|t| {
+            let (lands, lands_interval) = rates(&trim(&tally.lands[t - 1]));
+            let mut sources = BTreeMap::new();
+            let mut sources_interval = BTreeMap::new();
+            for (i, &b) in colours.iter().enumerate() {
+                let (p, ci) = rates(&trim(&tally.sources[i][t - 1]));
+                sources.insert(letters(b), p);
+                sources_interval.insert(letters(b), ci);
+            }
+            let mut tag_rates = BTreeMap::new();
+            let mut tags_interval = BTreeMap::new();
+            for (i, tag) in tags.iter().enumerate() {
+                let (p, ci) = rates(&trim(&tally.tags[i][t - 1]));
+                tag_rates.insert(tag.clone(), p);
+                tags_interval.insert(tag.clone(), ci);
+            }
+            TurnReport {
+                turn: t,
+                cards_seen: (hand + draws(t)).min(profile.len()),
+                lands,
+                lands_interval: Some(lands_interval),
+                sources,
+                sources_interval: Some(sources_interval),
+                tags: tag_rates,
+                tags_interval: Some(tags_interval),
+            }
+        })
+        .collect();
+    report.cards = plan
+        .questions
+        .iter()
+        .zip(&names)
+        .zip(&tally.cards)
+        .map(|((q, (name, cost)), &[enough, castable, both])| {
+            let rate = |c: u64| c as f64 / games as f64;
+            CardReport {
+                name: name.clone(),
+                mana_cost: cost.clone(),
+                mana_value: q.cost.mana_value,
+                turn: q.turn(),
+                copies: q.copies,
+                castable: rate(castable),
+                castable_interval: Some(wilson(castable, games)),
+                enough_lands: rate(enough),
+                enough_lands_interval: Some(wilson(enough, games)),
+                castable_given_lands: (enough > 0).then(|| castable as f64 / enough as f64),
+                castable_given_lands_interval: Some(wilson(castable, enough)),
+                castable_and_drawn: rate(both),
+                castable_and_drawn_interval: Some(wilson(both, games)),
+            }
+        })
+        .collect();
+    Ok(report)
+}
+
+/// A distribution's counts without the trailing impossible entries (beyond the most seen).
+fn trim(counts: &[u64]) -> Vec<u64> {
+    let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+    counts[..=last].to_vec()
+}
+
+/// A question's card name and printed cost.
+type Label = (String, String);
+
+/// The on-curve questions of a request: the cards it names, or every nonland card with a known
+/// cost (each name once, in deck order), with each card's name and printed cost.
+fn questions(
+    profile: &Profile,
+    request: &Request,
+    warnings: &mut Vec<String>,
+) -> Result<(Vec<Question>, Vec<Label>)> {
+    let mut names: Vec<(String, usize)> = vec![];
+    if request.cards.is_empty() {
+        for (i, name) in profile.names.iter().enumerate() {
+            if profile.lands[i].is_none()
+                && !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+            {
+                names.push((name.clone(), i));
+            }
+        }
+    } else {
+        for wanted in &request.cards {
+            let found = profile
+                .names
+                .iter()
+                .position(|n| n.trim().eq_ignore_ascii_case(wanted.trim()));
+            match found {
+                None => {
+                    return Err(Error::config(format!(
+                        "{wanted:?} is not in the deck's main deck"
+                    )))
+                }
+                Some(i) if profile.lands[i].is_some() => {
+                    return Err(Error::config(format!(
+                        "{wanted:?} is a land: the on-curve question is asked of spells"
+                    )))
+                }
+                Some(i) => names.push((profile.names[i].clone(), i)),
+            }
+        }
+    }
+    let mut out = vec![];
+    let mut labels = vec![];
+    let mut unknown = vec![];
+    for (name, i) in names {
+        let Some(cost) = profile.costs[i].clone() else {
+            if !request.cards.is_empty() {
+                return Err(Error::config(format!(
+                    "no mana cost is known for {name:?}: the card table does not have it \
+                     (run `mulligan cards download`)"
+                )));
+            }
+            unknown.push(name);
+            continue;
+        };
+        let printed = match profile.printed[i].as_str() {
+            "" => cost_text(&cost),
+            p => p.to_string(),
+        };
+        let Some(q) = Question::new(profile, &name, cost) else {
+            warnings.push(format!(
+                "{name:?}: the deck has too many kinds of land for this cost; left out"
+            ));
+            continue;
+        };
+        out.push(q);
+        labels.push((name, printed));
+    }
+    if !unknown.is_empty() {
+        warnings.push(format!(
+            "no mana cost known for {} card(s), left out: {}",
+            unknown.len(),
+            unknown.join(", ")
+        ));
+    }
+    Ok((out, labels))
+}
+
+/// A cost as the analysis reads it, in mana symbols: generic, then each coloured symbol.
+fn cost_text(cost: &mana::ManaCost) -> String {
+    let mut out = String::new();
+    if cost.generic() > 0 || cost.mana_value == 0 {
+        out.push_str(&format!("{{{}}}", cost.generic()));
+    }
+    for &p in &cost.pips {
+        let l: Vec<String> = letters(p).chars().map(String::from).collect();
+        out.push_str(&format!("{{{}}}", l.join("/")));
+    }
+    out
+}

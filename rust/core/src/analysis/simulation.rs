@@ -1,0 +1,287 @@
+//! The analysis simulated, mulligans included: game `i` is seat 0 of `Game(seed,
+//! game_index=i)` (library stream `i << 8`, shuffle `k` after `k` mulligans), each shuffle the
+//! engine's own Fisher–Yates computed only as far as the cards this game sees
+//! ([`crate::shuffle::fisher_yates_prefix`]), the decisions the keep rule's ([`Policy`]).
+//! After the keep the library's order is known: the draws are the cards after the hand (after
+//! the top card, when Vancouver's look put it on the bottom; London's bottomed cards are below
+//! every draw). Counts are tallied per game and added over threads, so results do not depend
+//! on the thread count.
+
+use super::castable::{Question, NOT_A_LAND};
+use super::sources::Profile;
+use crate::card::CardId;
+use crate::error::{Error, Result};
+use crate::rng::ShuffleWords;
+use crate::seed::Seed;
+use crate::shuffle::fisher_yates_prefix;
+use crate::simulate::{Abort, Config, Policy};
+
+/// What one simulated game keeps: the kept hand, then the library's cards from the top.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Mulligans taken (free ones included).
+    pub mulligans: u32,
+    /// The kept hand's size.
+    pub hand: usize,
+    /// The kept hand, then the draws in order (as many as the analysis needs).
+    pub seen: Vec<CardId>,
+    /// Vancouver's look put the top card on the bottom.
+    pub vancouver_bottom: bool,
+}
+
+/// The shape of the run: the deck, the era, who skips the first draw, the turns.
+#[derive(Debug, Clone)]
+pub struct Plan<'a> {
+    /// The deck.
+    pub profile: &'a Profile,
+    /// The era, the hand size, the free mulligans.
+    pub cfg: Config,
+    /// This player skips the draw of their first turn (103.8).
+    pub skips_first_draw: bool,
+    /// Turns tallied (1..=turns).
+    pub turns: usize,
+    /// Tags tallied, by name.
+    pub tags: Vec<String>,
+    /// Colours tallied ([`super::mana`] bits).
+    pub colours: Vec<u8>,
+    /// The on-curve questions.
+    pub questions: Vec<Question>,
+}
+
+/// Tallies of a run: every count is a number of games.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Index: kept hand size.
+    pub kept_by_size: Vec<u64>,
+    /// `[turn - 1][lands seen]`.
+    pub lands: Vec<Vec<u64>>,
+    /// `[colour][turn - 1][sources seen]`.
+    pub sources: Vec<Vec<Vec<u64>>>,
+    /// `[tag][turn - 1][tagged cards seen]`.
+    pub tags: Vec<Vec<Vec<u64>>>,
+    /// Per question: (enough lands, castable, castable and a copy seen).
+    pub cards: Vec<[u64; 3]>,
+}
+
+impl Plan<'_> {
+    /// Cards drawn by turn `t` after the opening hand (103.8: the first draw skipped or not).
+    pub fn draws(&self, t: usize) -> usize {
+        t - usize::from(self.skips_first_draw)
+    }
+
+    /// The most draws the run looks at.
+    fn max_draws(&self) -> usize {
+        let last = self
+            .questions
+            .iter()
+            .map(Question::turn)
+            .chain(std::iter::once(self.turns))
+            .max()
+            .unwrap_or(1);
+        self.draws(last)
+    }
+
+    /// An empty tally of this plan's shape.
+    pub fn tally(&self) -> Tally {
+        let h = self.cfg.hand_size;
+        let width = |t: usize| h + self.draws(t) + 1;
+        let per_turn = || {
+            (1..=self.turns)
+                .map(|t| vec![0; width(t)])
+                .collect::<Vec<_>>()
+        };
+        Tally {
+            games: 0,
+            kept_by_size: vec![0; h + 1],
+            lands: per_turn(),
+            sources: self.colours.iter().map(|_| per_turn()).collect(),
+            tags: self.tags.iter().map(|_| per_turn()).collect(),
+            cards: vec![[0; 3]; self.questions.len()],
+        }
+    }
+
+    /// Game `index`'s mulligans and kept hand, the draws after it in `out.seen`.
+    pub fn play<P: Policy>(
+        &self,
+        seed: &Seed,
+        index: u64,
+        policy: &mut P,
+        deck: &mut [CardId],
+        out: &mut Kept,
+    ) -> std::result::Result<(), Abort> {
+        let (cfg, n) = (&self.cfg, deck.len());
+        let free = cfg.free_total();
+        let (mut mulligans, mut counted) = (0u32, 0u32);
+        let mut hand: Vec<CardId> = Vec::with_capacity(cfg.hand_size + 3);
+        loop {
+            let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
+            let drawn = step.draw.min(n);
+            let need = (drawn + 1 + self.max_draws()).min(n);
+            for (i, c) in deck.iter_mut().enumerate() {
+                *c = i as CardId;
+            }
+            let mut rng = ShuffleWords::new(seed, index << 8, mulligans);
+            fisher_yates_prefix(deck, need, &mut rng);
+            hand.clear();
+            hand.extend_from_slice(&deck[..drawn]);
+            if step.bottom > 0 {
+                let bottom = policy.bottom(&hand, step.bottom.min(drawn))?;
+                hand.retain(|c| !bottom.contains(c));
+            }
+            let lands = hand
+                .iter()
+                .filter(|&&c| self.profile.lands[c as usize].is_some())
+                .count() as u32;
+            if policy.keep(&hand, lands, mulligans, step.can_mulligan)? || !step.can_mulligan {
+                let look = step.look && hand.len() < cfg.hand_size && drawn < n;
+                let vancouver_bottom = look && policy.vancouver(&hand, deck[drawn])?;
+                let from = drawn + usize::from(vancouver_bottom);
+                let to = (from + self.max_draws()).min(n);
+                out.mulligans = mulligans;
+                out.hand = hand.len();
+                out.vancouver_bottom = vancouver_bottom;
+                out.seen.clear();
+                out.seen.extend_from_slice(&hand);
+                out.seen.extend_from_slice(&deck[from..to]);
+                return Ok(());
+            }
+            counted += u32::from(mulligans >= free);
+            mulligans += 1;
+        }
+    }
+
+    /// Adds one game to the tally.
+    pub fn count(&self, kept: &Kept, tally: &mut Tally, scratch: &mut Vec<u8>) {
+        tally.games += 1;
+        tally.kept_by_size[kept.hand] += 1;
+        let p = self.profile;
+        let mut at = 0;
+        let (mut lands, mut sources, mut tags) = (
+            0usize,
+            vec![0usize; self.colours.len()],
+            vec![0usize; self.tags.len()],
+        );
+        for t in 1..=self.turns {
+            let upto = (kept.hand + self.draws(t)).min(kept.seen.len());
+            for &c in &kept.seen[at..upto] {
+                let c = c as usize;
+                if let Some(land) = p.lands[c] {
+                    lands += 1;
+                    for (i, &bit) in self.colours.iter().enumerate() {
+                        sources[i] += usize::from(land.colours & bit != 0);
+                    }
+                }
+                for (i, tag) in self.tags.iter().enumerate() {
+                    tags[i] += usize::from(p.tags[c].contains(tag));
+                }
+            }
+            at = upto;
+            tally.lands[t - 1][lands] += 1;
+            for (i, &s) in sources.iter().enumerate() {
+                tally.sources[i][t - 1][s] += 1;
+            }
+            for (i, &k) in tags.iter().enumerate() {
+                tally.tags[i][t - 1][k] += 1;
+            }
+        }
+        for (q, out) in self.questions.iter().zip(&mut tally.cards) {
+            let upto = (kept.hand + self.draws(q.turn())).min(kept.seen.len());
+            scratch.clear();
+            scratch.resize(q.kinds.len(), 0);
+            let mut drawn = false;
+            for &c in &kept.seen[..upto] {
+                let kind = q.kind_of[c as usize];
+                if kind != NOT_A_LAND {
+                    scratch[kind as usize] = scratch[kind as usize].saturating_add(1);
+                }
+                drawn |= q.is_target[c as usize];
+            }
+            let total: usize = scratch.iter().map(|&c| c as usize).sum();
+            if total >= q.cost.mana_value as usize {
+                out[0] += 1;
+            }
+            if q.castable(scratch) {
+                out[1] += 1;
+                out[2] += u64::from(drawn);
+            }
+        }
+    }
+
+    /// Games `0..games` on `threads` threads, deciding by clones of `policy`.
+    pub fn run<P: Policy + Clone + Send>(
+        &self,
+        seed: &Seed,
+        policy: &P,
+        games: u64,
+        threads: usize,
+    ) -> Result<Tally> {
+        let threads = threads.clamp(1, 64) as u64;
+        let per = games.div_ceil(threads).max(1);
+        let results: Vec<std::result::Result<Tally, Abort>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| (t * per, ((t + 1) * per).min(games)))
+                .filter(|(a, b)| a < b)
+                .map(|(a, b)| {
+                    let mut policy = policy.clone();
+                    s.spawn(move || self.run_range(seed, &mut policy, a, b))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(Err(Abort)))
+                .collect()
+        });
+        let mut total = self.tally();
+        for r in results {
+            let r = r.map_err(|_| Error::config("the keep rule stopped the analysis"))?;
+            total.merge(&r);
+        }
+        Ok(total)
+    }
+
+    fn run_range<P: Policy>(
+        &self,
+        seed: &Seed,
+        policy: &mut P,
+        from: u64,
+        to: u64,
+    ) -> std::result::Result<Tally, Abort> {
+        let mut tally = self.tally();
+        let mut deck: Vec<CardId> = vec![0; self.profile.len()];
+        let (mut kept, mut scratch) = (Kept::default(), vec![]);
+        for i in from..to {
+            self.play(seed, i, policy, &mut deck, &mut kept)?;
+            self.count(&kept, &mut tally, &mut scratch);
+        }
+        Ok(tally)
+    }
+}
+
+impl Tally {
+    /// Adds another tally of the same plan.
+    pub fn merge(&mut self, other: &Tally) {
+        fn add(a: &mut [u64], b: &[u64]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        self.games += other.games;
+        add(&mut self.kept_by_size, &other.kept_by_size);
+        for (a, b) in self.lands.iter_mut().zip(&other.lands) {
+            add(a, b);
+        }
+        for (a, b) in self
+            .sources
+            .iter_mut()
+            .chain(self.tags.iter_mut())
+            .zip(other.sources.iter().chain(other.tags.iter()))
+        {
+            for (x, y) in a.iter_mut().zip(b) {
+                add(x, y);
+            }
+        }
+        for (a, b) in self.cards.iter_mut().zip(&other.cards) {
+            add(a, b);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! A deck as the analysis reads it: for each card (by its id, its index in the deck) whether it
+//! is a land, the colours of mana it adds (106.1; a basic land type stands for its colour,
+//! 305.6), whether it enters tapped (614.1c), its tags, and a spell's mana cost (202.1).
+//!
+//! A fetch land (one that sacrifices itself to search for a land, 701.23) counts as the colours
+//! of the lands of this deck it can fetch, and as tapped when the land it fetches enters tapped.
+//! A land that enters tapped unless a condition is met (shock lands, fast lands, check lands:
+//! [`crate::card_data`]'s conditional kind) counts as untapped, as Karsten and mtgoncurve count
+//! them (docs/ANALYSIS.md).
+
+use super::mana::{mask_of, ManaCost, B, C, G, R, U, W};
+use crate::card::Card;
+use crate::card_data::{CardInfo, CardTable};
+
+/// A land of the deck: the colours it adds and whether it enters tapped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Land {
+    /// Colours of mana it adds ([`super::mana`] masks); 0 for a land that adds only generic
+    /// mana as far as the data says (it still pays generic costs).
+    pub colours: u8,
+    /// It always enters tapped: it adds no mana on the turn it is played.
+    pub tapped: bool,
+}
+
+/// The deck, card by card (index = card id).
+#[derive(Debug, Clone, Default)]
+pub struct Profile {
+    /// Card names.
+    pub names: Vec<String>,
+    /// `Some` for a land.
+    pub lands: Vec<Option<Land>>,
+    /// Tags each card carries.
+    pub tags: Vec<Vec<String>>,
+    /// A spell's mana cost, when the card table gives one.
+    pub costs: Vec<Option<ManaCost>>,
+    /// That cost as printed (`{1}{W}{W}`), `""` when unknown.
+    pub printed: Vec<String>,
+}
+
+/// What a fetch land finds (701.23: a search of the library).
+#[derive(Debug, Clone, Copy)]
+enum Fetch {
+    /// A land card with one of these land types (Onslaught and Zendikar fetch lands).
+    Types(&'static [&'static str]),
+    /// A basic land card (Evolving Wilds and the like).
+    Basic,
+}
+
+/// The fetch lands the analysis knows, what each finds, and whether the land found enters
+/// tapped. A reviewed list: the card table has no rules text.
+const FETCHES: [(&str, Fetch, bool); 14] = [
+    ("Flooded Strand", Fetch::Types(&["Plains", "Island"]), false),
+    ("Polluted Delta", Fetch::Types(&["Island", "Swamp"]), false),
+    (
+        "Bloodstained Mire",
+        Fetch::Types(&["Swamp", "Mountain"]),
+        false,
+    ),
+    (
+        "Wooded Foothills",
+        Fetch::Types(&["Mountain", "Forest"]),
+        false,
+    ),
+    (
+        "Windswept Heath",
+        Fetch::Types(&["Forest", "Plains"]),
+        false,
+    ),
+    ("Marsh Flats", Fetch::Types(&["Plains", "Swamp"]), false),
+    (
+        "Scalding Tarn",
+        Fetch::Types(&["Island", "Mountain"]),
+        false,
+    ),
+    (
+        "Verdant Catacombs",
+        Fetch::Types(&["Swamp", "Forest"]),
+        false,
+    ),
+    ("Arid Mesa", Fetch::Types(&["Mountain", "Plains"]), false),
+    (
+        "Misty Rainforest",
+        Fetch::Types(&["Forest", "Island"]),
+        false,
+    ),
+    ("Prismatic Vista", Fetch::Basic, false),
+    ("Evolving Wilds", Fetch::Basic, true),
+    ("Terramorphic Expanse", Fetch::Basic, true),
+    ("Fabled Passage", Fetch::Basic, true),
+];
+
+/// The basic lands by name, for a deck read without a card table (305.6, 305.9: Wastes).
+const BASICS: [(&str, u8); 6] = [
+    ("Plains", W),
+    ("Island", U),
+    ("Swamp", B),
+    ("Mountain", R),
+    ("Forest", G),
+    ("Wastes", C),
+];
+
+/// What the data says of one land before fetch lands are resolved.
+struct LandFacts {
+    colours: u8,
+    tapped: bool,
+    /// Its type line (`Basic Land — Forest`), for what a fetch land finds.
+    type_line: String,
+    fetch: Option<(Fetch, bool)>,
+}
+
+fn basic_by_name(name: &str) -> Option<(u8, String)> {
+    let plain = name
+        .trim()
+        .strip_prefix("Snow-Covered ")
+        .unwrap_or(name.trim());
+    BASICS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(plain))
+        .map(|(n, c)| (*c, format!("Basic Land \u{2014} {n}")))
+}
+
+/// The front face's type line, or the first land face's (a modal double-faced card with a land
+/// on its back, 712.8a).
+fn land_type_line(info: &CardInfo) -> String {
+    info.faces
+        .iter()
+        .find(|f| f.is_land())
+        .or(info.faces.first())
+        .map(|f| f.type_line.clone())
+        .unwrap_or_default()
+}
+
+/// Whether the card table says the card always enters tapped.
+fn table_tapped(_info: &CardInfo) -> bool {
+    false
+}
+
+fn land_facts(card: &Card, info: Option<&CardInfo>) -> LandFacts {
+    let fetch = FETCHES
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(card.name.trim()))
+        .map(|(_, f, t)| (*f, *t));
+    match info {
+        Some(info) => {
+            let mut colours = mask_of(&info.produced);
+            if colours == 0 {
+                colours = mask_of(&info.basic_land_type_colors());
+            }
+            LandFacts {
+                colours,
+                tapped: table_tapped(info),
+                type_line: land_type_line(info),
+                fetch,
+            }
+        }
+        None => {
+            let (colours, type_line) = basic_by_name(&card.name).unwrap_or((0, String::new()));
+            LandFacts {
+                colours,
+                tapped: false,
+                type_line,
+                fetch,
+            }
+        }
+    }
+}
+
+/// Whether a land of this type line is one a fetch finds.
+fn fetches(fetch: Fetch, type_line: &str) -> bool {
+    let mut parts = type_line.splitn(2, '\u{2014}');
+    let types = parts.next().unwrap_or("");
+    let subtypes = parts.next().unwrap_or("");
+    match fetch {
+        Fetch::Basic => types.split_whitespace().any(|w| w == "Basic"),
+        Fetch::Types(wanted) => subtypes.split_whitespace().any(|w| wanted.contains(&w)),
+    }
+}
+
+impl Profile {
+    /// The profile of these cards (index = card id) read through `table` (none: basic lands by
+    /// name, every other land adds generic mana only, no spell has a known cost).
+    pub fn build(cards: &[Card], table: Option<&CardTable>) -> Profile {
+        let infos: Vec<Option<&CardInfo>> = cards
+            .iter()
+            .map(|c| table.and_then(|t| t.lookup(c.name.trim())))
+            .collect();
+        let facts: Vec<Option<LandFacts>> = cards
+            .iter()
+            .zip(&infos)
+            .map(|(c, info)| c.land.then(|| land_facts(c, *info)))
+            .collect();
+        let lands = facts
+            .iter()
+            .map(|f| {
+                f.as_ref().map(|f| match f.fetch {
+                    None => Land {
+                        colours: f.colours,
+                        tapped: f.tapped,
+                    },
+                    Some((fetch, tapped)) => Land {
+                        colours: facts
+                            .iter()
+                            .flatten()
+                            .filter(|o| o.fetch.is_none() && fetches(fetch, &o.type_line))
+                            .fold(0, |m, o| m | o.colours),
+                        tapped,
+                    },
+                })
+            })
+            .collect();
+        let printed: Vec<Option<String>> = cards
+            .iter()
+            .zip(&infos)
+            .map(|(c, info)| match (c.land, info) {
+                (false, Some(info)) => info.faces.first().map(|f| f.mana_cost.clone()),
+                _ => None,
+            })
+            .collect();
+        let costs = printed
+            .iter()
+            .map(|p| p.as_deref().map(ManaCost::parse))
+            .collect();
+        Profile {
+            names: cards.iter().map(|c| c.name.clone()).collect(),
+            lands,
+            tags: cards.iter().map(|c| c.tags.clone()).collect(),
+            costs,
+            printed: printed.into_iter().map(Option::unwrap_or_default).collect(),
+        }
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the deck is empty.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Land flags by card id.
+    pub fn land_flags(&self) -> Vec<bool> {
+        self.lands.iter().map(Option::is_some).collect()
+    }
+
+    /// The number of lands.
+    pub fn land_count(&self) -> usize {
+        self.lands.iter().flatten().count()
+    }
+
+    /// The colours some land of the deck adds, in `WUBRG` order then `C`.
+    pub fn colours(&self) -> u8 {
+        self.lands.iter().flatten().fold(0, |m, l| m | l.colours)
+    }
+
+    /// The lands that add colour `bit`.
+    pub fn sources(&self, bit: u8) -> usize {
+        self.lands
+            .iter()
+            .flatten()
+            .filter(|l| l.colours & bit != 0)
+            .count()
+    }
+
+    /// Every tag some card carries, sorted.
+    pub fn tag_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.tags.iter().flatten().cloned().collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
