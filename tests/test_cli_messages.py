@@ -214,3 +214,56 @@ def test_variant_rule_labels_keep_the_transcripts_columns(capsys, options):
         assert line[8:10] == "] " and line[10] != " ", line
     labels = [line for line in events if line.startswith("[      *]")]
     assert labels and all(re.search(r"  \* \S", line) for line in labels), labels
+
+
+@pytest.fixture
+def game_log(capsys, tmp_path):
+    """A finished game's log (`start --auto --log`), as records."""
+    log = tmp_path / "game.jsonl"
+    code, _, err = run(capsys, "start", "--auto", "--seed", SEED, "--log", str(log))
+    assert code == 0, err
+    return log, [json.loads(line) for line in log.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("option", ["--commitment", "--setup"])
+@pytest.mark.parametrize("value", ["00", "x" * 64, "0" * 63])
+def test_verify_a_published_value_that_is_not_64_hex_digits(capsys, game_log, option, value):
+    log, _ = game_log
+    code, out, err = run(capsys, "verify", str(log), option, value)
+    assert code == 2 and out == ""
+    line = one_line_error(err)
+    assert option in line and "not 64 hex digits" in line and "match" not in line, line
+    assert "not 64 hex digits" in str(
+        pytest.raises(m.LogError, m.verify_log, log, **{option[2:]: value}).value
+    )
+
+
+def test_verify_says_the_commitment_in_the_header_was_changed(capsys, game_log, tmp_path):
+    log, records = game_log
+    records[0]["commitment"] = "ab" * 32
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
+    code, _, err = run(capsys, "verify", str(bad))
+    assert code == 1
+    line = one_line_error(err)
+    assert f"{bad}: line 1: the commitment in the header was changed" in line, line
+    code, _, err = run(capsys, "verify", str(log), "--commitment", "AB" * 32)
+    line = one_line_error(err)
+    assert "line 1: the commitment in the header was changed" in line
+    assert "published before the game" in line, line
+
+
+def test_verify_names_the_line_and_marks_the_fields_that_differ(capsys, game_log, tmp_path):
+    log, records = game_log
+    shuffle = next(i for i, r in enumerate(records) if r["type"] == "shuffle")
+    records[shuffle]["shuffle"] = 7
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
+    code, _, err = run(capsys, "verify", str(bad))
+    line = one_line_error(err)
+    head = f"line {shuffle + 1}: event {shuffle - 1} differs from the replay in shuffle: logged "
+    assert head in line, line
+    logged, replayed = line.split(head)[1].split(", replayed ")
+    assert '>>"shuffle":7<<' in logged and '>>"shuffle":0<<' in replayed, line
+    assert re.findall(r'"(\w+)":', logged) == re.findall(r'"(\w+)":', replayed), line
+    assert json.loads(logged.replace(">>", "").replace("<<", ""))["shuffle"] == 7

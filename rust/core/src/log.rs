@@ -270,11 +270,13 @@ fn typed<T: for<'de> Deserialize<'de>>(value: &Value, what: &str) -> Result<T> {
 
 /// Verifies a log given as its bytes (JSON Lines). `commitment` and `setup`: the seed
 /// commitment and set-up digest published before the game, if kept (then a log rewritten from
-/// scratch is caught too). Ok, or [`Error::Log`] naming the first problem.
+/// scratch is caught too; each must be 64 hex digits). Ok, or [`Error::Log`] naming the first
+/// problem and the line of the log it is on.
 pub fn verify(bytes: &[u8], commitment: Option<&str>, setup: Option<&str>) -> Result<()> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| log_error(format!("the log is not UTF-8 text: {e}")))?;
     let mut records = vec![];
+    let mut lines = vec![];
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -288,16 +290,119 @@ pub fn verify(bytes: &[u8], commitment: Option<&str>, setup: Option<&str>) -> Re
             )));
         }
         records.push(value);
+        lines.push(i + 1);
     }
-    verify_records(&records, commitment, setup)
+    verify_lines(&records, &lines, commitment, setup)
 }
 
-/// [`verify`] over records already parsed (each a JSON object).
+/// [`verify`] over records already parsed (each a JSON object; record `i` is line `i + 1`).
 pub fn verify_records(
     records: &[Value],
     commitment: Option<&str>,
     setup: Option<&str>,
 ) -> Result<()> {
+    let lines: Vec<usize> = (1..=records.len()).collect();
+    verify_lines(records, &lines, commitment, setup)
+}
+
+/// A value published before the game (`what`), lower-cased: 64 hex digits or an error.
+fn published(value: Option<&str>, what: &str) -> Result<Option<String>> {
+    match value {
+        None => Ok(None),
+        Some(v) if v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            Ok(Some(v.to_ascii_lowercase()))
+        }
+        Some(v) => Err(log_error(format!(
+            "the published {what} is not 64 hex digits: {}",
+            Value::from(v)
+        ))),
+    }
+}
+
+/// The commitment of the seed a reveal record reveals, if it reveals one.
+fn revealed_commitment(reveal: &Value) -> Option<String> {
+    let reveal: Reveal = Reveal::deserialize(reveal).ok()?;
+    Seed::from_hex(&reveal.seed).ok().map(|s| s.commitment())
+}
+
+/// `got` with its keys (and those of the objects inside it) in the order of `like`'s, then
+/// any others: a replayed record shown as the logged one is written.
+fn ordered_like(got: &Value, like: &Value) -> Value {
+    match (got, like) {
+        (Value::Object(g), Value::Object(l)) => {
+            let mut out = Map::new();
+            for (k, lv) in l {
+                if let Some(gv) = g.get(k) {
+                    out.insert(k.clone(), ordered_like(gv, lv));
+                }
+            }
+            for (k, gv) in g {
+                if !out.contains_key(k) {
+                    out.insert(k.clone(), gv.clone());
+                }
+            }
+            Value::Object(out)
+        }
+        (Value::Array(g), Value::Array(l)) => Value::Array(
+            g.iter()
+                .enumerate()
+                .map(|(i, gv)| {
+                    l.get(i)
+                        .map_or_else(|| gv.clone(), |lv| ordered_like(gv, lv))
+                })
+                .collect(),
+        ),
+        _ => got.clone(),
+    }
+}
+
+/// A record as one line of JSON with the fields named in `marked` between `>>` and `<<`.
+fn with_marks(record: &Value, marked: &[&String]) -> String {
+    let Value::Object(map) = record else {
+        return record.to_string();
+    };
+    let fields: Vec<String> = map
+        .iter()
+        .map(|(k, v)| {
+            let field = format!("{}:{v}", Value::from(k.as_str()));
+            if marked.contains(&k) {
+                format!(">>{field}<<")
+            } else {
+                field
+            }
+        })
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+/// Event `i` (on line `line`) as logged and as replayed, in the same key order, the fields
+/// that differ named and marked.
+fn differs(i: usize, line: usize, want: &Value, got: &Value) -> Error {
+    let got = ordered_like(got, want);
+    let empty = Map::new();
+    let (w, g) = (
+        want.as_object().unwrap_or(&empty),
+        got.as_object().unwrap_or(&empty),
+    );
+    let mut fields: Vec<&String> = w.keys().filter(|k| g.get(*k) != w.get(*k)).collect();
+    fields.extend(g.keys().filter(|k| !w.contains_key(*k)));
+    let names: Vec<&str> = fields.iter().map(|k| k.as_str()).collect();
+    log_error(format!(
+        "line {line}: event {i} differs from the replay in {}: logged {}, replayed {}",
+        names.join(", "),
+        with_marks(want, &fields),
+        with_marks(&got, &fields)
+    ))
+}
+
+fn verify_lines(
+    records: &[Value],
+    lines: &[usize],
+    commitment: Option<&str>,
+    setup: Option<&str>,
+) -> Result<()> {
+    let commitment = published(commitment, "seed commitment")?;
+    let setup = published(setup, "set-up digest")?;
     let kind = |r: &Value| r.get("type").and_then(Value::as_str).map(str::to_owned);
     let (first, last) = match records {
         [first, .., last] => (first, last),
@@ -312,17 +417,21 @@ pub fn verify_records(
             "a log starts with a header record and ends with a reveal record",
         ));
     }
+    let (head_line, reveal_line) = (lines[0], lines[lines.len() - 1]);
     let schema = first.get("schema");
     if schema != Some(&Value::from(SCHEMA)) {
         return Err(log_error(format!(
-            "unknown schema {}; this version reads {SCHEMA}",
+            "line {head_line}: unknown schema {}; this version reads {SCHEMA}",
             schema.unwrap_or(&Value::Null)
         )));
     }
-    let head: Header = typed(first, "the header does not describe a game")?;
+    let head: Header = typed(
+        first,
+        &format!("line {head_line}: the header does not describe a game"),
+    )?;
     if head.format_version != crate::FORMAT_VERSION {
         return Err(log_error(format!(
-            "format version {} is not {}",
+            "line {head_line}: format version {} is not {}",
             head.format_version,
             crate::FORMAT_VERSION
         )));
@@ -331,47 +440,74 @@ pub fn verify_records(
         return Err(log_error("the header is not a JSON object"));
     };
     if head.setup_digest != setup_digest(head_map) {
-        return Err(log_error(
-            "the header's set-up (decks, players, rules) does not match its digest",
-        ));
+        // The header's digest covers its commitment: when the revealed seed's commitment
+        // makes the digest match again, only the commitment was changed.
+        if let Some(original) = revealed_commitment(last) {
+            let mut restored = head_map.clone();
+            restored.insert("commitment".into(), original.clone().into());
+            if original != head.commitment && setup_digest(&restored) == head.setup_digest {
+                return Err(log_error(format!(
+                    "line {head_line}: the commitment in the header was changed: it is {}, \
+                     while the header's set-up digest and the revealed seed both give {original}",
+                    head.commitment
+                )));
+            }
+        }
+        return Err(log_error(format!(
+            "line {head_line}: the header's set-up (decks, players, rules) does not match its \
+             digest"
+        )));
     }
-    if setup.is_some_and(|s| s != head.setup_digest) {
-        return Err(log_error(
-            "the header's set-up digest is not the one published before the game",
-        ));
+    if setup.as_ref().is_some_and(|s| *s != head.setup_digest) {
+        return Err(log_error(format!(
+            "line {head_line}: the header's set-up digest is not the one published before the \
+             game"
+        )));
     }
-    if commitment.is_some_and(|c| c.to_ascii_lowercase() != head.commitment) {
-        return Err(log_error(
-            "the log's seed commitment is not the one published before the game",
-        ));
+    if let Some(c) = commitment.as_ref().filter(|c| **c != head.commitment) {
+        return Err(log_error(format!(
+            "line {head_line}: the commitment in the header was changed: it is {}, not the \
+             {c} published before the game",
+            head.commitment
+        )));
     }
-    let reveal: Reveal = typed(last, "malformed reveal record")?;
+    let reveal: Reveal = typed(
+        last,
+        &format!("line {reveal_line}: malformed reveal record"),
+    )?;
     let seed = Seed::from_hex(&reveal.seed)
-        .map_err(|e| log_error(format!("malformed reveal record: {e}")))?;
+        .map_err(|e| log_error(format!("line {reveal_line}: malformed reveal record: {e}")))?;
     let contributions = reveal
         .contributions
         .iter()
         .map(|c| {
-            decode_hex(c)
-                .ok_or_else(|| log_error("malformed reveal record: a contribution is not hex"))
+            decode_hex(c).ok_or_else(|| {
+                log_error(format!(
+                    "line {reveal_line}: malformed reveal record: a contribution is not hex"
+                ))
+            })
         })
         .collect::<Result<Vec<_>>>()?;
-    let matches = seed
-        .verify_commitment(&head.commitment)
-        .map_err(|e| log_error(format!("malformed commitment in the header: {e}")))?;
+    let matches = seed.verify_commitment(&head.commitment).map_err(|e| {
+        log_error(format!(
+            "line {head_line}: malformed commitment in the header: {e}"
+        ))
+    })?;
     if !matches {
-        return Err(log_error(
-            "the revealed seed does not match the commitment published before the game",
-        ));
+        return Err(log_error(format!(
+            "line {reveal_line}: the revealed seed does not match the commitment published \
+             before the game (line {head_line})"
+        )));
     }
     let committed: Vec<String> = contributions
         .iter()
         .map(|c| contribution_commitment(c))
         .collect();
     if committed != head.contribution_commitments {
-        return Err(log_error(
-            "the revealed contributions do not match their commitments",
-        ));
+        return Err(log_error(format!(
+            "line {reveal_line}: the revealed contributions do not match their commitments \
+             (line {head_line})"
+        )));
     }
     let record = SetupRecord {
         variant: head.variant,
@@ -390,15 +526,21 @@ pub fn verify_records(
         .game_seed(&contributions, n)
         .and_then(|s| record.with_seed(s))
         .and_then(Game::new)
-        .map_err(|e| log_error(format!("the header does not describe a game: {e}")))?;
+        .map_err(|e| {
+            log_error(format!(
+                "line {head_line}: the header does not describe a game: {e}"
+            ))
+        })?;
     let events = &records[1..records.len() - 1];
+    let event_lines = &lines[1..lines.len() - 1];
     let mut game = game;
     for (i, e) in events.iter().enumerate() {
-        let logged: Logged = typed(e, &format!("event {i} is malformed"))?;
+        let line = event_lines[i];
+        let logged: Logged = typed(e, &format!("line {line}: event {i} is malformed"))?;
         if let Some(answer) = logged.answer() {
             game.apply(answer).map_err(|e| {
                 log_error(format!(
-                    "a logged decision cannot be replayed: event {i}: {e}"
+                    "line {line}: a logged decision cannot be replayed: event {i}: {e}"
                 ))
             })?;
         }
@@ -407,9 +549,7 @@ pub fn verify_records(
     for (i, (want, got)) in events.iter().zip(replayed).enumerate() {
         let got = got.to_json();
         if *want != got {
-            return Err(log_error(format!(
-                "event {i} differs from the replay: logged {want}, replayed {got}"
-            )));
+            return Err(differs(i, event_lines[i], want, &got));
         }
     }
     if events.len() != replayed.len() {

@@ -204,3 +204,88 @@ fn the_set_up_is_bound_by_its_digest() {
     bad[0]["players"][1]["deck"][59]["name"] = json!("Black Lotus");
     assert!(refused(&bytes(&bad)).contains("digest"));
 }
+
+/// A published value that is not 64 hex digits is said to be so (not "does not match").
+#[test]
+fn a_published_value_that_is_not_64_hex_digits_is_named_as_such() {
+    let r = records();
+    for bad in ["00", "", &"g".repeat(64), &"0".repeat(65)] {
+        let m = refused_with(&r, Some(bad), None);
+        assert!(
+            m.starts_with("the published seed commitment is not 64 hex digits"),
+            "{m}"
+        );
+        let m = refused_with(&r, None, Some(bad));
+        assert!(
+            m.starts_with("the published set-up digest is not 64 hex digits"),
+            "{m}"
+        );
+    }
+}
+
+/// A changed commitment is named: edited in the header alone (its digest, which covers it,
+/// and the revealed seed agree on the original), or in a header rewritten with its digest but
+/// not the one published.
+#[test]
+fn a_changed_commitment_in_the_header_is_named() {
+    let r = records();
+    let mut bad = r.clone();
+    bad[0]["commitment"] = json!("ab".repeat(32));
+    let m = refused(&bytes(&bad));
+    assert!(
+        m.starts_with("line 1: the commitment in the header was changed"),
+        "{m}"
+    );
+    assert!(m.contains(&Seed::from_bytes(HOST).commitment()), "{m}");
+    let m = refused_with(&r, Some(&"ab".repeat(32)), None);
+    assert!(
+        m.starts_with("line 1: the commitment in the header was changed")
+            && m.contains("published before the game"),
+        "{m}"
+    );
+    // Another change to the header is still a set-up that does not match its digest.
+    let mut bad = r.clone();
+    bad[0]["commitment"] = json!("ab".repeat(32));
+    bad[0]["game_index"] = json!(3);
+    assert!(refused(&bytes(&bad)).contains("does not match its digest"));
+}
+
+/// A differing event names its line in the file (blank lines counted), the fields that
+/// differ, and shows both records in the logged record's key order with those fields marked.
+#[test]
+fn a_differing_event_names_its_line_and_marks_the_fields_that_differ() {
+    let r = records();
+    let shuffle = r.iter().position(|e| e["type"] == "shuffle").unwrap();
+    let mut bad = r.clone();
+    bad[shuffle]["shuffle"] = json!(7);
+    // Written with sorted keys (as Python's write_log does) and one blank line after the header.
+    let mut text = String::new();
+    for (i, record) in bad.iter().enumerate() {
+        let sorted: std::collections::BTreeMap<_, _> = record.as_object().unwrap().iter().collect();
+        text += &serde_json::to_string(&sorted).unwrap();
+        text += if i == 0 { "\n\n" } else { "\n" };
+    }
+    let m = refused(text.as_bytes());
+    let line = shuffle + 2;
+    let prefix = format!(
+        "line {line}: event {} differs from the replay in shuffle: ",
+        shuffle - 1
+    );
+    assert!(m.starts_with(&prefix), "{m}");
+    let (logged, replayed) = m[prefix.len()..].split_once(", replayed ").unwrap();
+    let logged = logged.strip_prefix("logged ").unwrap();
+    assert!(logged.contains(">>\"shuffle\":7<<"), "{m}");
+    assert!(replayed.contains(">>\"shuffle\":0<<"), "{m}");
+    let keys = |s: &str| -> Vec<String> {
+        s.split(',')
+            .filter_map(|f| f.trim_start_matches(['{', '>']).split_once("\":"))
+            .map(|(k, _)| k.trim_start_matches('"').to_string())
+            .collect()
+    };
+    assert_eq!(keys(logged), keys(replayed), "{m}");
+    assert_eq!(
+        keys(logged).first().map(String::as_str),
+        Some("rule"),
+        "{m}"
+    );
+}
