@@ -267,3 +267,22 @@ def test_verify_names_the_line_and_marks_the_fields_that_differ(capsys, game_log
     assert '>>"shuffle":7<<' in logged and '>>"shuffle":0<<' in replayed, line
     assert re.findall(r'"(\w+)":', logged) == re.findall(r'"(\w+)":', replayed), line
     assert json.loads(logged.replace(">>", "").replace("<<", ""))["shuffle"] == 7
+
+
+@pytest.mark.parametrize(
+    "options, shown",
+    [
+        (["--bottom", "lands_first"], "bottom lands_first"),
+        (["--bottom", "LANDS-FIRST"], "bottom lands_first"),
+        (["--bottom", "Spells_First"], "bottom spells_first"),
+        (["--mulligan", "LONDON"], "LONDON mulligan"),
+        (["--mulligan", "Partial_Paris", "--exile", "EXCESS"], "exile excess"),
+        (["--mulligan", "canadian-HIGHLANDER"], "CANADIAN_HIGHLANDER mulligan"),
+        (["--variant", "Two_Headed-Giant"], "TWO_HEADED_GIANT"),
+        (["--smoothing", "SMOOTHED_london"], "smoothing smoothed_london"),
+    ],
+)
+def test_every_enum_option_takes_any_case_with_dash_or_underscore(capsys, options, shown):
+    code, out, err = run(capsys, "simulate", "-n", "500", "--seed", SEED, *options)
+    assert code == 0, err
+    assert shown in out, out

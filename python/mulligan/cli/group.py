@@ -44,20 +44,23 @@ def enum_names(enum: type) -> list[str]:
 
 
 class NameChoice(click.Choice[str]):
-    """A case-insensitive choice among names in which `-` may stand for `_`; a bad value's
-    error lists each name once, as help shows it."""
+    """A choice among names read as the core reads them: any case, `-` or `_` between words
+    (`Two_Headed-Giant`); the value is the name as listed. A bad value's error lists each name
+    once, as help shows it."""
 
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(
             [*names, *(n.replace("_", "-") for n in names if "_" in n)], case_sensitive=False
         )
+        self.names = list(names)
         self.shown = [n.lower().replace("_", "-") for n in names]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        try:
-            return str(super().convert(value, param, ctx))
-        except click.BadParameter:
-            self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
+        key = str(value).upper().replace("-", "_")
+        for name in self.names:
+            if name.upper() == key:
+                return name
+        self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
 
 
 def enum_choice(enum: type) -> click.Choice[str]:
