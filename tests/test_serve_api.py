@@ -51,7 +51,7 @@ def send(client, game, seat, body):
 
 def test_create_returns_commitment_and_256_bit_tokens(client):
     g = create(client)
-    assert set(g) == {"game_id", "commitment", "host_token", "seats", "contributors"}
+    assert set(g) == {"game_id", "commitment", "host_token", "seats", "contributors", "warnings"}
     assert len(g["commitment"]) == 64 and set(g["commitment"]) <= HEX64
     tokens = [g["host_token"], *(s["token"] for s in g["seats"])]
     assert all(len(t) == 64 and set(t) <= HEX64 for t in tokens)
@@ -343,6 +343,7 @@ def test_simulate_equals_the_library_call_and_is_bounded(tmp_path):
             "keep": {"ranges": {"7": [2, 5]}, "keep_at": 5},
         }
         got = c.post("/simulate", json=body).json()
+        assert [w["code"] for w in got.pop("warnings")] == ["deck", "deck"]
         want = m.simulate(
             m.Deck.parse(DECK_A),
             games=250_000,

@@ -80,9 +80,15 @@ def test_listening_line_access_log_and_a_busy_port(tmp_path):
     try:
         assert f"listening on http://127.0.0.1:{server.port}" in server.output()
         httpx.get(server.url + "/games/nope/events")
-        out = _wait_for(server, '"GET /games/nope/events HTTP/1.1" 401')
-        # One line per request, and no Python warning or traceback among them.
-        assert "Traceback" not in out and "Warning" not in out
+        _wait_for(server, '"GET /games/nope/events HTTP/1.1" 401')
+        # The deck warnings of a game: in the reply, and one line each in the server's log,
+        # not as Python warnings with their source lines.
+        created = httpx.post(server.url + "/games", json=two_players(), timeout=30).json()
+        assert created["warnings"]
+        out = _wait_for(server, '"POST /games HTTP/1.1" 201')
+        for w in created["warnings"]:
+            assert f"POST /games: deck: {w['message']}" in out
+        assert "Traceback" not in out and "Warning" not in out and "warnings.warn" not in out
         httpx.get(quiet.url + "/healthz")
         time.sleep(0.3)
         assert "listening on" in quiet.output() and "GET /healthz" not in quiet.output()

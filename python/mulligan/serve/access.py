@@ -6,7 +6,7 @@ only for that seat's token, ``_: HostAccess`` only for the game's host token, an
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -16,6 +16,7 @@ from mulligan.serve.games import Access
 from mulligan.serve.state import Services
 
 __all__ = [
+    "OPTIONAL_TOKEN",
     "CallerAccess",
     "Credentials",
     "HostAccess",
@@ -27,6 +28,9 @@ __all__ = [
 ]
 
 _bearer = HTTPBearer(auto_error=False, description="a game's host token or a seat's token")
+
+#: An operation's ``openapi_extra`` key saying its token is optional (`optional_tokens`).
+OPTIONAL_TOKEN = "x-mulligan-token-optional"
 
 #: The ``Authorization: Bearer`` credentials, if any (the routes' OpenAPI security scheme).
 Credentials = Annotated[Optional[HTTPAuthorizationCredentials], Depends(_bearer)]
@@ -59,3 +63,13 @@ async def caller_access(game_id: str, caller: Token, services: Services) -> Acce
 SeatAccess = Annotated[int, Depends(seat_access)]
 HostAccess = Annotated[None, Depends(host_access)]
 CallerAccess = Annotated[Access, Depends(caller_access)]
+
+
+def optional_tokens(spec: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document with the operations marked `OPTIONAL_TOKEN` taking no token as well
+    as the bearer token (``security: [{}, {"HTTPBearer": []}]``), as they do."""
+    for item in spec.get("paths", {}).values():
+        for operation in item.values():
+            if isinstance(operation, dict) and operation.pop(OPTIONAL_TOKEN, False):
+                operation["security"] = [{}, {"HTTPBearer": []}]
+    return spec

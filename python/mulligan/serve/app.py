@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -18,8 +19,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import mulligan
+from mulligan.serve.access import optional_tokens
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.limits import BodyLimit, Limits
+from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store
 from mulligan.serve.routes import fair_play, games, page, rounds, service, simulate
 from mulligan.serve.state import AppState
@@ -45,14 +48,24 @@ async def _api_error(request: Request, exc: Exception) -> JSONResponse:
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    first = exc.errors()[0] if exc.errors() else {}
-    where = ".".join(str(p) for p in first.get("loc", ()))
-    message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
+    message = invalid_message(list(exc.errors()), exc.body)
     return JSONResponse(error_body("invalid", message), 422)
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    cause = exc.__cause__
+    if exc.status_code == 400 and cause is not None:
+        # A body FastAPI could not read (bytes that are not UTF-8 text): as every other body
+        # that is not JSON, 422 `invalid`, the status docs/openapi.json declares.
+        if isinstance(cause, UnicodeDecodeError):
+            where = ""
+            if cause.encoding.replace("-", "").lower() == "utf8":
+                where = f" (byte 0x{cause.object[cause.start]:02x} at offset {cause.start})"
+            message = f"the body is not JSON: it is not UTF-8 text{where}; send JSON as UTF-8"
+        else:
+            message = f"the body is not JSON ({type(cause).__name__}: {cause})"
+        return JSONResponse(error_body("invalid", message), 422)
     code = CODES.get(exc.status_code, "error")
     return JSONResponse(error_body(code, str(exc.detail)), exc.status_code, headers=exc.headers)
 
@@ -96,5 +109,13 @@ def create_app(
     app.add_exception_handler(Exception, _internal)
     for router in ROUTERS:
         app.include_router(router)
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = optional_tokens(plain_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.add_middleware(BodyLimit)
     return app

@@ -22,6 +22,7 @@ from mulligan._core import (
     DeckWarning,
     Game,
     IllegalActionError,
+    MulliganError,
     MulliganRule,
     Player,
     Seed,
@@ -91,14 +92,25 @@ class DeckCache:
 DECKS = DeckCache()
 
 
+def player_label(index: int, player: Json) -> str:
+    """``players[1] ('Ben')``: how a message names a player of a set-up."""
+    name = player.get("name")
+    return f"players[{index}] ({name!r})" if name else f"players[{index}]"
+
+
 def build_players(setup: Setup) -> list[Player]:
-    """The players of a stored set-up; raises `DeckError`/`GameConfigError`/`MulliganTypeError`."""
+    """The players of a stored set-up; raises `DeckError`/`GameConfigError`/`MulliganTypeError`
+    naming the player (``players[1] ('Ben'): deck: line 2: ...``)."""
     players = []
-    for p in setup["players"]:
+    for i, p in enumerate(setup["players"]):
+        try:
+            deck = DECKS.parse(p["deck"])
+        except MulliganError as e:
+            raise type(e)(f"{player_label(i, p)}: deck: {e}") from None
         players.append(
             Player(
                 p["name"],
-                DECKS.parse(p["deck"]),
+                deck,
                 team=p.get("team"),
                 hand_modifier=p.get("hand_modifier", 0),
                 life_modifier=p.get("life_modifier", 0),
@@ -106,6 +118,16 @@ def build_players(setup: Setup) -> list[Player]:
             )
         )
     return players
+
+
+def deck_warnings(setup: Setup, players: Sequence[Player]) -> list[Json]:
+    """What the deck reader noticed in each player's deck (`Deck.warnings`: unknown card names,
+    the deck-size and copy-count rules), as ``{"code": "deck", "message"}`` naming the player."""
+    return [
+        {"code": "deck", "message": f"{player_label(i, p)}: {w}"}
+        for i, (p, built) in enumerate(zip(setup["players"], players))
+        for w in built.deck.warnings
+    ]
 
 
 class LiveGame:
@@ -133,6 +155,7 @@ class LiveGame:
         )
         self.seats = len(players)
         self.answers = 0
+        self.warnings = deck_warnings(setup, players)
 
     @classmethod
     def build(cls, setup: Setup, seed: str, contributions: Sequence[bytes]) -> LiveGame:
@@ -220,24 +243,42 @@ class LiveGame:
         return [dict(r.to_dict()) for r in self.game.result()]
 
 
+def _records(text: str) -> list[Any]:
+    """The records of a JSON Lines text; a line that is not JSON is named by its number."""
+    import json
+
+    from mulligan.log import LogError
+
+    records = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except ValueError as e:
+            reason = getattr(e, "msg", str(e))
+            column = getattr(e, "colno", None)
+            at = f" at column {column}" if column is not None else ""
+            raise LogError(
+                f"log: line {n} is not JSON ({reason}{at}); each line of a log is one JSON record"
+            ) from None
+    return records
+
+
 def verify(
     log: str | Sequence[Json], commitment: str | None, setup: str | None
 ) -> tuple[bool, str | None, int | None]:
     """`verify_log` as a verdict: (valid, the first problem, the index of the first event that
     does not match the replay when that is the problem)."""
-    import json
     import re
 
     from mulligan.log import LogError, verify_log
 
     try:
-        records = (
-            [json.loads(line) for line in log.splitlines() if line.strip()]
-            if isinstance(log, str)
-            else list(log)
-        )
-        if not all(isinstance(r, dict) for r in records):
-            raise LogError("every log record is a JSON object")
+        records = _records(log) if isinstance(log, str) else list(log)
+        for i, r in enumerate(records):
+            if not isinstance(r, dict):
+                raise LogError(f"log: record {i}: every log record is a JSON object")
         verify_log(records, commitment=commitment, setup=setup)
     except (LogError, ValueError, TypeError, KeyError) as e:
         message = str(e) or type(e).__name__

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from mulligan._core import MulliganError, Seed, contribution_commitment
 from mulligan.serve import auth
-from mulligan.serve.engine import LiveGame, Setup, build_players
+from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
 from mulligan.serve.errors import ApiError
 from mulligan.serve.limits import Limits
 from mulligan.serve.store import GameRow, Store
@@ -78,7 +78,9 @@ class GameService:
         for i, p in enumerate(players):
             if len(p["deck"]) > self.limits.deck_text:
                 raise ApiError(
-                    422, "invalid", f"player {i}: deck list over {self.limits.deck_text} bytes"
+                    422,
+                    "invalid",
+                    f"{player_label(i, p)}: deck: over {self.limits.deck_text} bytes of text",
                 )
             if rough_card_count(p["deck"]) > 2 * self.limits.deck_cards:
                 # Refused before parsing: a few kilobytes of "100000 Forest" lines would
@@ -86,7 +88,8 @@ class GameService:
                 raise ApiError(
                     422,
                     "invalid",
-                    f"player {i}: over the limit of {self.limits.deck_cards} cards in a deck",
+                    f"{player_label(i, p)}: deck: over the limit of {self.limits.deck_cards} "
+                    "cards in a deck",
                 )
         try:
             built = build_players(setup)
@@ -97,7 +100,8 @@ class GameService:
                     raise ApiError(
                         422,
                         "invalid",
-                        f"player {i}: {size} cards, over the limit of {self.limits.deck_cards}",
+                        f"{player_label(i, setup['players'][i])}: deck: {size} cards, over "
+                        f"the limit of {self.limits.deck_cards}",
                     )
             return LiveGame(setup, seed.hex(), [], built)
         except MulliganError as e:
@@ -156,6 +160,7 @@ class GameService:
                 for i, (p, t) in enumerate(zip(setup["players"], seat_tokens))
             ],
             "contributors": row.contributors,
+            "warnings": live.warnings,
         }
 
     # -- state ------------------------------------------------------------------------------

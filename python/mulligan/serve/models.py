@@ -5,13 +5,13 @@ of the game (views, events, decisions, log records) are the core's JSON shapes
 (docs/EVENT_LOG.md, docs/API.md), passed through as they are.
 """
 
-from enum import Enum
-from typing import Any, Literal, Optional, Union
+from typing import Annotated, Any, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
 from mulligan.serve.errors import ErrorBody
+from mulligan.serve.names import Name, lenient_pattern
 
 __all__ = [
     "AnswerIn",
@@ -27,9 +27,24 @@ __all__ = [
 Int32 = Field(ge=0, le=2**31 - 1)
 Hex = r"^[0-9a-fA-F]*$"
 
-VariantName = Enum("VariantName", {v: v for v in VARIANTS}, type=str)  # type: ignore[misc]
-MulliganName = Enum("MulliganName", {v: v for v in MULLIGAN_RULES}, type=str)  # type: ignore[misc]
-ActionName = Enum("ActionName", {v: v for v in ACTIONS}, type=str)  # type: ignore[misc]
+VariantName = Annotated[str, Name(VARIANTS, "the game variant")]
+MulliganName = Annotated[
+    str, Name(MULLIGAN_RULES, "the mulligan rule (an era of 103.5, or a variant)")
+]
+ActionName = Annotated[str, Name(ACTIONS, "the `Game` method that answers the decision")]
+SmoothingName = Annotated[
+    str,
+    Name(
+        ("arena2", "weighted3", "smoothed_london"),
+        "opening-hand smoothing of digital clients: NOT the rules",
+    ),
+]
+BottomName = Annotated[
+    str, Name(("balance", "lands_first", "spells_first"), "which cards go to the bottom")
+]
+ExileName = Annotated[
+    str, Name(("hand", "excess"), "PARTIAL_PARIS: the cards a mulligan exiles (docs/VARIANTS.md)")
+]
 
 
 class Strict(BaseModel):
@@ -54,18 +69,44 @@ class HouseIn(Strict):
     land_mulligan: bool = Field(
         default=False, description="the no-land/all-land redraw, once per game (not the rules)"
     )
-    smoothing: Optional[Literal["arena2", "weighted3", "smoothed_london"]] = Field(
-        default=None, description="opening-hand smoothing of digital clients: NOT the rules"
-    )
+    smoothing: Optional[SmoothingName] = None
     smoothing_candidates: Optional[int] = Field(
-        default=None, ge=2, le=8, description="candidate hands for `smoothing`"
+        default=None,
+        ge=2,
+        le=8,
+        description="candidate hands for `smoothing` (only with a `smoothing` model)",
     )
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            # smoothing_candidates counts the candidate hands of a smoothing model: given a
+            # number, a model must be named too.
+            "if": {
+                "properties": {"smoothing_candidates": {"type": "integer"}},
+                "required": ["smoothing_candidates"],
+            },
+            "then": {
+                "properties": {"smoothing": {"type": "string"}},
+                "required": ["smoothing"],
+            },
+        },
+    )
+
+    @model_validator(mode="after")
+    def _candidates_need_a_model(self) -> "HouseIn":
+        if self.smoothing_candidates is not None and self.smoothing is None:
+            raise ValueError(
+                "smoothing_candidates: counts the candidate hands of a smoothing model; "
+                "name one in `smoothing` (arena2, weighted3 or smoothed_london) or leave it out"
+            )
+        return self
 
 
 class GameIn(HouseIn):
     players: list[PlayerIn] = Field(min_length=1, max_length=16)
-    variant: VariantName = VariantName("TWO_PLAYER")
-    mulligan: MulliganName = MulliganName("LONDON")
+    variant: VariantName = "TWO_PLAYER"
+    mulligan: MulliganName = "LONDON"
     starting_player: Optional[int] = Field(default=None, ge=0, le=255)
     chooser: Optional[int] = Field(default=None, ge=0, le=255)
     contributions: list[int] = Field(
@@ -82,15 +123,55 @@ class Seat(BaseModel):
     token: str
 
 
+class Warning(BaseModel):
+    """Something the library warns of (the game still runs): ``code`` is ``deck`` (the deck
+    reader: unknown card names, the deck-size and copy-count rules) or ``keep_rule``; the
+    message names the player or field."""
+
+    code: str
+    message: str
+
+
 class GameCreated(BaseModel):
     game_id: str
     commitment: str
     host_token: str
     seats: list[Seat]
     contributors: list[int]
+    warnings: list[Warning] = Field(description="what the deck reader noticed, per player")
+
+
+#: The field each action needs, and what it holds (in the words of a 422's message).
+ANSWER_NEEDS = {
+    "choose_starting_player": ("starting_seat", "the seat (a number) that takes the first turn"),
+    "bottom": ("cards", "the ids of the cards put on the bottom, top first"),
+    "partial_mulligan": ("cards", "the ids of the cards exiled"),
+    "vancouver": ("bottom", "true to put the card looked at on the bottom, false to keep it"),
+    "mulligan_action": ("card", "the id of the card whose 103.5b action is taken"),
+    "opening_hand_action": ("card", "the id of the card whose 103.6 action is taken"),
+}
 
 
 class AnswerIn(Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                {
+                    "if": {
+                        "properties": {"action": {"pattern": lenient_pattern([action])}},
+                        "required": ["action"],
+                    },
+                    "then": {
+                        "properties": {field: {"not": {"type": "null"}}},
+                        "required": [field],
+                    },
+                }
+                for action, (field, _) in ANSWER_NEEDS.items()
+            ]
+        },
+    )
+
     decision: int = Field(ge=0, le=2**31 - 1, description="the pending decision's id")
     action: ActionName
     cards: Optional[list[int]] = Field(
@@ -103,10 +184,20 @@ class AnswerIn(Strict):
     )
     exile: Optional[int] = Field(default=None, ge=0, le=2**31 - 1)
 
+    @model_validator(mode="after")
+    def _needs(self) -> "AnswerIn":
+        field, what = ANSWER_NEEDS.get(self.action, (None, ""))
+        if field is not None and getattr(self, field) is None:
+            raise ValueError(f"{field}: missing; {self.action} needs {what}")
+        return self
+
 
 class ContributionIn(Strict):
     contribution: str = Field(
-        min_length=32, max_length=512, pattern=Hex, description="16 to 256 random bytes, hex"
+        min_length=32,
+        max_length=512,
+        pattern=r"^(?:[0-9a-fA-F]{2})*$",
+        description="16 to 256 random bytes, hex (two digits a byte)",
     )
 
 
@@ -162,9 +253,11 @@ class RoundIn(HouseIn):
         max_length=64,
         description="a round from POST /rounds/commitment (send its host token as Bearer)",
     )
-    tables: list[list[PlayerIn]] = Field(min_length=1, max_length=5000)
-    variant: VariantName = VariantName("TWO_PLAYER")
-    mulligan: MulliganName = MulliganName("LONDON")
+    tables: list[Annotated[list[PlayerIn], Field(min_length=1, max_length=16)]] = Field(
+        min_length=1, max_length=5000, description="each table's players (1 to 16)"
+    )
+    variant: VariantName = "TWO_PLAYER"
+    mulligan: MulliganName = "LONDON"
 
 
 class RoundCommitted(BaseModel):
@@ -186,6 +279,7 @@ class RoundCreated(BaseModel):
     commitment: str
     host_token: str
     tables: list[Table]
+    warnings: list[Warning] = Field(description="the tables' deck warnings (at most 101)")
 
 
 class RoundState(BaseModel):
@@ -202,20 +296,16 @@ class KeepIn(Strict):
         default={}, description='hand size -> [min lands, max lands], e.g. {"7": [2, 5]}'
     )
     keep_at: Optional[int] = Field(default=None, ge=0, le=100)
-    bottom: str = Field(default="balance", pattern="^(balance|lands_first|spells_first)$")
-    exile: str = Field(
-        default="hand",
-        pattern="^(hand|excess)$",
-        description="PARTIAL_PARIS: the cards a mulligan exiles (docs/VARIANTS.md)",
-    )
+    bottom: BottomName = "balance"
+    exile: ExileName = "hand"
     requires: dict[str, int] = Field(default={}, description="tag -> at least this many")
 
 
 class SimulateIn(HouseIn):
     deck: str = Field(max_length=65536)
     games: int = Field(ge=1, le=2_000_000)
-    mulligan: MulliganName = MulliganName("LONDON")
-    variant: VariantName = VariantName("TWO_PLAYER")
+    mulligan: MulliganName = "LONDON"
+    variant: VariantName = "TWO_PLAYER"
     keep: Optional[KeepIn] = None
     seed: Optional[str] = Field(default=None, pattern=Hex, min_length=64, max_length=64)
     on_the_play: bool = True
@@ -227,6 +317,7 @@ class Simulated(BaseModel):
     model_config = ConfigDict(extra="allow")
     seed: str
     games: int
+    warnings: list[Warning] = Field(description="the deck reader's and the keep rule's")
 
 
 class Health(BaseModel):

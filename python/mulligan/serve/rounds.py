@@ -34,11 +34,21 @@ __all__ = ["RoundService", "table_seed"]
 Json = dict[str, Any]
 
 TABLE_TAG = b"mulligan/round-table/v1\x00"
+#: The warnings a round's reply lists (a deck shared by many tables warns at each).
+MAX_WARNINGS = 100
 
 
 def table_seed(round_seed: Seed, table: int) -> Seed:
     """The game seed of table `table` (0-based) of the round with seed `round_seed`."""
     return mix_seed(round_seed, [TABLE_TAG + table.to_bytes(4, "little")])
+
+
+def at_table(table: int, message: str) -> str:
+    """A set-up message of table `table`: ``players[1] ('Ben'): ...`` becomes
+    ``tables[3][1] ('Ben'): ...``, the player's place in the round's body."""
+    if message.startswith("players["):
+        return f"tables[{table}]{message[len('players') :]}"
+    return f"tables[{table}]: {message}"
 
 
 class RoundService:
@@ -83,7 +93,7 @@ class RoundService:
                 raise ApiError(409, "conflict", f"round {round_id} already has its tables")
             row, host_token, host_hash = found, token, found.host_hash
             seed = Seed.from_hex(found.seed)
-        rows, out = await asyncio.to_thread(
+        rows, out, warnings = await asyncio.to_thread(
             self._tables, tables, common, seed, row.id, host_token, host_hash
         )
         if not await self.store.claim_round(row.id, len(tables), rows):
@@ -93,6 +103,7 @@ class RoundService:
             "commitment": row.commitment,
             "host_token": host_token,
             "tables": out,
+            "warnings": warnings,
         }
 
     def _tables(
@@ -103,11 +114,13 @@ class RoundService:
         round_id: str,
         host_token: str,
         host_hash: str,
-    ) -> tuple[list[GameRow], list[Json]]:
+    ) -> tuple[list[GameRow], list[Json], list[Json]]:
         """Every table's game row and reply (CPU work: decks parsed, games checked), run on a
         worker thread so a large round does not hold up other requests."""
         choosers = play_draw(seed, len(tables))
-        rows, out = [], []
+        rows: list[GameRow] = []
+        out: list[Json] = []
+        warnings: list[Json] = []
         for t, players in enumerate(tables):
             setup: Setup = {
                 **common,
@@ -118,9 +131,12 @@ class RoundService:
             }
             game_seed = table_seed(seed, t)
             try:
-                self.games.check_setup(setup, game_seed)
+                live = self.games.check_setup(setup, game_seed)
             except ApiError as e:
-                raise ApiError(e.status, e.code, f"table {t}: {e.message}") from e
+                raise ApiError(e.status, e.code, at_table(t, e.message)) from e
+            warnings.extend(
+                {"code": w["code"], "message": at_table(t, w["message"])} for w in live.warnings
+            )
             game, _, seat_tokens = self.games.new_row(
                 setup, [], game_seed, round_id, (host_token, host_hash)
             )
@@ -137,7 +153,11 @@ class RoundService:
                     ],
                 }
             )
-        return rows, out
+        if len(warnings) > MAX_WARNINGS:
+            more = len(warnings) - MAX_WARNINGS
+            warnings = warnings[:MAX_WARNINGS]
+            warnings.append({"code": "more", "message": f"{more} more warnings of the same kinds"})
+        return rows, out, warnings
 
     async def show(self, round_id: str, token: str) -> Json:
         found = await self.store.round(round_id)

@@ -21,6 +21,7 @@ from uvicorn.supervisors import Multiprocess
 
 from mulligan.serve.app import create_app
 from mulligan.serve.limits import Limits
+from mulligan.serve.notices import quiet_library_warnings
 from mulligan.serve.store import default_db_path
 
 __all__ = ["app_from_env", "bind", "log_config", "run"]
@@ -33,7 +34,9 @@ ACCESS_FORMAT = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
 
 
 def app_from_env() -> Any:
-    """The application for uvicorn's worker processes (configured through the environment)."""
+    """The application for uvicorn's worker processes (configured through the environment).
+    The library's Python warnings are silenced here: the service logs each one itself."""
+    quiet_library_warnings()
     return create_app(
         os.environ.get(ENV_DB) or None,
         limits=Limits(games_per_minute=int(os.environ.get(ENV_RATE, "600"))),

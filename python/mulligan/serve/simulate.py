@@ -9,6 +9,7 @@ one call (docs/DETERMINISM.md).
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -22,7 +23,7 @@ from mulligan._core import (
     Variant,
     simulate,
 )
-from mulligan.serve.engine import HOUSE_OPTIONS
+from mulligan.serve.engine import DECKS, HOUSE_OPTIONS
 from mulligan.serve.errors import ApiError
 
 __all__ = ["run_simulation"]
@@ -51,11 +52,40 @@ def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
     )
 
 
+def keep_rule_warnings(deck: Deck, keep: KeepRule | None) -> list[str]:
+    """What `simulate` warns of a deck and keep rule (`KeepRule::warnings` in the core, whose
+    words these are; tests/test_serve_contract.py checks they are the library's): an empty
+    deck, a deck without lands, a required tag that no card carries."""
+    out = []
+    cards = deck.cards
+    if not cards:
+        out.append("the deck is empty: every hand is empty")
+    elif not any(c.land for c in cards):
+        out.append(
+            f"the deck has no lands (none of its {len(cards)} cards is marked as a land): "
+            "every hand holds 0 lands"
+        )
+    for tag, _ in keep.requires if keep is not None else []:
+        if not any(tag in c.tags for c in cards):
+            quoted = json.dumps(tag, ensure_ascii=False)
+            out.append(
+                f"no card of the deck carries the tag {quoted} the keep rule requires: "
+                "no hand above keep_at is kept"
+            )
+    return out
+
+
 def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """Runs the simulation `body` describes (a `SimulateIn`); blocking, call it off the loop."""
+    """Runs the simulation `body` describes (a `SimulateIn`); blocking, call it off the loop.
+    The reply carries ``warnings``: the deck reader's and the keep rule's."""
     try:
-        deck = Deck.parse(body["deck"])
+        try:
+            deck = DECKS.parse(body["deck"])
+        except MulliganError as e:
+            raise type(e)(f"deck: {e}") from None
         keep = _keep_rule(body.get("keep"))
+        warnings = [{"code": "deck", "message": f"deck: {w}"} for w in deck.warnings]
+        warnings += [{"code": "keep_rule", "message": w} for w in keep_rule_warnings(deck, keep)]
         seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
         games = int(body["games"])
         options: dict[str, Any] = {
@@ -84,4 +114,4 @@ def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
     except (MulliganError, ValueError, TypeError) as e:
         raise ApiError(422, "invalid", str(e)) from e
     assert total is not None
-    return {"seed": seed.hex(), **total.to_dict()}
+    return {"seed": seed.hex(), **total.to_dict(), "warnings": warnings}

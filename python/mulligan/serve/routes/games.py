@@ -15,6 +15,7 @@ from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.errors import ERRORS, ApiError
 from mulligan.serve.events import sse_stream
 from mulligan.serve.limits import Limits
+from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address
 
 __all__ = ["router"]
@@ -34,6 +35,7 @@ async def create_game(body: m.GameIn, request: Request, services: Services) -> J
     created = await services.games.create(
         setup, body.contributions, lambda: services.rate.take(client_address(request))
     )
+    log_warnings("POST /games", created["warnings"])
     return JSONResponse(created, 201)
 
 

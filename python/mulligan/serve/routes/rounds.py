@@ -7,9 +7,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from mulligan.serve import models as m
-from mulligan.serve.access import Credentials, Token
+from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import ERRORS
+from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address
 
 __all__ = ["router"]
@@ -35,6 +36,9 @@ async def round_commitment(request: Request, services: Services) -> JSONResponse
     response_model=m.RoundCreated,
     responses=ERRORS,
     summary="Every table of a round at once, each decided by (round seed, table)",
+    # The round's host token only with `round_id` (a round drawn by POST /rounds/commitment):
+    # without one, no token is needed (`app.create_app` declares the token optional).
+    openapi_extra={OPTIONAL_TOKEN: True},
 )
 async def create_round(
     body: m.RoundIn, request: Request, credentials: Credentials, services: Services
@@ -43,11 +47,12 @@ async def create_round(
     token = None if credentials is None else credentials.credentials
     tables = [[p.model_dump(mode="json") for p in t] for t in body.tables]
     common = {
-        "variant": body.variant.value,
-        "mulligan": body.mulligan.value,
+        "variant": body.variant,
+        "mulligan": body.mulligan,
         **body.model_dump(mode="json", include=set(HOUSE_OPTIONS)),
     }
     created = await services.rounds.create(tables, common, body.round_id, token)
+    log_warnings("POST /rounds", created["warnings"])
     return JSONResponse(created, 201)
 
 

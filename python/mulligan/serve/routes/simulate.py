@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from mulligan.serve import models as m
 from mulligan.serve.errors import ERRORS
+from mulligan.serve.notices import log_warnings
 from mulligan.serve.simulate import run_simulation
 from mulligan.serve.state import Services
 
@@ -24,4 +25,5 @@ async def simulate_route(body: m.SimulateIn, services: Services) -> JSONResponse
     spec = body.model_dump(mode="json")
     seconds = services.limits.simulate_seconds
     result = await asyncio.to_thread(run_simulation, spec, seconds)
+    log_warnings("POST /simulate", result["warnings"])
     return JSONResponse(result)

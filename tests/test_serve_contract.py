@@ -1,0 +1,284 @@
+"""Issue 19's HTTP contract: what the service answers agrees with docs/openapi.json, its errors
+name the field (as a JSON path), the player and what was expected, enum names are read in every
+spelling the command line takes, and the library's warnings reach the client."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+import jsonschema  # type: ignore[import-untyped]
+from fastapi.testclient import TestClient
+
+import mulligan as m
+from mulligan.serve import create_app
+from mulligan.serve.simulate import keep_rule_warnings
+
+from .serve_util import DECK_A, auth, two_players
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+ROOT = Path(__file__).resolve().parents[1]
+OPENAPI = json.loads((ROOT / "docs" / "openapi.json").read_text())
+# A deck the reader has nothing to say of (tagged cards need no card data; four copies each).
+GOOD_DECK = "24 Forest\n" + "".join(f"4 Elf Number {i} [creature]\n" for i in range(9))
+UNKNOWN = "".join(f"4 Unheard Of Card {i}\n" for i in range(15))
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "db.sqlite3")) as c:
+        yield c
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """docs/openapi.json's schema of one request body, as any JSON Schema validator reads it."""
+    root = {"$ref": f"#/components/schemas/{name}", "components": OPENAPI["components"]}
+    return jsonschema.Draft202012Validator(root)
+
+
+def documented(path: str, method: str) -> set[str]:
+    return set(OPENAPI["paths"][path][method]["responses"])
+
+
+def error(r: Any, status: int = 422) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    return str(body["error"]["message"])
+
+
+# -- bodies that are not UTF-8 -------------------------------------------------------------
+
+
+def test_a_body_that_is_not_utf8_is_a_documented_422(client):
+    g = client.post("/games", json=two_players(contributions=[0])).json()
+    token = auth(g["seats"][0]["token"])
+    for path, template, headers in (
+        ("/verify", "/verify", {}),
+        ("/games", "/games", {}),
+        (
+            f"/games/{g['game_id']}/seats/0/contribution",
+            "/games/{game_id}/seats/{seat}/contribution",
+            token,
+        ),
+    ):
+        for body in (b"\xff\xfe\x03", b'{"log": "\xc3\x28"}'):
+            r = client.post(
+                path, content=body, headers={"Content-Type": "application/json", **headers}
+            )
+            assert str(r.status_code) in documented(template, "post"), (path, r.status_code)
+            assert r.json()["error"]["code"] == "invalid"
+            assert "not UTF-8" in error(r)
+    # Nothing changed: the seat has still to contribute.
+    view = client.get(f"/games/{g['game_id']}/seats/0", headers=token).json()
+    assert view["contributing"] == [0]
+
+
+def test_every_documented_error_code_is_in_serve_md():
+    text = (ROOT / "docs" / "SERVE.md").read_text()
+    for path in OPENAPI["paths"].values():
+        for operation in path.values():
+            for status in operation["responses"]:
+                if status.startswith("4"):
+                    assert f" {status}" in text, status
+
+
+# -- what the schema allows, the server accepts; what it refuses, the server refuses --------
+
+
+def test_smoothing_candidates_without_smoothing_is_refused_by_schema_and_server(client):
+    for name, path, body in (
+        ("GameIn", "/games", two_players(smoothing_candidates=3)),
+        ("SimulateIn", "/simulate", {"deck": DECK_A, "games": 10, "smoothing_candidates": 3}),
+        (
+            "SimulateIn",
+            "/simulate",
+            {"deck": DECK_A, "games": 10, "smoothing": None, "smoothing_candidates": 3},
+        ),
+    ):
+        assert not validator(name).is_valid(body)
+        message = error(client.post(path, json=body))
+        assert message.startswith("smoothing_candidates: ") and "smoothing" in message[21:]
+        with_model = {**body, "smoothing": "arena2"}
+        validator(name).validate(with_model)
+        assert client.post(path, json=with_model).status_code in (200, 201)
+
+
+def test_a_table_of_no_player_is_refused_by_the_schema(client):
+    body = {"tables": [[]]}
+    assert not validator("RoundIn").is_valid(body)
+    assert error(client.post("/rounds", json=body)).startswith("tables[0]: ")
+
+
+def test_an_odd_contribution_is_refused_by_the_schema():
+    assert not validator("ContributionIn").is_valid({"contribution": "a" * 33})
+    validator("ContributionIn").validate({"contribution": "a" * 32})
+
+
+# -- enum spellings --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spelled, canonical",
+    [
+        ({"mulligan": "london"}, {"mulligan": "LONDON"}),
+        ({"mulligan": "Paris-Sequential"}, {"mulligan": "PARIS_SEQUENTIAL"}),
+        ({"variant": "two-player"}, {"variant": "TWO_PLAYER"}),
+        ({"smoothing": "ARENA2"}, {"smoothing": "arena2"}),
+        ({"smoothing": "Smoothed-London"}, {"smoothing": "smoothed_london"}),
+    ],
+)
+def test_enum_names_in_any_case_with_dash_or_underscore(client, spelled, canonical):
+    body = {"deck": DECK_A, "games": 2000, "seed": "00" * 32, **spelled}
+    validator("SimulateIn").validate(body)
+    got = client.post("/simulate", json=body)
+    want = client.post("/simulate", json={**body, **canonical})
+    assert got.status_code == 200, got.text
+    assert got.json() == want.json()
+    game = two_players(starting_player=0, **spelled)
+    validator("GameIn").validate(game)
+    assert client.post("/games", json=game).status_code == 201
+    rounds = {"tables": [two_players()["players"]], **spelled}
+    validator("RoundIn").validate(rounds)
+    assert client.post("/rounds", json=rounds).status_code == 201
+
+
+def test_keep_rule_bottom_and_exile_spellings(client):
+    base = {"deck": DECK_A, "games": 2000, "seed": "00" * 32}
+    want = client.post("/simulate", json={**base, "keep": {"bottom": "lands_first"}}).json()
+    for spelling in ("lands-first", "LANDS_FIRST", "Lands-First"):
+        body = {**base, "keep": {"bottom": spelling, "exile": "EXCESS"}}
+        validator("SimulateIn").validate(body)
+        got = client.post("/simulate", json=body)
+        assert got.status_code == 200 and got.json() == want, got.text
+    for wrong, field in (
+        ({"mulligan": "londn"}, "mulligan"),
+        ({"smoothing": "arena"}, "smoothing"),
+    ):
+        body = {**base, **wrong}
+        assert not validator("SimulateIn").is_valid(body)
+        message = error(client.post("/simulate", json=body))
+        assert message.startswith(f"{field}: expected one of ") and "any case" in message
+
+
+def test_an_answer_action_in_any_spelling(client):
+    g = client.post("/games", json=two_players(starting_player=0)).json()
+    token = auth(g["seats"][0]["token"])
+    d = client.get(f"/games/{g['game_id']}/seats/0", headers=token).json()["pending"][0]
+    r = client.post(
+        f"/games/{g['game_id']}/seats/0/answer",
+        json={"decision": d["id"], "action": "KEEP"},
+        headers=token,
+    )
+    assert r.status_code == 200, r.text
+
+
+# -- errors in words -------------------------------------------------------------------------
+
+
+def test_errors_name_the_field_the_player_and_what_was_expected(client):
+    g = client.post("/games", json=two_players()).json()
+    chooser = next(
+        s
+        for s in range(2)
+        if client.get(
+            f"/games/{g['game_id']}/seats/{s}", headers=auth(g["seats"][s]["token"])
+        ).json()["pending"]
+    )
+    token = auth(g["seats"][chooser]["token"])
+    view = client.get(f"/games/{g['game_id']}/seats/{chooser}", headers=token).json()
+    d = view["pending"][0]
+    assert d["kind"] == "choose_starting_player"
+    url = f"/games/{g['game_id']}/seats/{chooser}/answer"
+    message = error(
+        client.post(
+            url, json={"decision": d["id"], "action": "choose_starting_player"}, headers=token
+        )
+    )
+    assert message == (
+        "starting_seat: missing; choose_starting_player needs the seat (a number) "
+        "that takes the first turn"
+    )
+    assert "usize" not in message and "invalid type" not in message
+    # A body that is not JSON: where, in lines and columns.
+    bad = client.post(
+        "/games", content=b'{"players": [}', headers={"Content-Type": "application/json"}
+    )
+    assert error(bad) == "the body is not JSON: Expecting value at line 1, column 14"
+    # A field of a player: its JSON path and the player's name.
+    body = two_players()
+    body["players"][1]["hand_modifier"] = "two"
+    assert error(client.post("/games", json=body)) == (
+        "players[1].hand_modifier (player 'Ben'): expected a whole number, got str"
+    )
+    del body["players"][1]["deck"]
+    assert error(client.post("/games", json=body)).startswith(
+        "players[1].deck (player 'Ben'): missing"
+    )
+    # A deck the reader refuses: the player, then the reader's line.
+    body = two_players(deck_b="Deck\n-3 Forest\n")
+    message = error(client.post("/games", json=body))
+    assert message.startswith("players[1] ('Ben'): deck: line 2: "), message
+    # The same in a round: the table and the seat.
+    rounds = {"tables": [two_players()["players"], body["players"]]}
+    assert error(client.post("/rounds", json=rounds)).startswith("tables[1][1] ('Ben'): deck: ")
+    # /verify: the line of the log that is not JSON.
+    verdict = client.post("/verify", json={"log": '{"type": "header"}\nnot json\n'}).json()
+    assert verdict["valid"] is False
+    assert verdict["message"].startswith("log: line 2 is not JSON (Expecting value at column 1)")
+
+
+# -- warnings reach the client ---------------------------------------------------------------
+
+
+def test_post_games_returns_the_deck_warnings_naming_the_player(client):
+    r = client.post("/games", json=two_players(deck_a=GOOD_DECK, deck_b=UNKNOWN + "60 Island\n"))
+    assert r.status_code == 201, r.text
+    found = r.json()["warnings"]
+    assert found and all(w["code"] == "deck" for w in found)
+    assert all(w["message"].startswith("players[1] ('Ben'): ") for w in found)
+    assert any("Unheard Of Card 14" in w["message"] for w in found)
+    quiet = client.post("/games", json=two_players(deck_a=GOOD_DECK, deck_b=GOOD_DECK))
+    assert quiet.json()["warnings"] == []
+    table = two_players(deck_a=GOOD_DECK, deck_b=UNKNOWN)["players"]
+    rounds = client.post("/rounds", json={"tables": [table]})
+    assert rounds.status_code == 201, rounds.text
+    assert rounds.json()["warnings"][0]["message"].startswith("tables[0][1] ('Ben'): ")
+
+
+def test_post_simulate_returns_the_librarys_warnings():
+    body = {"deck": GOOD_DECK, "games": 1000, "keep": {"requires": {"removal": 1}}}
+    with TestClient(create_app(":memory:")) as c:
+        got = c.post("/simulate", json=body).json()["warnings"]
+        assert c.post("/simulate", json={**body, "keep": {}}).json()["warnings"] == []
+    assert got == [
+        {
+            "code": "keep_rule",
+            "message": 'no card of the deck carries the tag "removal" the keep rule requires: '
+            "no hand above keep_at is kept",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    "deck, requires",
+    [
+        (GOOD_DECK, {"removal": 1, "ramp": 2}),
+        ("4 Llanowar Elves [creature]\n", {}),
+        ("40 Forest\n", {"creature": 1}),
+        ("24 Forest\n36 Grizzly Bears [creature, été]\n", {"été": 1, "ete": 1}),
+    ],
+)
+def test_the_keep_rule_warnings_are_the_librarys_own(deck, requires):
+    parsed = m.Deck.parse(deck)
+    keep = m.KeepRule({7: (2, 5)}, requires=requires or None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m.simulate(parsed, games=10, keep=keep, seed="00" * 32)
+    library = [str(w.message) for w in caught if w.category is m.MulliganWarning]
+    assert keep_rule_warnings(parsed, keep) == library
