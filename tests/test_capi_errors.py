@@ -453,12 +453,13 @@ def test_threads_share_handles_safely_and_keep_their_own_last_error(capi: Capi) 
 
 
 def test_table_options_out_of_range_are_config_errors(capi: Capi) -> None:
-    """docs/C_ABI.md: `free_mulligans` 0 to 5, a known `smoothing` model, 2 to 8 candidates
-    (docs/VARIANTS.md); a wrong type is an invalid argument."""
+    """docs/C_ABI.md: `free_mulligans` 0 to 5, 2 to 8 candidates (docs/VARIANTS.md); a wrong
+    type or an unknown name (a `smoothing` model too, as variants and eras) is an invalid
+    argument."""
     out = capi.ffi.new("uint64_t *")
     for extra, status, words in [
         ({"free_mulligans": 6}, CONFIG, "0 to 5"),
-        ({"smoothing": "arena3"}, CONFIG, "unknown smoothing model"),
+        ({"smoothing": "arena3"}, INVALID_ARGUMENT, "unknown smoothing model"),
         ({"smoothing": "arena2", "smoothing_candidates": 9}, CONFIG, "2 to 8"),
         ({"smoothing_candidates": 3}, CONFIG, "needs a smoothing model"),
         ({"mulligan": "HOUSTON", "land_mulligan": True}, CONFIG, "HOUSTON"),

@@ -43,6 +43,7 @@ pub mod schema;
 pub mod seed;
 pub mod shuffle;
 pub mod simulate;
+pub mod spelling;
 pub mod starting_player;
 pub mod tournament;
 
@@ -51,8 +52,8 @@ pub use deck::{DeckList, ParseOptions, ParsedDeck};
 pub use error::{Error, Result};
 pub use event::Event;
 pub use game::{
-    Answer, Decision, DecisionKind, Game, GameSetup, PlayerSetup, SeatResult, SetupRecord, Start,
-    Team, View, Zones,
+    Answer, Decision, DecisionKind, Game, GameSetup, PlayerRequest, PlayerSetup, SeatResult,
+    SetupRecord, SetupRequest, Start, Team, View, Zones,
 };
 pub use house::{HouseRules, Smoothing};
 pub use library::{Destination, Library};

@@ -2,13 +2,15 @@
 //! free mulligans (103.5c), who skips the first draw (103.8), and which rule each step cites.
 
 use crate::error::{Error, Result};
+use crate::spelling::{lenient_deserialize, Named};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A game variant (with its player-count constraints, [`Variant::check_players`]). Serialised
-/// by [`Variant::name`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// by [`Variant::name`], read in any case with `-` or `_` ([`crate::spelling`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schemars(transform = crate::spelling::lenient_schema)]
 pub enum Variant {
     /// A two-player game (the default).
     #[default]
@@ -101,9 +103,11 @@ impl Variant {
     }
 }
 
-/// The mulligan procedure of an era. Serialised by [`MulliganRule::name`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// The mulligan procedure of an era. Serialised by [`MulliganRule::name`], read in any case
+/// with `-` or `_` ([`crate::spelling`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schemars(transform = crate::spelling::lenient_schema)]
 pub enum MulliganRule {
     /// 103.5, since 2019-07-12: draw the full hand, put one card on the bottom per mulligan.
     #[default]
@@ -203,6 +207,28 @@ impl MulliganRule {
         }
     }
 }
+
+impl Named for Variant {
+    const WHAT: &'static str = "variant";
+    fn all() -> &'static [Variant] {
+        &Variant::ALL
+    }
+    fn spelling(self) -> &'static str {
+        self.name()
+    }
+}
+lenient_deserialize!(Variant);
+
+impl Named for MulliganRule {
+    const WHAT: &'static str = "mulligan rule";
+    fn all() -> &'static [MulliganRule] {
+        &MulliganRule::ALL
+    }
+    fn spelling(self) -> &'static str {
+        self.name()
+    }
+}
+lenient_deserialize!(MulliganRule);
 
 /// One hand of a player's mulligan process in an era, from the starting hand size and the
 /// mulligans taken so far: the one home of these numbers, read by [`crate::Game`] and by the

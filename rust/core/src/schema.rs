@@ -6,8 +6,9 @@ use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The JSON Schema document: one `$defs` entry per record (`Event`, `Decision`, `View`,
-/// `SeatResult`, `Zones`, `Answer`, `SetupRecord`, `LogHeader`, `LogReveal`, and the parts
-/// they are made of).
+/// `SeatResult`, `Zones`, `Answer`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
+/// `LogHeader`, `LogReveal`, and the parts they are made of). The requests' enums read any
+/// case with `-` or `_` ([`crate::spelling`]), and their entries say so.
 pub fn json_schema() -> Value {
     let mut generator = SchemaSettings::draft2020_12().into_generator();
     generator.subschema_for::<crate::card::Card>();
@@ -19,6 +20,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::Zones>();
     generator.subschema_for::<crate::game::Answer>();
     generator.subschema_for::<crate::game::SetupRecord>();
+    generator.subschema_for::<crate::game::SetupRequest>();
     generator.subschema_for::<crate::log::Header>();
     generator.subschema_for::<crate::log::Reveal>();
     let mut defs = generator.take_definitions(true);

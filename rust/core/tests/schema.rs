@@ -29,6 +29,8 @@ fn every_record_has_its_definition() {
         "Zones",
         "Answer",
         "SetupRecord",
+        "SetupRequest",
+        "PlayerRequest",
         "LogHeader",
         "LogReveal",
         "CardRef",

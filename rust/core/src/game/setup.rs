@@ -75,13 +75,38 @@ pub struct GameSetup {
 
 /// A Two-Headed Giant team name: a string or an integer (`"A"` and `1` are different teams,
 /// and so are `"1"` and `1`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Team {
     /// A team named by an integer.
     Number(i64),
     /// A team named by a string.
     Name(String),
+}
+
+impl<'de> Deserialize<'de> for Team {
+    /// A string or an integer of 64 bits; anything else is refused in those words.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Team, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Team;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a team: a string or a 64-bit integer")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<Team, E> {
+                Ok(Team::Name(v.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<Team, E> {
+                Ok(Team::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<Team, E> {
+                i64::try_from(v)
+                    .map(Team::Number)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl From<&str> for Team {

@@ -13,11 +13,12 @@
 //!
 //! The random terms come from the smoothing stream ([`DOMAIN_SMOOTHING`], docs/DETERMINISM.md).
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rng::ChaChaStream;
 use crate::seed::{Seed, StreamId};
+use crate::spelling::{lenient_deserialize, Named};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Domain tag of the smoothing stream: index = the seat's library stream
 /// (`game_index << 8 | seat`), sub = the seat's smoothing draws before this one (0 for the
@@ -47,8 +48,9 @@ const DEAD_ZONE: (u128, u128) = (3, 20);
 const NOISE: (u128, u128) = (3, 10);
 
 /// An opening-hand smoothing model (docs/VARIANTS.md says where each comes from). Serialised
-/// by [`Smoothing::name`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// by [`Smoothing::name`], read in any case with `-` or `_` ([`crate::spelling`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[schemars(transform = crate::spelling::lenient_schema)]
 pub enum Smoothing {
     /// MTG Arena's best-of-one shuffler as first described (2018-2019): two candidate hands,
     /// the one whose land count is closest to the deck's expected count is dealt (ties: the
@@ -69,6 +71,17 @@ pub enum Smoothing {
     SmoothedLondon,
 }
 
+impl Named for Smoothing {
+    const WHAT: &'static str = "smoothing model";
+    fn all() -> &'static [Smoothing] {
+        &Smoothing::ALL
+    }
+    fn spelling(self) -> &'static str {
+        self.name()
+    }
+}
+lenient_deserialize!(Smoothing);
+
 impl Smoothing {
     /// Every smoothing model.
     pub const ALL: [Smoothing; 3] = [
@@ -86,17 +99,9 @@ impl Smoothing {
         }
     }
 
-    /// The model by name (`"arena2"`, …).
+    /// The model by name, in any case with `-` or `_` (`"arena2"`, `"Smoothed-London"`).
     pub fn parse(name: &str) -> Result<Smoothing> {
-        Smoothing::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                Error::config(format!(
-                    "unknown smoothing model {name:?}: use \"arena2\", \"weighted3\" or \
-                     \"smoothed_london\" (or None for the rules' own random hand)"
-                ))
-            })
+        crate::spelling::parse(name)
     }
 
     /// The number of candidates when none is given.
