@@ -21,6 +21,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::Answer>();
     generator.subschema_for::<crate::game::SetupRecord>();
     generator.subschema_for::<crate::game::SetupRequest>();
+    generator.subschema_for::<crate::simulate::Request>();
     generator.subschema_for::<crate::log::Header>();
     generator.subschema_for::<crate::log::Reveal>();
     let mut defs = generator.take_definitions(true);

@@ -6,12 +6,20 @@
 pub use super::policy::{Abort, CountRule, Policy, TagRequirement, MAX_HAND};
 use crate::card::CardId;
 use crate::error::{Error, Result};
+use crate::spelling::{lenient_deserialize, lenient_schema_with, Named};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// Which cards a London mulligan puts on the bottom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which cards a London mulligan puts on the bottom. Serialised by [`Bottom::name`], read in
+/// any case with `-` or `_`, and `lands`/`spells` for the last two ([`crate::spelling`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(transform = bottom_schema)]
 pub enum Bottom {
     /// Keep the number of lands closest to the target for the kept hand size: the middle of
     /// its land range, or the deck's land share when it has none (ties: more lands).
+    #[default]
     Balance,
     /// Bottom lands first.
     LandsFirst,
@@ -20,7 +28,10 @@ pub enum Bottom {
 }
 
 /// Which cards a Commander partial Paris mulligan exiles (docs/VARIANTS.md, "In simulate").
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Serialised by [`Exile::name`], read in any case ([`crate::spelling`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(transform = crate::spelling::lenient_schema)]
 pub enum Exile {
     /// The whole hand (a plain mulligan): the default.
     #[default]
@@ -44,32 +55,134 @@ impl Exile {
         }
     }
 
-    /// The policy by name (`"hand"`, `"excess"`).
+    /// The policy by name, in any case (`"hand"`, `"EXCESS"`).
     pub fn parse(name: &str) -> Result<Exile> {
-        Exile::ALL
-            .into_iter()
-            .find(|e| e.name() == name)
-            .ok_or_else(|| {
-                Error::config(format!(
-                    "exile must be \"hand\" or \"excess\", got {name:?}"
-                ))
-            })
+        crate::spelling::parse(name)
     }
 }
 
-/// A keep rule as the user states it (tags by name; compile it against a deck to use it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+impl Named for Exile {
+    const WHAT: &'static str = "exile policy";
+    fn all() -> &'static [Exile] {
+        &Exile::ALL
+    }
+    fn spelling(self) -> &'static str {
+        self.name()
+    }
+}
+lenient_deserialize!(Exile);
+
+impl Bottom {
+    /// Every policy.
+    pub const ALL: [Bottom; 3] = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst];
+
+    /// The name the records use (`"balance"`, `"lands_first"`, `"spells_first"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Bottom::Balance => "balance",
+            Bottom::LandsFirst => "lands_first",
+            Bottom::SpellsFirst => "spells_first",
+        }
+    }
+
+    /// The policy by name, in any case with `-` or `_` (`"lands-first"`, `"LANDS_FIRST"`,
+    /// and the short `"lands"`, `"spells"`).
+    pub fn parse(name: &str) -> Result<Bottom> {
+        crate::spelling::parse(name)
+    }
+}
+
+impl Named for Bottom {
+    const WHAT: &'static str = "bottom policy";
+    fn all() -> &'static [Bottom] {
+        &Bottom::ALL
+    }
+    fn spelling(self) -> &'static str {
+        self.name()
+    }
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Bottom::Balance => &[],
+            Bottom::LandsFirst => &["lands"],
+            Bottom::SpellsFirst => &["spells"],
+        }
+    }
+}
+lenient_deserialize!(Bottom);
+
+fn bottom_schema(schema: &mut schemars::Schema) {
+    lenient_schema_with(schema, &["lands", "spells"]);
+}
+
+/// A keep rule as the user states it (tags by name; compile it against a deck to use it). As
+/// JSON (a simulation request's `keep`), every key may be left out: no ranges (any land
+/// count), no `keep_at`, `balance`, no required tag, `hand`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct KeepRule {
-    /// Inclusive land range to keep, by hand size; sizes not listed keep any land count.
+    /// Inclusive land range to keep, by hand size; sizes not listed keep any land count. As
+    /// JSON: hand size -> `[min lands, max lands]`, e.g. `{"7": [2, 5]}`.
+    #[serde(default, with = "ranges_map")]
+    #[schemars(with = "BTreeMap<usize, [u32; 2]>")]
     pub ranges: Vec<(usize, u32, u32)>,
     /// At this hand size or smaller, keep anything.
+    #[serde(default)]
     pub keep_at: Option<usize>,
     /// Which cards a London mulligan puts on the bottom.
+    #[serde(default)]
     pub bottom: Bottom,
     /// Keep only with at least `min` cards carrying `tag` (hands at or below `keep_at` excepted).
+    /// As JSON: tag -> at least this many.
+    #[serde(default, with = "requires_map")]
+    #[schemars(with = "BTreeMap<String, u32>")]
     pub requires: Vec<(String, u32)>,
     /// Which cards a PARTIAL_PARIS mulligan exiles.
+    #[serde(default)]
     pub exile: Exile,
+}
+
+/// `ranges` as a JSON object: hand size -> `[min, max]` (sorted by size, as the rule is).
+mod ranges_map {
+    use super::BTreeMap;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(ranges: &[(usize, u32, u32)], s: S) -> Result<S::Ok, S::Error> {
+        let map: BTreeMap<usize, [u32; 2]> =
+            ranges.iter().map(|&(k, lo, hi)| (k, [lo, hi])).collect();
+        map.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(usize, u32, u32)>, D::Error> {
+        let map = BTreeMap::<usize, [u32; 2]>::deserialize(d)?;
+        Ok(map.into_iter().map(|(k, [lo, hi])| (k, lo, hi)).collect())
+    }
+}
+
+/// `requires` as a JSON object: tag -> at least this many (in the rule's order).
+mod requires_map {
+    use serde::ser::SerializeMap;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(requires: &[(String, u32)], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(requires.len()))?;
+        for (tag, min) in requires {
+            map.serialize_entry(tag, min)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, u32)>, D::Error> {
+        let map = serde_json::Map::deserialize(d)?;
+        map.into_iter()
+            .map(|(tag, min)| {
+                u32::deserialize(min)
+                    .map(|min| (tag, min))
+                    .map_err(serde::de::Error::custom)
+            })
+            .collect()
+    }
 }
 
 impl Default for KeepRule {

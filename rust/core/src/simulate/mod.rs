@@ -34,12 +34,15 @@
 //! (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing from its candidate
 //! shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
 //! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry
-//! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]).
+//! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]);
+//! [`request`] (a simulation as asked for, made ready against a deck: the entry of the
+//! bindings and the service).
 //! Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
 pub mod config;
 pub mod keep_rule;
 pub mod policy;
+pub mod request;
 pub mod threads;
 
 mod backends;
@@ -58,4 +61,5 @@ pub(crate) mod words;
 pub use config::{Config, Counts, Outcome};
 pub use keep_rule::{Bottom, CompiledRule, Exile, KeepRule};
 pub use policy::{Abort, CountRule, GamePath, GeneralPath, Policy, TagRequirement, MAX_HAND};
+pub use request::{Request, Run};
 pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, MONITOR_INTERVAL};
