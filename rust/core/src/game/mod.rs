@@ -14,8 +14,8 @@
 //! Randomness: seat `s` of game index `g` owns library stream `g << 8 | s`; the chooser of the
 //! starting player is drawn from the starting-player stream of index `g` (see [`crate::seed`]).
 //!
-//! The modules: [`request`](SetupRequest) (a set-up as callers send it, deck lists as text),
-//! [`setup`](GameSetup) (what a game is built from, and its record), `validate`
+//! The modules: `request` ([`SetupRequest`]: a set-up as callers send it, deck lists as
+//! text), `setup` ([`GameSetup`]: what a game is built from, and its record), `validate`
 //! (the set-up checks), `state` (the [`Game`] and its queries), `seat`, `turn_order`, one module
 //! per step (`starting_player`, `set_aside`, `life`, `mulligan`, `vancouver`,
 //! `opening_hand_actions`, `first_draw`), `variants` and `smoothing` (the eras' and the table

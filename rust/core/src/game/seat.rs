@@ -6,6 +6,7 @@ use crate::deck::DeckList;
 use crate::library::Library;
 use crate::rules::MulliganRule;
 
+/// One player's seat: the deck's cards, every zone, and where the mulligan stands.
 #[derive(Debug, Clone)]
 pub(super) struct Seat {
     pub(super) name: String,
