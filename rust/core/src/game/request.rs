@@ -6,7 +6,8 @@
 //! [`GameSetup`] once its decks are read; what a game records of it is a
 //! [`super::SetupRecord`].
 
-use super::{check_size, GameSetup, PlayerSetup, Start, Team};
+use super::setup::{GameSetup, PlayerSetup, Start, Team};
+use super::validate::check_size;
 use crate::deck::DeckList;
 use crate::error::{Error, Result};
 use crate::house::{HouseRules, Smoothing};
