@@ -82,8 +82,9 @@ def simulation() -> m.SimulationResult:
 
 
 WRONG_TYPES = [
-    ("variant_as_str", lambda: m.Game([], variant="TWO_PLAYER")),
-    ("mulligan_as_str", lambda: m.simulate(forest_deck(), games=1, mulligan="LONDON")),
+    # A name as a str is read (any case, - or _); an int or bytes is a wrong type.
+    ("variant_as_int", lambda: m.Game([], variant=0)),
+    ("mulligan_as_bytes", lambda: m.simulate(forest_deck(), games=1, mulligan=b"LONDON")),
     ("flag_as_int", lambda: m.Player("A", forest_deck(), archenemy=1)),
     ("land_as_str", lambda: m.Card("Forest", land="yes")),
     ("vancouver_bottom_as_int", lambda: two_player_game().vancouver(0, 1)),

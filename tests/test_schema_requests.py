@@ -6,17 +6,20 @@ any case with `-` or `_` between words, and the schema says so."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import mulligan as m
 from tests.capi_util import (
     CONFIG,
     DECK_ERROR,
     GOLDEN_COMMITMENT,
     GOLDEN_DECK,
+    GOLDEN_SEED_HEX,
     INVALID_ARGUMENT,
     SEED_ERROR,
     Capi,
@@ -185,3 +188,133 @@ def test_the_seed_key_is_the_host_seed(capi: Capi) -> None:
         assert capi.json("mulligan_game_info_json", game)["commitment"] == GOLDEN_COMMITMENT
     finally:
         capi.call("mulligan_game_free", game)
+
+
+# ------------------------------------------------------------------------------------------
+# Python: the keywords of `Game` and `simulate` fill the same requests.
+
+SIMULATE = validator("SimulateRequest")
+# What only Python has: contributions as bytes (HTTP and C take seats or nothing), a progress
+# callback, a cluster's executor.
+PYTHON_ONLY = {"Game": {"contributions"}, "simulate": {"progress", "executor"}}
+
+
+def keywords(function: Any) -> set[str]:
+    return {
+        p.name
+        for p in inspect.signature(function).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+
+
+def test_the_python_keywords_are_the_request_keys() -> None:
+    setup = set(SCHEMA["$defs"]["SetupRequest"]["properties"])
+    assert keywords(m.Game) - PYTHON_ONLY["Game"] == setup - {"players"}
+    simulate = set(SCHEMA["$defs"]["SimulateRequest"]["properties"])
+    assert keywords(m.simulate) - PYTHON_ONLY["simulate"] == simulate - {"deck"}
+    keep = set(SCHEMA["$defs"]["KeepRule"]["properties"])
+    assert keywords(m.KeepRule) | {"ranges"} == keep
+
+
+PYTHON_SETUPS: list[dict[str, Any]] = [
+    {"starting_player": 0},
+    {"chooser": 1, "game_index": 3, "variant": "vanguard", "mulligan": "paris-sequential"},
+    {"starting_player": 1, "free_mulligans": 2, "land_mulligan": True, "mulligan": "Vancouver"},
+    {"starting_player": 0, "smoothing": "ARENA2", "smoothing_candidates": 3},
+    {"starting_player": 0, "smoothing": "smoothed-london", "mulligan": "london"},
+    {"variant": "Commander", "mulligan": "PARTIAL-PARIS", "game_index": 5},
+]
+
+
+def play_c(capi: Capi, setup: dict[str, Any]) -> list[Any]:
+    game = capi.game(setup)
+    try:
+        return list(capi.json("mulligan_game_events_json", game, 0))
+    finally:
+        capi.call("mulligan_game_free", game)
+
+
+@pytest.mark.parametrize("extra", PYTHON_SETUPS)
+def test_python_keywords_and_the_c_set_up_json_are_one_request(
+    capi: Capi, extra: dict[str, Any]
+) -> None:
+    """The same keywords, sent by Python as `Game(players, **keywords)` and by C as set-up JSON
+    (validated against `SetupRequest`), give the same game event for event."""
+    document = golden_setup(**extra)
+    assert SETUP.is_valid(document), document
+    deck = m.Deck.parse(GOLDEN_DECK)
+    game = m.Game(
+        [m.Player("A", deck), m.Player("B", deck)],
+        seed=GOLDEN_SEED_HEX,
+        **extra,
+    )
+    assert game.events == play_c(capi, document)
+
+
+PYTHON_SIMULATIONS: list[dict[str, Any]] = [
+    {"games": 3000},
+    {"games": 3000, "mulligan": "vancouver", "variant": "free-for-all", "players": 3},
+    {"games": 3000, "mulligan": "Partial_Paris", "exile": "EXCESS", "hand_size": 6},
+    {"games": 3000, "smoothing": "Weighted3", "free_mulligans": 1, "on_the_play": False},
+    {"games": 3000, "land_mulligan": True, "start": 7, "threads": 2, "per_game": False},
+]
+CANONICAL = {
+    "mulligan": lambda s: getattr(m.MulliganRule, s.upper().replace("-", "_")),
+    "variant": lambda s: getattr(m.Variant, s.upper().replace("-", "_")),
+    "smoothing": lambda s: s.lower().replace("-", "_"),
+    "exile": lambda s: s.lower(),
+}
+
+
+@pytest.mark.parametrize("extra", PYTHON_SIMULATIONS)
+def test_python_simulate_keywords_are_a_simulate_request(extra: dict[str, Any]) -> None:
+    """The keywords as JSON (with the deck's text) validate against `SimulateRequest`, and
+    names in any spelling run the games the canonical names run."""
+    assert SIMULATE.is_valid({"deck": GOLDEN_DECK, "seed": GOLDEN_SEED_HEX, **extra})
+    deck = m.Deck.parse(GOLDEN_DECK)
+    given = m.simulate(deck, seed=GOLDEN_SEED_HEX, **extra).to_dict()
+    canonical = {k: CANONICAL[k](v) if k in CANONICAL else v for k, v in extra.items()}
+    assert given == m.simulate(deck, seed=GOLDEN_SEED_HEX, **canonical).to_dict()
+
+
+def test_every_enum_field_takes_every_spelling_through_python() -> None:
+    deck = m.Deck.parse(GOLDEN_DECK)
+    players = [m.Player("A", deck), m.Player("B", deck)]
+    for rule in canonical("MulliganRule"):
+        expected = m.Game(players, seed=GOLDEN_SEED_HEX, mulligan=getattr(m.MulliganRule, rule))
+        for spelling in spellings(rule):
+            game = m.Game(players, seed=GOLDEN_SEED_HEX, mulligan=spelling)
+            assert game.events == expected.events, spelling
+            assert game.setup()["mulligan"] == rule
+    for model in canonical("Smoothing"):
+        expected = m.Game(players, seed=GOLDEN_SEED_HEX, smoothing=model)
+        for spelling in spellings(model):
+            game = m.Game(players, seed=GOLDEN_SEED_HEX, smoothing=spelling)
+            assert game.events == expected.events, spelling
+            assert game.setup().get("smoothing") == model
+    for variant in canonical("Variant"):
+        for spelling in spellings(variant):
+            match = m.Match(players, variant=spelling, mulligan=spellings("PARIS")[0])
+            if variant in ("TWO_PLAYER", "COMMANDER", "BRAWL", "VANGUARD"):
+                game = match.new_game()
+                assert game.variant == getattr(m.Variant, variant)
+                assert game.mulligan_rule == m.MulliganRule.PARIS
+        r = m.simulate(deck, games=10, seed=GOLDEN_SEED_HEX, variant=variant.lower())
+        assert r.variant == getattr(m.Variant, variant)
+    for bottom in canonical("Bottom"):
+        for spelling in spellings(bottom):
+            assert m.KeepRule(bottom=spelling).bottom == bottom
+            assert validator("Bottom").is_valid(spelling)
+    for exile in canonical("Exile"):
+        for spelling in spellings(exile):
+            assert m.KeepRule(exile=spelling).exile == exile
+            assert validator("Exile").is_valid(spelling)
+    # The short words of the bottom policies, as before.
+    assert m.KeepRule(bottom="Lands").bottom == "lands_first"
+    for wrong in [("bottom", "middle"), ("exile", "most")]:
+        with pytest.raises(m.GameConfigError, match="one of"):
+            m.KeepRule(**dict([wrong]))
+    with pytest.raises(m.GameConfigError, match="LONDON, VANCOUVER"):
+        m.Game(players, mulligan="moscow")
+    with pytest.raises(m.MulliganTypeError):
+        m.Game(players, mulligan=1)

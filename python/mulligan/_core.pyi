@@ -88,6 +88,7 @@ class Seed:
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
 _SeedLike = Seed | bytes | str
+_SmoothingName = Literal["arena2", "weighted3", "smoothed_london"]
 
 def verify_commitment(seed: _SeedLike, commitment: str) -> bool: ...
 def contribution_commitment(data: bytes) -> str: ...
@@ -303,8 +304,8 @@ class Game:
         cls,
         players: Sequence[Player],
         *,
-        variant: Variant = ...,
-        mulligan: MulliganRule = ...,
+        variant: Variant | str = ...,
+        mulligan: MulliganRule | str = ...,
         seed: _SeedLike | None = None,
         starting_player: int | None = None,
         game_index: int = 0,
@@ -312,7 +313,7 @@ class Game:
         contributions: Sequence[bytes] | None = None,
         free_mulligans: int = 0,
         land_mulligan: bool = False,
-        smoothing: Literal["arena2", "weighted3", "smoothed_london"] | None = None,
+        smoothing: _SmoothingName | str | None = None,
         smoothing_candidates: int | None = None,
     ) -> Game: ...
     @classmethod
@@ -385,8 +386,8 @@ class Match:
         cls,
         players: Sequence[Player],
         *,
-        variant: Variant = ...,
-        mulligan: MulliganRule = ...,
+        variant: Variant | str = ...,
+        mulligan: MulliganRule | str = ...,
         seed: _SeedLike | None = None,
     ) -> Match: ...
     def new_game(self) -> Game: ...
@@ -400,6 +401,8 @@ class Match:
     @property
     def seed(self) -> Seed: ...
 
+# The canonical spellings; every name is also read in any case with `-` or `_`
+# (`"lands-first"`, `"EXCESS"`, `"Arena2"`, `"paris_sequential"` for MulliganRule.PARIS_SEQUENTIAL).
 _BottomStrategy = Literal["balance", "lands_first", "spells_first"]
 _ExilePolicy = Literal["hand", "excess"]
 
@@ -410,9 +413,9 @@ class KeepRule:
         ranges: dict[int, tuple[int, int]] | None = None,
         *,
         keep_at: int | None = None,
-        bottom: _BottomStrategy = "balance",
+        bottom: _BottomStrategy | str = "balance",
         requires: str | Iterable[str] | dict[str, int] | None = None,
-        exile: _ExilePolicy = "hand",
+        exile: _ExilePolicy | str = "hand",
     ) -> KeepRule: ...
     @staticmethod
     def default() -> KeepRule: ...
@@ -481,8 +484,8 @@ def simulate(
     deck: Deck,
     *,
     games: int,
-    mulligan: MulliganRule = ...,
-    variant: Variant = ...,
+    mulligan: MulliganRule | str = ...,
+    variant: Variant | str = ...,
     keep: KeepRule | Callable[[list[Card], int], object] | None = None,
     seed: _SeedLike | None = None,
     threads: int | None = None,
@@ -495,9 +498,9 @@ def simulate(
     executor: Any | None = None,
     free_mulligans: int = 0,
     land_mulligan: bool = False,
-    smoothing: Literal["arena2", "weighted3", "smoothed_london"] | None = None,
+    smoothing: _SmoothingName | str | None = None,
     smoothing_candidates: int | None = None,
-    exile: _ExilePolicy | None = None,
+    exile: _ExilePolicy | str | None = None,
 ) -> SimulationResult: ...
 def _restore_simulation_result(state: tuple[Any, ...]) -> SimulationResult: ...
 def bulk_shuffles(

@@ -4,13 +4,10 @@
 //! ("while processing 'seat'"). Every iterable is consumed up to a bound, so an endless one
 //! ends in an error instead of exhausted memory.
 
-use crate::card::Card;
 use crate::errors::{config_error, deck_error, illegal, seed_error, type_error};
-use mulligan_core::deck::MAX_DECK_CARDS;
-use mulligan_core::game::MAX_PLAYERS;
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 use pyo3::{intern, Borrowed, PyClass, PyTypeInfo};
 use std::marker::PhantomData;
 
@@ -227,13 +224,6 @@ impl<'a, 'py, T: PyClass + PyTypeInfo> FromPyObject<'a, 'py> for Of<'py, T> {
     }
 }
 
-impl<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync + Copy> Of<'py, T> {
-    /// The value of a frozen, copyable class (the enums).
-    pub fn value(&self) -> T {
-        *self.0.get()
-    }
-}
-
 /// The items of an iterable (not a `str` or `bytes`), at most `max` of them: the first item
 /// beyond raises the error of `C`, so an endless iterator is never consumed past the bound.
 pub fn items<'py, C: Context>(
@@ -283,60 +273,12 @@ pub fn objects<'py, T: PyClass + PyTypeInfo, C: Context>(
         .collect()
 }
 
-/// Card objects as given (an iterable of `Card`, not a `str`), at most as many as a deck can
-/// hold ([`MAX_DECK_CARDS`]): no hand, library or list of cards to move can be longer.
-pub struct Cards<'py, C = Illegal>(pub Vec<Bound<'py, Card>>, PhantomData<C>);
-
-impl<'a, 'py, C: Context> FromPyObject<'a, 'py> for Cards<'py, C> {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        objects::<Card, C>(&obj.to_owned(), "cards", MAX_DECK_CARDS)
-            .map(|cards| Cards(cards, PhantomData))
-    }
-}
-
 /// Strings of an iterable (tags): each a [`Text`], at most `max`.
 pub fn texts<C: Context>(obj: &Bound<'_, PyAny>, what: &str, max: usize) -> PyResult<Vec<String>> {
     items::<C>(obj, what, max)?
         .iter()
         .map(|item| Text::<C>::from_py(item).map(Text::into_string))
         .collect()
-}
-
-/// A `seed=` argument: a `Seed`, 32 `bytes` or 64 hex digits; anything else raises
-/// `SeedError` (docs/API.md).
-pub struct SeedArg(pub mulligan_core::Seed);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        crate::seed::extract_seed(&obj.to_owned()).map(SeedArg)
-    }
-}
-
-/// The players' random contributions: an iterable of `bytes`, at most one per seat of the
-/// largest game ([`MAX_PLAYERS`]).
-pub struct Contributions(pub Vec<Vec<u8>>);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Contributions {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let obj = obj.to_owned();
-        let parts = items::<SeedText>(&obj, "contributions", MAX_PLAYERS)?
-            .iter()
-            .map(|item| {
-                item.cast::<PyBytes>()
-                    .map(|b| b.as_bytes().to_vec())
-                    .map_err(|_| {
-                        type_error(format!(
-                            "each contribution must be bytes, got {}",
-                            type_name(item)
-                        ))
-                    })
-            })
-            .collect::<PyResult<_>>()?;
-        Ok(Contributions(parts))
-    }
 }
 
 /// A real number: a `float` or an `int` (not a `bool`).
@@ -357,4 +299,80 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Real {
             ))),
         }
     }
+}
+
+/// The keyword arguments of a function that takes many (`simulate`, `Game`), read one by one
+/// into the core's request: a key the function does not take raises `TypeError` as Python
+/// does, and an argument of the wrong type or out of range gets PyO3's note naming it
+/// ("while processing 'games'"). A keyword given as None is not given.
+pub struct Keywords<'py> {
+    function: &'static str,
+    given: Vec<(String, Bound<'py, PyAny>)>,
+}
+
+impl<'py> Keywords<'py> {
+    /// The keywords of `function` (`**kwargs`), each one of `known`.
+    pub fn new(
+        function: &'static str,
+        kwargs: Option<&Bound<'py, PyDict>>,
+        known: &[&str],
+    ) -> PyResult<Keywords<'py>> {
+        let mut given = vec![];
+        for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
+            let key: String = key.extract()?;
+            if !known.contains(&key.as_str()) {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "{function}() got an unexpected keyword argument '{key}'"
+                )));
+            }
+            given.push((key, value));
+        }
+        Ok(Keywords { function, given })
+    }
+
+    /// The argument `name` as given (None when absent or None).
+    pub fn object(&self, name: &str) -> Option<&Bound<'py, PyAny>> {
+        self.given
+            .iter()
+            .find(|(k, v)| k == name && !v.is_none())
+            .map(|(_, v)| v)
+    }
+
+    /// The argument `name` converted to `T` (None when absent or None).
+    pub fn get<T>(&self, name: &str) -> PyResult<Option<T>>
+    where
+        T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+    {
+        let Some(value) = self.object(name) else {
+            return Ok(None);
+        };
+        value.extract::<T>().map(Some).inspect_err(|e| {
+            let py = value.py();
+            let _ = e.value(py).call_method1(
+                intern!(py, "add_note"),
+                (format!("while processing '{name}'"),),
+            );
+        })
+    }
+
+    /// The required argument `name` (a `TypeError` as Python's when it is missing).
+    pub fn required<T>(&self, name: &str) -> PyResult<T>
+    where
+        T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+    {
+        self.get(name)?.ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{}() missing 1 required keyword-only argument: '{name}'",
+                self.function
+            ))
+        })
+    }
+}
+
+/// A `threads=` argument: at least 1 (`GameConfigError` for 0), at most the core's
+/// [`mulligan_core::simulate::request::MAX_THREADS`]; None: every core.
+pub fn thread_count(threads: Option<Count>) -> PyResult<usize> {
+    let mut request = mulligan_core::simulate::Request::new((), 0);
+    request.threads = threads.map(|t| t.size());
+    crate::errors::guard(|| request.threads())
 }

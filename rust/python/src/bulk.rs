@@ -1,36 +1,15 @@
 //! The raw bulk primitives (`bulk.shuffles`, `bulk.hands`) over the core's [`mulligan_core::bulk`]:
 //! sizes checked before anything is allocated, the GIL released, numpy arrays out.
 
-use crate::args::{type_name, Count, SeedArg};
+use crate::args::{thread_count, type_name, Count};
+use crate::arrays::numpy_zeros;
 use crate::deck::Deck;
 use crate::errors::{config_error, guard, type_error};
-use crate::simulate::{threads_arg, BASE_HAND};
+use crate::seed::SeedArg;
+use mulligan_core::simulate::request::BASE_HAND;
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
-
-/// A new zeroed numpy array, allocated by numpy itself: a failure is an error naming
-/// `argument` (never a panic).
-pub(crate) fn numpy_zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
-    py: Python<'py>,
-    shape: impl IntoPyObject<'py>,
-    dtype: &str,
-    argument: &str,
-) -> PyResult<Bound<'py, numpy::PyArray<T, D>>> {
-    let array = py
-        .import(intern!(py, "numpy"))?
-        .call_method1(intern!(py, "zeros"), (shape, dtype))
-        .map_err(|e| {
-            if e.is_instance_of::<pyo3::exceptions::PyMemoryError>(py) {
-                config_error(format!(
-                    "{argument}: the output could not be allocated ({e})"
-                ))
-            } else {
-                e
-            }
-        })?;
-    Ok(array.cast_into::<numpy::PyArray<T, D>>()?)
-}
 
 /// The array the rows go to: `out` when given (a writeable, C-contiguous uint32 array of
 /// exactly `(count, width)`, checked before anything is written), else a new one.
@@ -100,7 +79,7 @@ pub fn bulk_shuffles<'py>(
     let n = n_cards.size();
     let count = count.get();
     let start = start.map_or(0, |s| s.get());
-    let threads = threads_arg(threads)?;
+    let threads = thread_count(threads)?;
     let seed = seed.0;
     guard(|| mulligan_core::bulk::check(n, n, count, threads, out.is_none()))?;
     let array = rows_out(py, out, count, n)?;
@@ -117,9 +96,7 @@ pub fn bulk_shuffles<'py>(
 #[pyfunction]
 #[pyo3(signature = (deck, count, seed, hand_size = None, *, start = None, threads = None, out = None),
        text_signature = "(deck, count, seed, hand_size=7, *, start=0, threads=None, out=None)")]
-#[allow(clippy::too_many_arguments)] // the Python signature
 pub fn bulk_hands<'py>(
-    py: Python<'py>,
     deck: &Bound<'py, PyAny>,
     count: Count,
     seed: SeedArg,
@@ -128,6 +105,7 @@ pub fn bulk_hands<'py>(
     threads: Option<Count>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    let py = deck.py();
     let deck_size = match deck.cast::<Deck>() {
         Ok(d) => d.get().cards.len(),
         Err(_) => Count::from_py(deck)
@@ -146,7 +124,7 @@ pub fn bulk_hands<'py>(
     let count = count.get();
     let hand_size = hand_size.map_or(BASE_HAND, |h| h.size());
     let start = start.map_or(0, |s| s.get());
-    let threads = threads_arg(threads)?;
+    let threads = thread_count(threads)?;
     let seed = seed.0;
     if hand_size > deck_size {
         return Err(config_error(format!(

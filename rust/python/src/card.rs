@@ -1,10 +1,13 @@
 //! `Card`: immutable and compared by identity. Each copy in a deck is its own object, so a
 //! caller can follow one copy through shuffles (wraps `mulligan_core::card`).
 
-use crate::args::{texts, DeckText, Flag, Text};
+use crate::args::{objects, texts, Context, DeckText, Flag, Illegal, Text};
 use mulligan_core::card::MAX_TAGS;
+use mulligan_core::deck::MAX_DECK_CARDS;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::Borrowed;
+use std::marker::PhantomData;
 
 #[pyclass(frozen, module = "mulligan")]
 pub struct Card {
@@ -67,4 +70,16 @@ impl Card {
 
 pub fn new_card(py: Python<'_>, card: mulligan_core::Card) -> PyResult<Py<Card>> {
     Py::new(py, Card { inner: card })
+}
+
+/// Card objects as given (an iterable of `Card`, not a `str`), at most as many as a deck can
+/// hold ([`MAX_DECK_CARDS`]): no hand, library or list of cards to move can be longer.
+pub struct Cards<'py, C = Illegal>(pub Vec<Bound<'py, Card>>, PhantomData<C>);
+
+impl<'a, 'py, C: Context> FromPyObject<'a, 'py> for Cards<'py, C> {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        objects::<Card, C>(&obj.to_owned(), "cards", MAX_DECK_CARDS)
+            .map(|cards| Cards(cards, PhantomData))
+    }
 }

@@ -1,18 +1,33 @@
 //! `Game`: the start of one game (rule 103, `mulligan_core::game`). Every rule, check and
 //! record shape is the core's: this file parses arguments, calls the core and converts.
 
-use crate::args::{objects, Cards, Contributions, Count, Flag, Index, Of, SeedArg, SetUp, Text};
-use crate::card::{new_card, Card};
+use crate::args::{objects, Count, Flag, Index, Keywords, Of, SetUp, Text};
+use crate::card::{new_card, Card, Cards};
 use crate::convert::{events_to_py, py_to_record, record_to_py};
 use crate::decision::{Decision, SeatResult};
 use crate::errors::{busy, caught, config_error, guard, illegal};
-pub use crate::rules::{MulliganRule, Variant};
-use crate::seed::Seed;
+pub use crate::rules::{MulliganRule, Named, Variant};
+use crate::seed::{Contributions, Seed, SeedArg};
 use crate::setup::Player;
 use mulligan_core::game::MAX_PLAYERS;
-use mulligan_core::{Answer, CardId, CardRef, GameSetup, SetupRecord, Start};
+use mulligan_core::{Answer, CardId, CardRef, SetupRecord, SetupRequest};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
+
+/// The keywords `Game` takes, in its signature's order.
+const KEYWORDS: &[&str] = &[
+    "variant",
+    "mulligan",
+    "seed",
+    "starting_player",
+    "game_index",
+    "chooser",
+    "contributions",
+    "free_mulligans",
+    "land_mulligan",
+    "smoothing",
+    "smoothing_candidates",
+];
 
 /// The players of a game: at most [`MAX_PLAYERS`] (an endless iterable ends there).
 pub fn players_from(players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
@@ -52,36 +67,26 @@ pub struct Game {
 }
 
 impl Game {
-    #[allow(clippy::too_many_arguments)]
+    /// A game from its request (players as `Player` objects), the host's seed and the
+    /// players' contributions (the game seed mixes them).
     pub fn build(
         py: Python<'_>,
-        players: Vec<Py<Player>>,
-        variant: Variant,
-        rule: MulliganRule,
+        request: SetupRequest<Py<Player>>,
         host_seed: mulligan_core::Seed,
         contributions: Vec<Vec<u8>>,
-        start: Start,
-        game_index: u64,
-        house: mulligan_core::HouseRules,
     ) -> PyResult<Game> {
+        let players: Vec<Py<Player>> = request.players.iter().map(|p| p.clone_ref(py)).collect();
         let seed = guard(|| host_seed.game_seed(&contributions, players.len()))?;
         // The size of the whole set-up is checked before any deck is copied.
         let cards = players.iter().fold(0usize, |total, p| {
             total.saturating_add(p.bind(py).get().deck.bind(py).get().total_cards())
         });
         guard(|| mulligan_core::game::check_size(players.len(), cards))?;
-        let setup = GameSetup {
-            house,
-            players: players
-                .iter()
-                .map(|p| p.bind(py).get().to_core(py))
-                .collect(),
-            variant: variant.core(),
-            rule: rule.core(),
-            seed,
-            game_index,
-            start,
-        };
+        let setup = guard(|| {
+            request
+                .try_map_players(|_, p| Ok(p.bind(py).get().to_core(py)))?
+                .with_seed(seed)
+        })?;
         let core = guard(|| mulligan_core::Game::new(setup))?;
         Game::wrap(py, core, players, host_seed, contributions)
     }
@@ -201,44 +206,43 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None, starting_player = None, game_index = None, chooser = None, contributions = None, free_mulligans = None, land_mulligan = None, smoothing = None, smoothing_candidates = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (players, **keywords), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
-        variant: Option<Of<'_, Variant>>,
-        mulligan: Option<Of<'_, MulliganRule>>,
-        seed: Option<SeedArg>,
-        starting_player: Option<Count>,
-        game_index: Option<Count>,
-        chooser: Option<Count>,
-        contributions: Option<Contributions>,
-        free_mulligans: Option<Count>,
-        land_mulligan: Option<Flag>,
-        smoothing: Option<Text>,
-        smoothing_candidates: Option<Count>,
+        keywords: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Game> {
-        let house = crate::house::house_rules(
-            free_mulligans,
-            land_mulligan,
-            smoothing,
-            smoothing_candidates,
-        )?;
-        let players = players_from(players)?;
+        let keywords = Keywords::new("Game", keywords, KEYWORDS)?;
+        // The core's set-up request, filled from the keywords (docs/schema.json
+        // `SetupRequest`); its players are the `Player` objects.
+        let small = |c: Count| u32::try_from(c.get()).unwrap_or(u32::MAX);
+        let mut request = SetupRequest::new(vec![]);
+        if let Some(Named(variant)) = keywords.get("variant")? {
+            request.variant = variant;
+        }
+        if let Some(Named(rule)) = keywords.get("mulligan")? {
+            request.mulligan = rule;
+        }
+        let seed = keywords.get::<SeedArg>("seed")?;
+        request.starting_player = keywords.get::<Count>("starting_player")?.map(|s| s.size());
+        request.game_index = keywords.get::<Count>("game_index")?.map_or(0, |g| g.get());
+        request.chooser = keywords.get::<Count>("chooser")?.map(|c| c.size());
+        let contributions = keywords.get::<Contributions>("contributions")?;
+        request.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
+        request.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);
+        if let Some(name) = keywords.get::<Text>("smoothing")? {
+            request.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
+        }
+        request.smoothing_candidates = keywords.get::<Count>("smoothing_candidates")?.map(small);
+        guard(|| request.house())?;
+        request.players = players_from(players)?;
         let seed = seed_or_new(seed)?;
-        let contributions = contributions.map_or_else(Vec::new, |c| c.0);
-        let start =
-            guard(|| Start::given(starting_player.map(|s| s.size()), chooser.map(|c| c.size())))?;
+        guard(|| request.start())?;
         Game::build(
             py,
-            players,
-            variant.map_or(Variant::TWO_PLAYER, |v| v.value()),
-            mulligan.map_or(MulliganRule::LONDON, |m| m.value()),
+            request,
             seed,
-            contributions,
-            start,
-            game_index.map_or(0, |g| g.get()),
-            house,
+            contributions.map_or_else(Vec::new, |c| c.0),
         )
     }
 

@@ -1,8 +1,8 @@
 //! `KeepRule`: how a simulated player decides, compiled into the core's rule; and a Python
 //! callable as a keep rule (the slow path).
 
-use crate::args::{texts, type_name, Cards, Count, Flag, Of, Real, SetUp, Text};
-use crate::card::Card;
+use crate::args::{texts, type_name, Count, Flag, Of, Real, SetUp, Text};
+use crate::card::{Card, Cards};
 use crate::errors::{caught, config_error, guard, illegal, type_error};
 use mulligan_core::card::MAX_TAGS;
 use mulligan_core::simulate::{self as sim, Abort, Bottom, CompiledRule, Exile, Policy};
@@ -17,21 +17,16 @@ pub struct KeepRule {
     pub inner: sim::KeepRule,
 }
 
+/// `bottom=`: which cards London puts on the bottom, in any case with `-` or `_` (the core
+/// names them).
 fn parse_bottom(obj: Option<Text<SetUp>>) -> PyResult<Bottom> {
-    let Some(s) = obj else {
-        return Ok(Bottom::Balance);
-    };
-    match s.0.as_str() {
-        "balance" => Ok(Bottom::Balance),
-        "lands_first" | "lands" => Ok(Bottom::LandsFirst),
-        "spells_first" | "spells" => Ok(Bottom::SpellsFirst),
-        other => Err(config_error(format!(
-            "bottom must be \"balance\", \"lands_first\" or \"spells_first\", got {other:?}"
-        ))),
+    match obj {
+        None => Ok(Bottom::Balance),
+        Some(s) => guard(|| Bottom::parse(&s.0)),
     }
 }
 
-/// `exile=`: which cards a PARTIAL_PARIS mulligan exiles (the core names them).
+/// `exile=`: which cards a PARTIAL_PARIS mulligan exiles, in any case (the core names them).
 pub(crate) fn parse_exile(obj: Option<Text<SetUp>>) -> PyResult<Exile> {
     match obj {
         None => Ok(Exile::Hand),
@@ -165,11 +160,7 @@ impl KeepRule {
 
     #[getter]
     fn bottom(&self) -> &'static str {
-        match self.inner.bottom {
-            Bottom::Balance => "balance",
-            Bottom::LandsFirst => "lands_first",
-            Bottom::SpellsFirst => "spells_first",
-        }
+        self.inner.bottom.name()
     }
 
     #[getter]

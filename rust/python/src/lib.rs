@@ -2,6 +2,7 @@
 //! errors and guards the boundary; every rule lives in the core.
 
 mod args;
+mod arrays;
 mod bulk;
 mod card;
 mod card_data;
@@ -10,7 +11,6 @@ mod decision;
 mod deck;
 mod errors;
 mod game;
-mod house;
 mod keep_rule;
 mod library;
 mod log;
@@ -20,6 +20,7 @@ mod rules;
 mod seed;
 mod setup;
 mod simulate;
+mod simulation_result;
 mod starting_player;
 mod tournament;
 
@@ -58,9 +59,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(log::setup_digest, m)?)?;
     m.add_function(wrap_pyfunction!(log::verify_log_bytes, m)?)?;
     m.add_class::<keep_rule::KeepRule>()?;
-    m.add_class::<simulate::SimulationResult>()?;
+    m.add_class::<simulation_result::SimulationResult>()?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::_restore_simulation_result, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        simulation_result::_restore_simulation_result,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(bulk::bulk_shuffles, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::bulk_hands, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::tournament_play_draw, m)?)?;

@@ -1,10 +1,11 @@
 //! `Library` and `shuffle_simultaneously`: Card objects over the core's card identities.
 
-use crate::args::{objects, type_name, Cards, Illegal, Index, Int, Of, SeedArg, Text};
-use crate::card::Card;
+use crate::args::{objects, type_name, Illegal, Index, Int, Of, Text};
+use crate::card::{Card, Cards};
 use crate::convert::{event_to_py, events_to_py};
 use crate::deck::distinct_cards;
 use crate::errors::{busy, caught, guard, illegal, type_error};
+use crate::seed::SeedArg;
 use mulligan_core::event::EventKind;
 use mulligan_core::library::MAX_SIMULTANEOUS;
 use mulligan_core::{CardId, Destination};

@@ -1,6 +1,51 @@
-//! `Variant` and `MulliganRule`: the core's enums (`mulligan_core::rules`), by name.
+//! `Variant` and `MulliganRule`: the core's enums (`mulligan_core::rules`), by name; and their
+//! arguments, which take the enum or its name in any case with `-` or `_`
+//! (`mulligan_core::spelling`).
 
+use crate::args::{type_name, SetUp, Text};
+use crate::errors::{guard, type_error};
 use pyo3::prelude::*;
+use pyo3::Borrowed;
+
+/// An enum argument (`variant=`, `mulligan=`): the enum class `T`'s member, or its name as a
+/// str in any case with `-` or `_` (`"paris-sequential"`); an unknown name raises
+/// `GameConfigError`, another type `MulliganTypeError`.
+pub struct Named<C>(pub C);
+
+fn named<'py, T, C>(obj: Borrowed<'_, 'py, PyAny>, core: fn(T) -> C) -> PyResult<Named<C>>
+where
+    T: pyo3::PyClass + pyo3::PyTypeInfo + Copy + Sync,
+    T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True>,
+    C: mulligan_core::spelling::Named,
+{
+    let obj = obj.to_owned();
+    if let Ok(member) = obj.cast::<T>() {
+        return Ok(Named(core(*member.get())));
+    }
+    if obj.is_instance_of::<pyo3::types::PyString>() {
+        let name = Text::<SetUp>::from_py(&obj)?.into_string();
+        return guard(|| mulligan_core::spelling::parse::<C>(&name)).map(Named);
+    }
+    Err(type_error(format!(
+        "expected a {} or its name, got {}",
+        T::NAME,
+        type_name(&obj)
+    )))
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Named<mulligan_core::Variant> {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        named::<Variant, _>(obj, Variant::core)
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Named<mulligan_core::MulliganRule> {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        named::<MulliganRule, _>(obj, MulliganRule::core)
+    }
+}
 
 /// A game variant.
 #[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "mulligan")]

@@ -1,9 +1,11 @@
 //! `Seed` and `verify_commitment`.
 
-use crate::args::{type_name, Contributions, SeedArg, SeedText, Text};
+use crate::args::{items, type_name, SeedText, Text};
 use crate::errors::{guard, seed_error, type_error};
+use mulligan_core::game::MAX_PLAYERS;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+use pyo3::Borrowed;
 
 /// 32 secret bytes from which every random choice of a game is derived (701.24a).
 #[pyclass(frozen, module = "mulligan")]
@@ -120,4 +122,40 @@ pub fn contribution_commitment(data: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 pub fn mix_seed(seed: SeedArg, contributions: Contributions) -> PyResult<Seed> {
     guard(|| seed.0.mix(&contributions.0)).map(|inner| Seed { inner })
+}
+
+/// A `seed=` argument: a `Seed`, 32 `bytes` or 64 hex digits; anything else raises
+/// `SeedError` (docs/API.md).
+pub struct SeedArg(pub mulligan_core::Seed);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        extract_seed(&obj.to_owned()).map(SeedArg)
+    }
+}
+
+/// The players' random contributions: an iterable of `bytes`, at most one per seat of the
+/// largest game ([`MAX_PLAYERS`]).
+pub struct Contributions(pub Vec<Vec<u8>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Contributions {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let obj = obj.to_owned();
+        let parts = items::<SeedText>(&obj, "contributions", MAX_PLAYERS)?
+            .iter()
+            .map(|item| {
+                item.cast::<PyBytes>()
+                    .map(|b| b.as_bytes().to_vec())
+                    .map_err(|_| {
+                        type_error(format!(
+                            "each contribution must be bytes, got {}",
+                            type_name(item)
+                        ))
+                    })
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(Contributions(parts))
+    }
 }

@@ -1,13 +1,13 @@
 //! `Match`: several games between the same players, each game's chooser the previous loser
 //! (103.1; `mulligan_core::starting_player`).
 
-use crate::args::{Index, Of, SeedArg};
+use crate::args::Index;
 use crate::errors::{busy, guard, illegal};
 use crate::game::{players_from, seed_or_new, Game};
-use crate::rules::{MulliganRule, Variant};
-use crate::seed::Seed;
+use crate::rules::{MulliganRule, Named, Variant};
+use crate::seed::{Seed, SeedArg};
 use crate::setup::Player;
-use mulligan_core::MatchState;
+use mulligan_core::{MatchState, SetupRequest};
 use pyo3::prelude::*;
 
 /// Several games between the same players (103.1): the loser of each game chooses who starts
@@ -28,8 +28,8 @@ impl Match {
     #[pyo3(signature = (players, *, variant = None, mulligan = None, seed = None), text_signature = "(players, *, variant=..., mulligan=..., seed=None)")]
     fn new(
         players: &Bound<'_, PyAny>,
-        variant: Option<Of<'_, Variant>>,
-        mulligan: Option<Of<'_, MulliganRule>>,
+        variant: Option<Named<mulligan_core::Variant>>,
+        mulligan: Option<Named<mulligan_core::MulliganRule>>,
         seed: Option<SeedArg>,
     ) -> PyResult<Match> {
         let players = players_from(players)?;
@@ -37,8 +37,8 @@ impl Match {
         let state = MatchState::new(players.len());
         Ok(Match {
             players,
-            variant: variant.map_or(Variant::TWO_PLAYER, |v| v.value()),
-            rule: mulligan.map_or(MulliganRule::LONDON, |m| m.value()),
+            variant: variant.map_or(Variant::TWO_PLAYER, |v| Variant::of(v.0)),
+            rule: mulligan.map_or(MulliganRule::LONDON, |m| MulliganRule::of(m.0)),
             seed,
             state,
             current: None,
@@ -49,18 +49,13 @@ impl Match {
     fn new_game(&mut self, py: Python<'_>) -> PyResult<Py<Game>> {
         let mut state = self.state.clone();
         let (index, start) = guard(|| state.begin_game())?;
-        let players = self.players.iter().map(|p| p.clone_ref(py)).collect();
-        let game = Game::build(
-            py,
-            players,
-            self.variant,
-            self.rule,
-            self.seed.clone(),
-            vec![],
-            start,
-            index,
-            Default::default(),
-        )?;
+        let mut request = SetupRequest::new(self.players.iter().map(|p| p.clone_ref(py)).collect());
+        request.variant = self.variant.core();
+        request.mulligan = self.rule.core();
+        request.starting_player = start.starting_player();
+        request.chooser = start.chooser();
+        request.game_index = index;
+        let game = Game::build(py, request, self.seed.clone(), vec![])?;
         let game = Py::new(py, game)?;
         self.state = state;
         self.current = Some(game.clone_ref(py));

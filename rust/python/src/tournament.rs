@@ -1,8 +1,9 @@
 //! `tournament.play_draw`: who chooses to play first at every table of a round (103.1).
 
-use crate::args::{Count, SeedArg};
-use crate::bulk::numpy_zeros;
+use crate::args::Count;
+use crate::arrays::numpy_zeros;
 use crate::errors::guard;
+use crate::seed::SeedArg;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
