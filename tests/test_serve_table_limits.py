@@ -133,3 +133,25 @@ async def _refills(store: SqliteStore) -> None:
     assert await store.take_rate("u", 1, 2.0, 60.0) == 0
     assert await store.take_rate("u", 3, 2.0, 60.0) > 0
     await store.close()
+
+
+def test_a_view_can_leave_out_the_events_its_caller_has() -> None:
+    """`Game.view(seat, events_after=k)`: the view with only the events after the first k
+    (the service keeps each seat's events, converted once), everything else the same."""
+    deck = m.Deck.parse("20 Forest\n20 Grizzly Bears [creature]\n")
+    game = m.Game([m.Player("Ann", deck), m.Player("Ben", deck)], seed=m.Seed.from_hex("01" * 32))
+    while not game.done:
+        d = game.pending()[0]
+        if d.kind == "choose_starting_player":
+            game.choose_starting_player(d.seat, d.seat)
+        else:
+            game.keep(d.seat)
+    for seat in (0, 1):
+        whole = game.view(seat)
+        assert len(whole["events"]) > 3
+        for k in (0, 3, len(whole["events"]), 10**6):
+            part = game.view(seat, events_after=k)
+            assert part["events"] == whole["events"][k:]
+            assert {**part, "events": []} == {**whole, "events": []}
+        with pytest.raises(m.IllegalActionError):
+            game.view(seat, events_after=-1)

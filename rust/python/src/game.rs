@@ -305,9 +305,21 @@ impl Game {
     /// Everything `seat` may know now (hidden information), as a JSON-ready dict: its own
     /// `hand`, the public facts of every seat, `events` as that player may see them, its own
     /// `pending` decisions and `waiting_for` (other seats' decisions, kind only).
-    fn view<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyAny>> {
+    /// `events_after=k`: only the events after the first `k`, for a caller that keeps those it
+    /// has (an event as a seat sees it never changes), so that a long game's view costs what
+    /// its new events cost rather than converting every event again.
+    #[pyo3(signature = (seat, *, events_after = None))]
+    fn view<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Index,
+        events_after: Option<Index>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat(seat)?;
-        let v = guard(|| self.core.view(s))?;
+        let mut v = guard(|| self.core.view(s))?;
+        if let Some(k) = events_after {
+            v.events.drain(..k.size().min(v.events.len()));
+        }
         record_to_py(py, &v)
     }
 
