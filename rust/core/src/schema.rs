@@ -33,7 +33,10 @@ pub fn json_schema() -> Value {
         "$id": "https://example.invalid/mulligan/schema.json",
         "title": "mulligan records",
         "description": "Every record of mulligan, one entry of $defs each: the C ABI, the \
-            Python dicts, the game log and the HTTP service use exactly these shapes.",
+            Python dicts, the game log and the HTTP service use exactly these shapes. The \
+            requests (SetupRequest: the C ABI's set-up JSON, the service's game; \
+            SimulateRequest: the service's simulation, Python's simulate keywords) read every \
+            name in any case with - or _ between words and write the canonical spelling.",
         "$defs": Value::Object(defs),
     })
 }
