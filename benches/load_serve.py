@@ -1,13 +1,16 @@
 """A bounded load test of `mulligan serve` on loopback, the load from this second process.
 
     python benches/load_serve.py [--games 3000] [--concurrency 32] [--workers 2] [--postgres]
+                                 [--access-log]
 
 Starts `mulligan serve` (SQLite in a temporary directory unless ``--db`` names a PostgreSQL
 URL), then plays ``--games`` complete two-player game starts, ``--concurrency`` at a time:
 ``POST /games``, then for each seat its view and its answer (keep), five requests a game. It
 reports complete game starts per second, requests per second and the p50/p99 latency of the
 requests, counts every non-2xx reply as an error, and afterwards fetches every game's log and
-verifies it (not timed). Sends traffic to 127.0.0.1 only and stops by itself.
+verifies it (not timed). The server runs with ``--no-access-log`` unless ``--access-log``
+(its one line per request, written to a file, is then part of what is measured). Sends traffic
+to 127.0.0.1 only and stops by itself.
 """
 
 from __future__ import annotations
@@ -149,13 +152,17 @@ def main() -> None:
     p.add_argument(
         "--postgres", action="store_true", help="start a throw-away PostgreSQL (initdb) and use it"
     )
+    p.add_argument("--access-log", action="store_true", help="keep the server's line per request")
     a = p.parse_args()
     pg = Postgres().start() if a.postgres else None
     if pg is not None:
         a.db = pg.url
     with tempfile.TemporaryDirectory() as tmp:
         db = a.db or os.path.join(tmp, "load.sqlite3")
-        server = Server(db, None, "--workers", str(a.workers), "--games-per-minute", "10000000")
+        log = () if a.access_log else ("--no-access-log",)
+        server = Server(
+            db, None, "--workers", str(a.workers), "--games-per-minute", "10000000", *log
+        )
         server.start()
         try:
             result = asyncio.run(run(server.port, a.games, a.concurrency))
@@ -166,6 +173,7 @@ def main() -> None:
     result["store"] = "postgresql" if a.db else "sqlite"
     result["workers"] = a.workers
     result["concurrency"] = a.concurrency
+    result["access_log"] = a.access_log
     result["loadavg_after"] = os.getloadavg()
     result["cpu"] = subprocess.run(
         ["sh", "-c", "lscpu | grep 'Model name' | sed 's/.*: *//'"], capture_output=True, text=True
