@@ -115,6 +115,19 @@ def test_a_table_of_no_player_is_refused_by_the_schema(client):
     assert error(client.post("/rounds", json=body)).startswith("tables[0]: ")
 
 
+def test_keep_ranges_and_hand_size_are_bounded_by_the_schema(client):
+    base = {"deck": DECK_A, "games": 10}
+    for bad in (
+        {"keep": {"ranges": {"seven": [2, 5]}}},
+        {"keep": {"ranges": {"7": [2]}}},
+        {"keep": {"requires": {"removal": -1}}},
+        {"hand_size": 33},
+    ):
+        assert not validator("SimulateIn").is_valid({**base, **bad}), bad
+        assert client.post("/simulate", json={**base, **bad}).status_code == 422
+    validator("SimulateIn").validate({**base, "keep": {"ranges": {"7": [2, 5]}}, "hand_size": 32})
+
+
 def test_an_odd_contribution_is_refused_by_the_schema():
     assert not validator("ContributionIn").is_valid({"contribution": "a" * 33})
     validator("ContributionIn").validate({"contribution": "a" * 32})
@@ -151,7 +164,7 @@ def test_enum_names_in_any_case_with_dash_or_underscore(client, spelled, canonic
 def test_keep_rule_bottom_and_exile_spellings(client):
     base = {"deck": DECK_A, "games": 2000, "seed": "00" * 32}
     want = client.post("/simulate", json={**base, "keep": {"bottom": "lands_first"}}).json()
-    for spelling in ("lands-first", "LANDS_FIRST", "Lands-First"):
+    for spelling in ("lands-first", "LANDS_FIRST", "Lands-First", "lands"):
         body = {**base, "keep": {"bottom": spelling, "exile": "EXCESS"}}
         validator("SimulateIn").validate(body)
         got = client.post("/simulate", json=body)

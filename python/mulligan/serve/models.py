@@ -7,7 +7,7 @@ of the game (views, events, decisions, log records) are the core's JSON shapes
 
 from typing import Annotated, Any, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
 from mulligan.serve.errors import ErrorBody
@@ -40,7 +40,12 @@ SmoothingName = Annotated[
     ),
 ]
 BottomName = Annotated[
-    str, Name(("balance", "lands_first", "spells_first"), "which cards go to the bottom")
+    str,
+    Name(
+        ("balance", "lands_first", "spells_first"),
+        "which cards go to the bottom",
+        {"lands": "lands_first", "spells": "spells_first"},
+    ),
 ]
 ExileName = Annotated[
     str, Name(("hand", "excess"), "PARTIAL_PARIS: the cards a mulligan exiles (docs/VARIANTS.md)")
@@ -291,14 +296,20 @@ class RoundState(BaseModel):
     seed: Optional[str] = Field(description="the round seed, revealed once every table is done")
 
 
+Count = Annotated[int, Field(ge=0, le=2**32 - 1)]
+HandSize = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")]
+
+
 class KeepIn(Strict):
-    ranges: dict[str, list[int]] = Field(
-        default={}, description='hand size -> [min lands, max lands], e.g. {"7": [2, 5]}'
+    ranges: dict[HandSize, Annotated[list[Count], Field(min_length=2, max_length=2)]] = Field(
+        default={},
+        description='hand size -> [min lands, max lands], e.g. {"7": [2, 5]}',
+        json_schema_extra={"additionalProperties": False},
     )
     keep_at: Optional[int] = Field(default=None, ge=0, le=100)
     bottom: BottomName = "balance"
     exile: ExileName = "hand"
-    requires: dict[str, int] = Field(default={}, description="tag -> at least this many")
+    requires: dict[str, Count] = Field(default={}, description="tag -> at least this many")
 
 
 class SimulateIn(HouseIn):
@@ -309,7 +320,7 @@ class SimulateIn(HouseIn):
     keep: Optional[KeepIn] = None
     seed: Optional[str] = Field(default=None, pattern=Hex, min_length=64, max_length=64)
     on_the_play: bool = True
-    hand_size: int = Field(default=7, ge=0, le=100)
+    hand_size: int = Field(default=7, ge=0, le=32, description="the opening hand size (103.5)")
     players: Optional[int] = Field(default=None, ge=1, le=16)
 
 

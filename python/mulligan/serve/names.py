@@ -33,11 +33,15 @@ def lenient_pattern(names: Sequence[str]) -> str:
     return "^(?:" + "|".join("[-_]".join(word(w) for w in n.split("_")) for n in names) + ")$"
 
 
-def canonical(names: Sequence[str], value: Any) -> Any:
-    """The canonical name `value` spells, or `value` unchanged when it spells none."""
+def canonical(names: Sequence[str], value: Any, aliases: dict[str, str] | None = None) -> Any:
+    """The canonical name `value` spells (a name or an alias), or `value` unchanged when it
+    spells none."""
     if isinstance(value, str):
         for name in names:
             if _key(name) == _key(value):
+                return name
+        for alias, name in (aliases or {}).items():
+            if _key(alias) == _key(value):
                 return name
     return value
 
@@ -46,15 +50,22 @@ class Name:
     """The metadata of a string field taking any spelling of `names` and holding the
     canonical one: ``Annotated[str, Name(names, description)]``."""
 
-    def __init__(self, names: Sequence[str], description: str) -> None:
+    def __init__(
+        self, names: Sequence[str], description: str, aliases: dict[str, str] | None = None
+    ) -> None:
         self.names = tuple(names)
+        self.aliases = dict(aliases or {})
         listed = ", ".join(self.names)
+        if self.aliases:
+            description += (
+                " (also " + ", ".join(f"{a} for {n}" for a, n in self.aliases.items()) + ")"
+            )
         self.expected = f"expected one of {listed} (any case, - or _ between words)"
         self.schema = {
             "description": f"{description}: one of {listed}; any case, `-` or `_` between words",
             "anyOf": [
                 {"type": "string", "enum": list(self.names)},
-                {"type": "string", "pattern": lenient_pattern(self.names)},
+                {"type": "string", "pattern": lenient_pattern([*self.names, *self.aliases])},
             ],
         }
 
@@ -67,7 +78,7 @@ class Name:
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
         return core_schema.no_info_before_validator_function(
-            lambda v: canonical(self.names, v),
+            lambda v: canonical(self.names, v, self.aliases),
             core_schema.no_info_after_validator_function(self._check, handler(source)),
         )
 
