@@ -156,6 +156,9 @@ class LiveGame:
         self.seats = len(players)
         self.answers = 0
         self.warnings = deck_warnings(setup, players)
+        self.names = [str(p["name"]) for p in setup["players"]]
+        # seat -> every event as that seat sees it, converted once (`_view`).
+        self.seen: dict[int, list[Json]] = {}
 
     @classmethod
     def build(cls, setup: Setup, seed: str, contributions: Sequence[bytes]) -> LiveGame:
@@ -205,18 +208,28 @@ class LiveGame:
 
     # -- what players may see ---------------------------------------------------------------
 
+    def _view(self, seat: int) -> tuple[Any, list[Json]]:
+        """The core's view of `seat` and every event as it sees them. The events a seat has
+        seen never change, so each is converted once: the core is asked only for the ones
+        after those kept (a view of a long game costs what its new events cost)."""
+        seen = self.seen.setdefault(seat, [])
+        v = self.game.view(seat, events_after=len(seen))
+        seen.extend(dict(e) for e in v["events"])
+        return v, seen
+
     def view(self, seat: int) -> Json:
         """`game.view(seat)` (already JSON, cards as ``{"id", "name"}``): that seat's hand,
         every seat's public zones and counts, the events as that seat may see them and its
-        pending decisions (each with this service's id)."""
-        v = self.game.view(seat)
+        pending decisions (each with this service's id); `names`: the players' names."""
+        v, seen = self._view(seat)
         return {
             "seat": seat,
+            "names": self.names,
             "done": self.game.done,
             "hand": v["hand"],
             "seats": v["seats"],
             "starting_player": v["starting_player"],
-            "events": v["events"],
+            "events": seen,
             "pending": v["pending"],
             "waiting_for": v["waiting_for"],
         }
@@ -225,14 +238,14 @@ class LiveGame:
         """The events as `seat` sees them; `None`: as nobody at the table sees them (each
         event as a seat other than its subject sees it: hidden cards are counts)."""
         if seat is not None:
-            return [dict(e) for e in self.game.view(seat)["events"]]
+            return self._view(seat)[1]
         if self.seats == 1:
             return []
-        views = [self.game.view(s)["events"] for s in range(min(self.seats, 2))]
+        views = [self._view(s)[1] for s in range(min(self.seats, 2))]
         out: list[Json] = []
         for i, e in enumerate(views[0]):
             subject = e.get("seat")
-            out.append(dict(views[1][i] if subject == 0 else e))
+            out.append(views[1][i] if subject == 0 else e)
         return out
 
     def log(self) -> list[Json]:

@@ -245,6 +245,7 @@ class GameService:
             return {
                 "game_id": row.id,
                 "seat": seat,
+                "names": [str(p["name"]) for p in row.setup["players"]],
                 "done": False,
                 "hand": [],
                 "seats": [],
