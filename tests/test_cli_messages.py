@@ -275,6 +275,7 @@ def test_verify_names_the_line_and_marks_the_fields_that_differ(capsys, game_log
         (["--bottom", "lands_first"], "bottom lands_first"),
         (["--bottom", "LANDS-FIRST"], "bottom lands_first"),
         (["--bottom", "Spells_First"], "bottom spells_first"),
+        (["--bottom", "LANDS"], "bottom lands_first"),
         (["--mulligan", "LONDON"], "LONDON mulligan"),
         (["--mulligan", "Partial_Paris", "--exile", "EXCESS"], "exile excess"),
         (["--mulligan", "canadian-HIGHLANDER"], "CANADIAN_HIGHLANDER mulligan"),
@@ -286,3 +287,11 @@ def test_every_enum_option_takes_any_case_with_dash_or_underscore(capsys, option
     code, out, err = run(capsys, "simulate", "-n", "500", "--seed", SEED, *options)
     assert code == 0, err
     assert shown in out, out
+
+
+def test_the_core_warns_of_a_range_for_hands_larger_than_any():
+    """The warning is the core's (`KeepRule::warnings`): Python's `simulate` gives it too."""
+    deck = m.Deck.parse("24 Forest\n36 Grizzly Bears [creature]", cards=False)
+    rule = m.KeepRule({7: (2, 5), 8: (2, 5)})
+    with pytest.warns(m.MulliganWarning, match=r"^ranges: no hand here has 8 cards"):
+        m.simulate(deck, games=100, keep=rule, seed=SEED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -48,15 +48,17 @@ class NameChoice(click.Choice[str]):
     (`Two_Headed-Giant`); the value is the name as listed. A bad value's error lists each name
     once, as help shows it."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
         super().__init__(
             [*names, *(n.replace("_", "-") for n in names if "_" in n)], case_sensitive=False
         )
         self.names = list(names)
+        self.aliases = {k.upper(): v for k, v in (aliases or {}).items()}
         self.shown = [n.lower().replace("_", "-") for n in names]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         key = str(value).upper().replace("-", "_")
+        key = self.aliases.get(key, key).upper()
         for name in self.names:
             if name.upper() == key:
                 return name

@@ -15,6 +15,8 @@ from mulligan.cli.group import CliError, option_words
 #: The `--bottom` and `--exile` names (`KeepRule`'s `bottom=` and `exile=`), any case, `-` for `_`.
 BOTTOMS = ("balance", "lands_first", "spells_first")
 EXILES = ("hand", "excess")
+#: The core's other words for a bottom policy (`Bottom::parse`: `lands`, `spells`).
+BOTTOM_ALIASES = {"lands": "lands_first", "spells": "spells_first"}
 
 
 def parse_keep(spec: str, where: str = "--keep") -> dict[int, tuple[int, int]]:
@@ -44,12 +46,16 @@ def _bad(where: str, message: str) -> click.ClickException:
     return CliError(f"{where}: {message}")
 
 
-def _name(value: object, names: tuple[str, ...], where: str) -> str:
+def _name(
+    value: object, names: tuple[str, ...], where: str, aliases: dict[str, str] | None = None
+) -> str:
     """A `bottom`/`exile` name of a rule file, in any case and with `-` for `_`."""
     shown = ", ".join(n.replace("_", "-") for n in names)
-    if not isinstance(value, str) or value.lower().replace("-", "_") not in names:
+    folded = value.lower().replace("-", "_") if isinstance(value, str) else ""
+    folded = (aliases or {}).get(folded, folded)
+    if folded not in names:
         raise CliError(f"{where}: expected one of {shown}, got {value!r}")
-    return value.lower().replace("-", "_")
+    return folded
 
 
 def load_rule_file(path: str) -> dict[str, Any]:
@@ -91,7 +97,7 @@ def load_rule_file(path: str) -> dict[str, Any]:
     ):
         raise CliError(f"{path}: keep_at: expected a whole number of cards, got {keep_at!r}")
     if "bottom" in data:
-        data["bottom"] = _name(data["bottom"], BOTTOMS, f"{path}: bottom")
+        data["bottom"] = _name(data["bottom"], BOTTOMS, f"{path}: bottom", BOTTOM_ALIASES)
     if "exile" in data:
         data["exile"] = _name(data["exile"], EXILES, f"{path}: exile")
     requires = data.get("requires")
@@ -151,9 +157,3 @@ def where_set(option: object, rule_file: str | None, key: str) -> str | None:
     if rule_file is not None and key in load_rule_file(rule_file):
         return f"{rule_file}: {key}"
     return None
-
-
-def unused_sizes(rule: KeepRule, hand_size: int) -> list[int]:
-    """The hand sizes the rule gives a land range for that no hand of `hand_size` cards (the
-    largest hand of the run, 103.5) ever has: ranges that change nothing."""
-    return sorted(size for size in rule.ranges if size > hand_size)

@@ -62,7 +62,11 @@ def run_deck(
     games: int,
     options: dict[str, Any],
     executor: Any = None,
+    sources: dict[str, str] | None = None,
 ) -> SimulationResult:
+    """Runs `simulate` on one deck; each engine warning prints as one line, `warning: LABEL:
+    ...`, or `warning: SOURCE: ...` for a warning about a keyword (`ranges: ...`) that
+    `sources` says where the user set (`{"ranges": "--keep"}`)."""
     base = runner.done
 
     def progress(done: int, total: int) -> None:
@@ -72,6 +76,10 @@ def run_deck(
         warnings.simplefilter("always", MulliganWarning)
         result = simulate(deck, games=games, progress=progress, executor=executor, **options)
     for w in caught:
-        click.echo(f"warning: {label}: {option_words(str(w.message))}", err=True)
+        keyword, _, rest = str(w.message).partition(": ")
+        if sources and keyword in sources and rest:
+            click.echo(f"warning: {sources[keyword]}: {rest}", err=True)
+        else:
+            click.echo(f"warning: {label}: {option_words(str(w.message))}", err=True)
     runner.done = base + games
     return result

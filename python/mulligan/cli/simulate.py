@@ -23,7 +23,7 @@ from mulligan.cli.group import (
     mulligan_option,
     writable_dir,
 )
-from mulligan.cli.keep_rule import BOTTOMS, EXILES, make_rule, unused_sizes, where_set
+from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, EXILES, make_rule, where_set
 from mulligan.cli.plot import plot, plot_format
 from mulligan.cli.progress import Runner, run_deck
 from mulligan.cli.report import header, print_table, summary, what_ran
@@ -51,7 +51,7 @@ from mulligan.cli.report import header, print_table, summary, what_ran
 )
 @click.option(
     "--bottom",
-    type=NameChoice(BOTTOMS),
+    type=NameChoice(BOTTOMS, BOTTOM_ALIASES),
     metavar="[balance|lands-first|spells-first]",
     default=None,
     help="Which cards go to the bottom (default: balance).",
@@ -175,27 +175,21 @@ def simulate_cmd(
         "variant": v,
         **house_kwargs(),
     }
+    ranges = where_set(keep, rule_file, "keep")  # the core's warnings name its keywords
+    sources = {"ranges": ranges} if ranges else {}
     rows = []
     client = connect(scheduler) if scheduler is not None else None
     runner = Runner(games * len(decks), quiet=False)
     try:
         for name, d in decks:
             label = os.path.basename(name.replace(" (bundled)", ""))
-            result = run_deck(runner, label, d, games, options, client)
+            result = run_deck(runner, label, d, games, options, client, sources)
             rows.append(summary(name, d, result))
     finally:
         runner.close()
         if client is not None:
             client.close()
     ran = what_ran(result, rule or KeepRule.default(), games)
-    unused = unused_sizes(rule or KeepRule.default(), result.hand_size)
-    if unused:
-        sizes = " and ".join(str(size) for size in unused)
-        click.echo(
-            f"warning: {where_set(keep, rule_file, 'keep')}: no hand here has {sizes} cards "
-            f"(hands of {result.hand_size} at most), so its range for them is never used",
-            err=True,
-        )
     if as_json:
         click.echo(json.dumps({"seed": the_seed.hex(), **ran, "decks": rows}, indent=2))
     else:

@@ -225,6 +225,25 @@ impl KeepRule {
         out
     }
 
+    /// The land ranges this rule gives for hand sizes no hand of a run dealing `hand_size`
+    /// cards has (103.5: a mulligan only makes hands smaller), as a warning: ranges that are
+    /// never used, rarely what was meant.
+    pub fn unused_ranges(&self, hand_size: usize) -> Option<String> {
+        let unused: Vec<String> = self
+            .ranges
+            .iter()
+            .filter(|r| r.0 > hand_size)
+            .map(|r| r.0.to_string())
+            .collect();
+        (!unused.is_empty()).then(|| {
+            format!(
+                "ranges: no hand here has {} cards (hands of {hand_size} at most), so the range \
+                 for them is never used",
+                unused.join(" or ")
+            )
+        })
+    }
+
     /// Checks the rule on its own: hand sizes within [`MAX_HAND`], no empty land range, no
     /// hand size listed twice, at most 32 required tags.
     pub fn validate(&self) -> Result<()> {

@@ -226,11 +226,16 @@ impl<D> Request<D> {
         }
         let rule = self.keep_rule();
         let compiled = rule.compile(lands, tags)?;
+        let mut warnings = rule.warnings(lands, tags);
+        // Only a rule the request gives: the default's ranges are not the caller's to fix.
+        if self.keep.is_some() {
+            warnings.extend(rule.unused_ranges(config.hand_size));
+        }
         Ok(Run {
             config,
             players,
             threads,
-            warnings: rule.warnings(lands, tags),
+            warnings,
             rule,
             compiled,
             lands: lands.to_vec(),

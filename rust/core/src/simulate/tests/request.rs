@@ -134,3 +134,30 @@ fn every_option_is_checked_before_a_game_runs() {
     r.seed = Some("abc".into());
     assert!(matches!(r.prepare_text(), Err(crate::Error::Seed(_))));
 }
+
+/// A land range for a hand size larger than the run's opening hand is never used: a warning
+/// naming the sizes and the largest hand (none for the sizes a hand can have).
+#[test]
+fn a_range_for_hands_larger_than_any_is_a_warning() {
+    let (lands, tags) = deck();
+    let mut r = Request::new((), 10);
+    r.keep = Some(KeepRule {
+        ranges: vec![(7, 2, 5), (8, 2, 5), (9, 1, 4)],
+        ..KeepRule::default()
+    });
+    let run = r.prepare(&lands, &tags).unwrap();
+    assert_eq!(
+        run.warnings,
+        vec![
+            "ranges: no hand here has 8 or 9 cards (hands of 7 at most), so the range for them \
+             is never used"
+                .to_string()
+        ]
+    );
+    r.hand_size = 9;
+    assert!(r.prepare(&lands, &tags).unwrap().warnings.is_empty());
+    // The default rule's ranges (7, 6, 5 cards) are not the caller's: no warning for them.
+    r.hand_size = 4;
+    r.keep = None;
+    assert!(r.prepare(&lands, &tags).unwrap().warnings.is_empty());
+}
