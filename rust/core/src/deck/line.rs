@@ -33,6 +33,8 @@ pub(super) struct CardLine {
     pub land: bool,
     pub classified: bool,
     pub tags: Vec<String>,
+    /// The line ends in MTG Arena's `(SET) 123` (or `(SET)`): an Arena export's line.
+    pub arena: bool,
 }
 
 /// Characters no card name has: a line holding one looks like nothing and is refused.
@@ -49,6 +51,7 @@ pub(super) fn parse(line: &str) -> Result<CardLine, String> {
         land: false,
         classified: false,
         tags: vec![],
+        arena: false,
     };
     let mut rest = strip_comment(line.trim()).trim();
     if let Some(after) = strip_prefix_ci(rest, "SB:") {
@@ -211,6 +214,7 @@ fn strip_suffixes<'a>(mut rest: &'a str, out: &mut CardLine) -> Result<&'a str, 
             push_tag(out, tag)?;
             rest = head;
         } else if let Some(head) = strip_set_suffix(rest) {
+            out.arena = true;
             rest = head;
         } else {
             return Ok(rest);
@@ -304,6 +308,27 @@ fn check_forge_fields(fields: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A name from an XML deck file's attribute: the file says exactly where the name starts and
+/// ends, so any characters are taken (a name no card has is then an unknown card, named in a
+/// warning, as XMage and Cockatrice load the rest of such a file); only an empty name or one
+/// with control characters is refused.
+pub(super) fn normalize_attribute_name(raw: &str) -> Result<String, String> {
+    match normalize_name(raw) {
+        Ok(name) => Ok(name),
+        Err(_) if raw.chars().any(char::is_control) => {
+            Err("a control character is in no card name".into())
+        }
+        Err(_) => {
+            let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+            if name.is_empty() {
+                Err("no card name".into())
+            } else {
+                Ok(name.replace(['\u{2019}', '\u{2018}'], "'"))
+            }
+        }
+    }
 }
 
 /// A card name as the engine keeps it: single spaces, straight apostrophes, `//` between the

@@ -363,3 +363,63 @@ fn a_cockatrice_card_without_a_number_is_one_copy() {
     // A `.dek` card without Quantity is still refused: MTGO always writes one.
     assert!(DeckList::parse("<Deck>\n<Cards CatID=\"1\" Name=\"Bolt\" />\n</Deck>").is_err());
 }
+
+#[test]
+fn a_moxfield_download_ends_with_its_commander_alone_after_a_blank_line() {
+    // Moxfield's download: the 99, then (if any) `SIDEBOARD:` and its cards, then a blank line
+    // and the commander: 903.5a's 100 cards with it.
+    let main: String = (0..98).map(|i| format!("1 Card {i}\n")).collect();
+    let text =
+        format!("{main}1 Forest\n\nSIDEBOARD:\n1 Duress\n1 Negate\n\n1 Teval, the Balanced Scale");
+    let deck = DeckList::parse(&text).unwrap();
+    assert_eq!(deck.main.len(), 99);
+    assert_eq!(deck.sideboard.len(), 2);
+    assert_eq!(deck.commanders.len(), 1);
+    assert_eq!(deck.commanders[0].name, "Teval, the Balanced Scale");
+    let no_side = format!("{main}1 Forest\n\n1 Teval, the Balanced Scale\n");
+    let deck = DeckList::parse(&no_side).unwrap();
+    assert_eq!(
+        (deck.main.len(), deck.sideboard.len(), deck.commanders.len()),
+        (99, 0, 1)
+    );
+    // Not 100 with it, or under a header: as before.
+    let sixty: String = (0..60).map(|i| format!("1 Card {i}\n")).collect();
+    let deck = DeckList::parse(&format!("{sixty}\n1 Duress\n")).unwrap();
+    assert_eq!(
+        (deck.main.len(), deck.sideboard.len(), deck.commanders.len()),
+        (60, 1, 0)
+    );
+    let headed = format!("{main}1 Forest\n\nSideboard\n1 Duress\n");
+    let deck = DeckList::parse(&headed).unwrap();
+    assert_eq!((deck.sideboard.len(), deck.commanders.len()), (1, 0));
+}
+
+#[test]
+fn a_headerless_arena_export_has_its_sideboard_after_the_blank_line() {
+    // Arena's own import (and XMage's) reads the block after the blank line as the sideboard,
+    // whatever the sizes; without Arena's `(SET) 123` the 40-card rule stays.
+    let text = "2 Niv-Mizzet Reborn (WAR) 208\n1 Forest (XLN) 277\n1 Benalish Marshal\n\n3 Unmoored Ego (GRN) 212\n";
+    let deck = DeckList::parse(text).unwrap();
+    assert_eq!((deck.main.len(), deck.sideboard.len()), (4, 3));
+    let plain = "2 Niv-Mizzet Reborn\n1 Forest\n\n3 Unmoored Ego\n";
+    let deck = DeckList::parse(plain).unwrap();
+    assert_eq!((deck.main.len(), deck.sideboard.len()), (6, 0));
+}
+
+#[test]
+fn an_xml_deck_keeps_a_name_no_card_has_and_names_it_in_a_warning() {
+    let cod = r#"<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1"><zone name="main">
+<card number="12" name="Forest"/>
+<card number="1" name="@#$NOT A REAL CARD NAME@#$"/>
+</zone></cockatrice_deck>"#;
+    let parsed = DeckList::parse_with(cod, &ParseOptions::default()).unwrap();
+    assert_eq!(parsed.deck.main.len(), 13);
+    assert_eq!(parsed.unknown, ["@#$NOT A REAL CARD NAME@#$"]);
+    assert!(parsed.warnings[0].contains("@#$NOT A REAL CARD NAME@#$"));
+    let control = cod.replace("@#$NOT", "\u{7}NOT");
+    assert!(
+        DeckList::parse(&control).is_err(),
+        "a control character is still refused"
+    );
+}

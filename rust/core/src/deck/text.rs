@@ -18,7 +18,13 @@
 //!   at least 60 cards and a second block of at most 15 (constructed, 100.2a and 100.4a), or
 //!   40 to 59 cards and a second block of any size that is not all basic lands (limited,
 //!   100.2b: the sideboard is the rest of the card pool, 100.4b). Any other blank lines only
-//!   separate groups of cards.
+//!   separate groups of cards. When the lines are MTG Arena's (`4 Name (SET) 123`), the
+//!   second of two such blocks is the sideboard whatever its size, as Arena's own import and
+//!   XMage's read an export without headers.
+//! - Moxfield's download (and MTGO's Commander lists, which keep the commander in the
+//!   sideboard): a last block of one or two single cards, alone after a blank line and under
+//!   no header, that makes the main deck exactly 100 cards (903.5a) holds the commander(s),
+//!   whether or not a `SIDEBOARD:` block comes before it.
 
 use super::line;
 use super::{Entry, Section};
@@ -30,6 +36,8 @@ const MIN_DECK_BEFORE_SIDEBOARD: usize = 40;
 const MIN_CONSTRUCTED: usize = 60;
 /// The largest second block read as a constructed deck's sideboard (100.4a).
 const MAX_SIDEBOARD: usize = 15;
+/// A Commander deck's size with its commander(s) (903.5a).
+const COMMANDER_DECK: usize = 100;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -143,6 +151,10 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
     let mut sections_named = false;
     let mut block = 0;
     let mut block_has_cards = false;
+    // Per block: whether a header line opened it (after the blank line before it).
+    let mut headed: Vec<bool> = vec![];
+    let mut header_since_blank = false;
+    let mut arena_lines = false;
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.trim();
@@ -151,11 +163,13 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
                 block += 1;
                 block_has_cards = false;
             }
+            header_since_blank = false;
             continue;
         }
         if let Some(p) = header(line) {
             part = p;
             sections_named = true;
+            header_since_blank = true;
             continue;
         }
         if line.starts_with('#') || line.starts_with("//") || line.starts_with(';') {
@@ -180,7 +194,11 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
             (None, Part::Deck(s)) => s,
             (None, _) => Section::Main,
         };
+        if !block_has_cards {
+            headed.push(header_since_blank);
+        }
         block_has_cards = true;
+        arena_lines |= card.arena;
         if card.skip || part == Part::Outside {
             continue;
         }
@@ -209,10 +227,14 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
             .filter(|(_, b)| *b == block)
             .all(|(e, _)| super::is_basic(&e.name))
     };
+    let commander_block = trailing_commanders(&out, blocks, &headed);
     let (deck, side) = (cards_in(0), cards_in(1));
     let mtgo_sideboard = !sections_named
         && blocks == 2
-        && if deck >= MIN_CONSTRUCTED {
+        && commander_block.is_none()
+        && if arena_lines {
+            side >= 1
+        } else if deck >= MIN_CONSTRUCTED {
             (1..=MAX_SIDEBOARD).contains(&side)
         } else {
             deck >= MIN_DECK_BEFORE_SIDEBOARD && side >= 1 && !only_basics(1)
@@ -220,10 +242,38 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
     Ok(out
         .into_iter()
         .map(|(mut e, b)| {
-            if mtgo_sideboard && b == 1 {
+            if commander_block == Some(b) {
+                e.section = Section::Commander;
+            } else if mtgo_sideboard && b == 1 {
                 e.section = Section::Sideboard;
             }
             e
         })
         .collect())
+}
+
+/// The block holding a Moxfield download's commander(s) (module docs), if there is one: the
+/// last block, under no header, of one or two lines of one copy each, in the main deck or
+/// sideboard, that brings the main deck to exactly 100 cards, in a list naming no commander.
+fn trailing_commanders(out: &[(Entry, usize)], blocks: usize, headed: &[bool]) -> Option<usize> {
+    let last = blocks.checked_sub(1).filter(|&b| b >= 1)?;
+    if headed.get(last).copied().unwrap_or(true)
+        || out
+            .iter()
+            .any(|(e, _)| e.section != Section::Main && e.section != Section::Sideboard)
+    {
+        return None;
+    }
+    let tail: Vec<&Entry> = out
+        .iter()
+        .filter(|(_, b)| *b == last)
+        .map(|(e, _)| e)
+        .collect();
+    let main: usize = out
+        .iter()
+        .filter(|(e, b)| *b != last && e.section == Section::Main)
+        .map(|(e, _)| e.count as usize)
+        .sum();
+    let single = tail.iter().all(|e| e.count == 1);
+    ((1..=2).contains(&tail.len()) && single && main + tail.len() == COMMANDER_DECK).then_some(last)
 }

@@ -323,7 +323,8 @@ fn entry(e: &Element, section: Section, count: u32) -> Result<Entry> {
     let raw = e
         .attr("name")
         .ok_or_else(|| err(e.line, format!("<{}> has no Name", e.name)))?;
-    let name = line::normalize_name(raw).map_err(|m| err(e.line, format!("{raw:?}: {m}")))?;
+    let name =
+        line::normalize_attribute_name(raw).map_err(|m| err(e.line, format!("{raw:?}: {m}")))?;
     Ok(Entry {
         line: e.line,
         section,
