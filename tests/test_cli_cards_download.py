@@ -152,7 +152,7 @@ def test_download_builds_the_table_and_decks_count_their_lands(
     code, out, err = run(capsys, "cards", "download", "--api", server.index_url)
     assert (code, err) == (0, ""), err
     assert out.startswith("41 cards from Scryfall saved to ") and str(table) in out
-    assert table.read_text(encoding="utf-8").startswith("mulligan-card-table 2\n")
+    assert table.read_text(encoding="utf-8").startswith("mulligan-card-table 3\n")
     deck = m.Deck.parse(LANDS)
     assert [c.land for c in deck.cards] == [True] * 11 + [False] * 4
     assert deck.unknown == ()
@@ -318,18 +318,20 @@ def test_cards_show_takes_an_unquoted_name(capsys, table):
     code, out, _ = run(capsys, "cards", "show", "mistgate", "pathway")
     assert code == 0
     assert out.splitlines() == [
-        "Hengegate Pathway // Mistgate Pathway (modal_dfc) land, colour identity WU, produces WU",
-        "  Hengegate Pathway: Land",
-        "  Mistgate Pathway: Land",
+        "Hengegate Pathway // Mistgate Pathway (modal_dfc) land, mana value 0, colour identity WU, "
+        "produces WU",
+        "  Hengegate Pathway: Land, colourless",
+        "  Mistgate Pathway: Land, colourless",
     ]
     code, out, _ = run(capsys, "cards", "show", "Command", "Tower")
     assert out.splitlines()[0] == (  # mana in WUBRG order, whatever order the table keeps
-        "Command Tower (normal) land, colour identity colourless, produces WUBRG"
+        "Command Tower (normal) land, mana value 0, colour identity colourless, produces WUBRG"
     )
     code, out, _ = run(capsys, "cards", "show", "Fire")
     assert out.splitlines()[1:] == [
-        "  Fire: Instant, {1}{R}, colours RU",  # the faces list none: the card's colours
-        "  Ice: Instant, {1}{U}, colours RU",
+        # The faces list no colours: each face's own, from its mana cost (202.2).
+        "  Fire: Instant, {1}{R}, colours R",
+        "  Ice: Instant, {1}{U}, colours U",
     ]
 
 

@@ -253,7 +253,7 @@ def test_card_table_faces_and_mdfc_option(table):
 
 def test_default_table_from_env_var_table_or_bulk_file(tmp_path, monkeypatch):
     saved, where = m.carddata.import_bulk(BULK, tmp_path / "cards.tsv")
-    assert where.read_text(encoding="utf-8").startswith("mulligan-card-table 2\n")
+    assert where.read_text(encoding="utf-8").startswith("mulligan-card-table 3\n")
     for source in (where, tmp_path / "bulk.jsonl.gz"):
         if source.suffix == ".gz":
             records = json.loads(BULK.read_text(encoding="utf-8"))

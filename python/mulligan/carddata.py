@@ -1,21 +1,22 @@
-"""Card data: the local card table that tells which cards are lands (`mulligan cards download`).
+"""Card data: the card table that tells which cards are lands (`mulligan cards info`).
+
+A card table maps each card name (and each face's) to its faces (type line, mana cost,
+colours), layout, mana value, produced mana, whether it enters tapped and its colour identity.
+`Deck.parse` and `Deck.load` use the default table, the first of:
+
+1. the path in the environment variable `MULLIGAN_CARD_DATA` (a saved table, or a Scryfall bulk
+   file read each time the process starts; set but empty: no table at all);
+2. `cards.tsv` in the user's cache directory, written by `mulligan cards download` or
+   `mulligan cards import`: `$XDG_CACHE_HOME/mulligan` (default `~/.cache/mulligan`),
+   `~/Library/Caches/mulligan` on macOS, `%LOCALAPPDATA%\\mulligan` on Windows;
+3. the table built into mulligan (`CardTable.embedded()`: NOTICE names its origin; `info()`
+   says its date and what it lacks), so that a fresh install counts every land it knows.
 
 A Scryfall bulk file (`oracle-cards`: a JSON array, or JSON Lines, either one gzipped) is read
-once into a compact table (name -> per face: type line, mana cost, colours; produced mana and
-colour identity) by the Rust core (`CardTable.from_scryfall`) and saved as text. `download()`
+by the Rust core from its bytes (`CardTable.from_scryfall`) and saved as text. `download()`
 fetches the current file from Scryfall's bulk-data API and imports it; `import_bulk()` imports
-a file already on disk (for a machine without network). `Deck.parse` and `Deck.load` use the
-default table when there is one:
-
-- the path in the environment variable `MULLIGAN_CARD_DATA` (a saved table, or a Scryfall bulk
-  file read each time the process starts; empty: no table);
-- else `cards.tsv` in the user's cache directory: `$XDG_CACHE_HOME/mulligan` (default
-  `~/.cache/mulligan`), `~/Library/Caches/mulligan` on macOS, `%LOCALAPPDATA%\\mulligan` on
-  Windows.
-
-Without a table, cards the engine does not know by name (basic lands, the cards with start-of-
-game actions) and that the list does not mark (`[land]`, a category) count as nonlands, and
-`Deck.parse` warns naming them.
+a file already on disk (for a machine without network). A card newer than the table in use
+counts as a nonland, and `Deck.parse` warns naming it (and `mulligan cards download`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ __all__ = [
     "default_table",
     "download",
     "import_bulk",
+    "info",
     "load",
+    "table_in_use",
 ]
 
 ENV = "MULLIGAN_CARD_DATA"
@@ -98,17 +101,27 @@ def default_path() -> Path | None:
     return cache_dir() / TABLE_NAME
 
 
-def _read_text(path: Path) -> str:
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, gunzipped when it is gzip (the only copy of the data: the core reads
+    a Scryfall file from these bytes in place)."""
     data = path.read_bytes()
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError) as e:
             raise DeckError(f"{path}: a damaged gzip file ({e})") from None
+    return data
+
+
+def _text(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DeckError(f"{path}: not UTF-8 text ({e})") from None
+
+
+def _is_json(data: bytes) -> bool:
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"[", b"{")
 
 
 def _with_path(path: Path, e: DeckError) -> DeckError:
@@ -118,32 +131,66 @@ def _with_path(path: Path, e: DeckError) -> DeckError:
 def load(path: str | os.PathLike[str]) -> CardTable:
     """A card table from a file: a saved table, or a Scryfall bulk file (JSON, gzipped or not)."""
     p = Path(path)
-    text = _read_text(p)
+    data = _read_bytes(p)
     try:
-        if text.lstrip("\ufeff \t\r\n")[:1] in ("[", "{"):
-            return CardTable.from_scryfall(text)
-        return CardTable.from_text(text)
+        if _is_json(data):
+            return CardTable.from_scryfall(data)
+        return CardTable.from_text(_text(p, data))
     except DeckError as e:
         raise _with_path(p, e) from None
 
 
+def table_in_use() -> tuple[str, Path | None]:
+    """Which table `default_table()` gives (module docs): `("env", path)` for the file
+    `MULLIGAN_CARD_DATA` names, `("none", None)` when it is set but empty, `("cache", path)`
+    for a downloaded or imported table, `("embedded", None)` for the one built in."""
+    env = os.environ.get(ENV)
+    if env is not None:
+        return ("env", Path(env)) if env.strip() else ("none", None)
+    cached = cache_dir() / TABLE_NAME
+    return ("cache", cached) if cached.is_file() else ("embedded", None)
+
+
 def default_table() -> CardTable | None:
-    """The default card table (module docs), or None when there is none; read once per file
-    version."""
-    path = default_path()
+    """The default card table (module docs), or None when `MULLIGAN_CARD_DATA` is set but
+    empty; a file is read once per version of it."""
+    kind, path = table_in_use()
     if path is None:
-        return None
+        return CardTable.embedded() if kind == "embedded" else None
     try:
         st = path.stat()
     except OSError:
-        if os.environ.get(ENV):
+        if kind == "env":
             raise DeckError(f"{path}: no such card data file (named by {ENV})") from None
-        return None
+        return CardTable.embedded()
     key = (str(path), st.st_mtime_ns, st.st_size)
     if key not in _cache:
         _cache.clear()
         _cache[key] = load(path)
     return _cache[key]
+
+
+def info() -> dict[str, Any]:
+    """What `mulligan cards info` prints: which table is in use (`in_use`: env, cache,
+    embedded or none), its `path`, `cards`, and what it says of itself (`source`, `date`,
+    `newest_set`, `lacks`), with the precedence in `order`."""
+    kind, path = table_in_use()
+    table = default_table()
+    meta: dict[str, str] = dict(table.meta()) if table is not None else {}
+    return {
+        "in_use": kind,
+        "path": str(path) if path is not None else None,
+        "cards": len(table) if table is not None else 0,
+        "source": meta.get("source", "unknown (a table saved before format 3)"),
+        "date": meta.get("date", "unknown"),
+        "newest_set": meta.get("newest_set", "unknown"),
+        "lacks": meta.get("lacks", ""),
+        "order": [
+            f"${ENV}",
+            str(cache_dir() / TABLE_NAME),
+            "the table built into mulligan",
+        ],
+    }
 
 
 def _target(dest: str | os.PathLike[str] | None) -> Path:
@@ -188,7 +235,7 @@ def import_bulk(
     The previous table is replaced atomically, and only once the new one is built."""
     src = Path(source)
     try:
-        table = CardTable.from_scryfall(_read_text(src))
+        table = CardTable.from_scryfall(_read_bytes(src))
     except DeckError as e:
         raise _with_path(src, e) from None
     target = _target(dest)
@@ -360,7 +407,7 @@ def download(
             os.replace(part, keep)
             bulk = keep
         try:
-            table = CardTable.from_scryfall(_read_text(bulk))
+            table = CardTable.from_scryfall(_read_bytes(bulk))
         except DeckError as e:
             raise DownloadError(f"{uri}: not a Scryfall bulk file ({e})") from None
         _save(table, target)

@@ -1,4 +1,5 @@
-"""`mulligan cards`: the local card table (which cards are lands, their colour identities)."""
+"""`mulligan cards`: the card table (which cards are lands, their colour identities): which one
+is in use, refreshing it, and what it knows about a card."""
 
 from __future__ import annotations
 
@@ -15,13 +16,43 @@ TO_HELP = f"Where to save the table (default: ${carddata.ENV}, else the user's c
 
 @cli.group()
 def cards() -> None:
-    """The card table: built once from Scryfall's card data, used by every deck file read.
+    """The card table used by every deck file read: one is built into mulligan; a download
+    from Scryfall refreshes it.
 
     \b
+      mulligan cards info            which table is in use, its date, size and newest set
       mulligan cards download        fetch Scryfall's current card data and build the table
       mulligan cards import FILE     the same from a bulk file already on disk (offline)
       mulligan cards show NAME       what the table knows about a card
     """
+
+
+@cards.command(name="info")
+def info_cmd() -> None:
+    """Which card table is in use and what it holds. The first of: the file
+    $MULLIGAN_CARD_DATA names (set but empty: none), the table `cards download` or `cards
+    import` saved in the cache directory, the table built into mulligan."""
+    i = carddata.info()
+    where = {
+        "env": f"{i['path']} (named by ${carddata.ENV})",
+        "cache": f"{i['path']} (downloaded or imported)",
+        "embedded": "the table built into mulligan",
+        "none": f"none (${carddata.ENV} is set but empty)",
+    }[i["in_use"]]
+    click.echo(f"in use:     {where}")
+    if i["in_use"] != "none":
+        click.echo(f"source:     {i['source']}")
+        click.echo(f"date:       {i['date']}")
+        click.echo(f"cards:      {i['cards']:,}")
+        click.echo(f"newest set: {i['newest_set']}")
+        if i["lacks"]:
+            click.echo(f"lacks:      {i['lacks']}")
+    click.echo("order:      " + ", then ".join(i["order"]))
+    if i["in_use"] == "embedded":
+        click.echo(
+            "cards printed after its date are unknown (counted as nonlands, with a warning): "
+            "`mulligan cards download` fetches Scryfall's current data"
+        )
 
 
 @cards.command(name="download")
@@ -130,8 +161,8 @@ def show(words: tuple[str, ...]) -> None:
     table = carddata.default_table()
     if table is None:
         raise CliError(
-            "no card table: run `mulligan cards download` first (or `mulligan cards import "
-            "FILE` on a machine without network)"
+            f"no card table: ${carddata.ENV} is set but empty (unset it to use the table "
+            "built into mulligan, or run `mulligan cards download`)"
         )
     info = table.lookup(name)
     if info is None:
@@ -139,12 +170,19 @@ def show(words: tuple[str, ...]) -> None:
     identity = info["color_identity"] or "colourless"
     mana = sorted(info["produced_mana"], key=lambda c: "WUBRGC".find(c) % 7)
     produces = f", produces {''.join(mana)}" if mana else ""
+    value = info["mana_value"]
+    mv = f"{value:g}"
+    tapped = {"tapped": ", enters tapped", "conditional": ", may enter tapped"}.get(
+        info["enters_tapped"], ""
+    )
     click.echo(
         f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
-        f"colour identity {identity}{produces}"
+        f"mana value {mv}, colour identity {identity}{produces}{tapped}"
     )
     for face in info["faces"]:
+        if not face["known"]:
+            click.echo(f"  {face['name']}: (the table names this face only)")
+            continue
         parts = [face["type_line"], face["mana_cost"]]
-        if face["colors"]:
-            parts.append(f"colours {face['colors']}")
+        parts.append(f"colours {face['colors']}" if face["colors"] else "colourless")
         click.echo(f"  {face['name']}: {', '.join(p for p in parts if p)}")

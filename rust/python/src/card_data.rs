@@ -1,12 +1,12 @@
 //! `CardTable`: the core's card table (`mulligan_core::card_data`), built from a Scryfall bulk
-//! file or a saved table. Conversion only; reading files and the default location are in
-//! `mulligan.carddata`.
+//! file, a saved table, or the one built into the library. Conversion only; reading files and
+//! the default location are in `mulligan.carddata`.
 
-use crate::args::{DeckText, Text};
-use crate::errors::guard;
+use crate::args::{type_name, DeckText, Text};
+use crate::errors::{deck_error, guard, type_error};
 use mulligan_core::card_data::{self, CardInfo, MdfcLand};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use std::sync::Arc;
 
 #[pyclass(frozen, module = "mulligan")]
@@ -22,6 +22,10 @@ pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, P
     d.set_item("color_identity", &info.identity)?;
     d.set_item("land", info.is_land(MdfcLand::Spell))?;
     d.set_item("land_on_back_only", info.land_on_back_only())?;
+    d.set_item("mana_value", info.mana_value)?;
+    d.set_item("enters_tapped", info.enters_tapped.as_str())?;
+    d.set_item("supertypes", info.supertypes())?;
+    d.set_item("legendary", info.is_legendary())?;
     let faces = PyList::empty(py);
     for f in &info.faces {
         let fd = PyDict::new(py);
@@ -29,6 +33,9 @@ pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, P
         fd.set_item("type_line", &f.type_line)?;
         fd.set_item("mana_cost", &f.mana_cost)?;
         fd.set_item("colors", &f.colors)?;
+        fd.set_item("supertypes", f.supertypes())?;
+        fd.set_item("land", f.is_land())?;
+        fd.set_item("known", f.is_known())?;
         faces.append(fd)?;
     }
     d.set_item("faces", faces)?;
@@ -37,15 +44,59 @@ pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, P
 
 #[pymethods]
 impl CardTable {
-    /// Builds the table from the text of a Scryfall bulk file (a JSON array such as
-    /// `oracle-cards`, or JSON Lines). Releases the GIL while it reads.
+    /// Builds the table from a Scryfall bulk file (a JSON array such as `oracle-cards`, or
+    /// JSON Lines) given as `bytes` (UTF-8, read in place: no copy) or `str`. Releases the GIL
+    /// while it reads.
     #[staticmethod]
-    fn from_scryfall(py: Python<'_>, text: Text<DeckText>) -> PyResult<CardTable> {
-        let text = text.into_string();
-        let table = guard(|| py.detach(|| card_data::CardTable::from_scryfall(&text)))?;
+    fn from_scryfall(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<CardTable> {
+        let table = if let Ok(bytes) = data.cast::<PyBytes>() {
+            let bytes = bytes.as_bytes();
+            guard(|| py.detach(|| card_data::CardTable::from_scryfall_bytes(bytes)))?
+        } else if let Ok(text) = data.cast::<PyString>() {
+            let text = text.to_str().map_err(|_| {
+                deck_error("the str holds a lone surrogate (U+D800 to U+DFFF), which is not text")
+            })?;
+            guard(|| py.detach(|| card_data::CardTable::from_scryfall(text)))?
+        } else {
+            return Err(type_error(format!(
+                "expected bytes or a str, got {}",
+                type_name(data)
+            )));
+        };
         Ok(CardTable {
             inner: Arc::new(table),
         })
+    }
+
+    /// The table built into the library (read once per process; the same object each call).
+    #[staticmethod]
+    fn embedded(py: Python<'_>) -> PyResult<Py<CardTable>> {
+        static EMBEDDED: pyo3::sync::PyOnceLock<Py<CardTable>> = pyo3::sync::PyOnceLock::new();
+        EMBEDDED
+            .get_or_try_init(py, || {
+                let inner = py.detach(card_data::CardTable::embedded_shared);
+                Py::new(py, CardTable { inner })
+            })
+            .map(|t| t.clone_ref(py))
+    }
+
+    /// What the table says about itself: `source`, `date`, `newest_set`, `lacks` (those it
+    /// has), as a dict of str.
+    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.inner.meta() {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// Sets one entry of `meta()` and returns the new table (tables are immutable).
+    fn with_meta(&self, key: Text<DeckText>, value: Text<DeckText>) -> CardTable {
+        let mut table = (*self.inner).clone();
+        table.set_meta(&key.into_string(), &value.into_string());
+        CardTable {
+            inner: Arc::new(table),
+        }
     }
 
     /// Reads a table saved by `to_text`.

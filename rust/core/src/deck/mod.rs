@@ -82,6 +82,18 @@ pub struct ParseOptions<'a> {
     pub strict: bool,
 }
 
+impl ParseOptions<'static> {
+    /// Options that look names up in the table built into the library
+    /// ([`CardTable::embedded`]): what a binding without a table of its own (the C ABI) uses,
+    /// so that every land the table knows counts.
+    pub fn embedded() -> ParseOptions<'static> {
+        ParseOptions {
+            cards: Some(CardTable::embedded()),
+            ..ParseOptions::default()
+        }
+    }
+}
+
 /// The file formats a deck list is read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SourceFormat {

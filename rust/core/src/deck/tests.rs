@@ -423,3 +423,18 @@ fn an_xml_deck_keeps_a_name_no_card_has_and_names_it_in_a_warning() {
         "a control character is still refused"
     );
 }
+
+#[test]
+fn the_embedded_table_counts_every_land_of_an_arena_boros_export() {
+    let text =
+        "Deck\n4 Sacred Foundry (GRN) 254\n4 Inspiring Vantage (KLD) 246\n4 Arid Mesa (MH2) 244\n\
+                4 Sunbaked Canyon (MH1) 247\n8 Mountain (ANA) 20\n4 Guide of Souls (MH3) 29\n\
+                4 Ocelot Pride (MH3) 38\n4 Ragavan, Nimble Pilferer (MH2) 138\n\
+                4 Phlage, Titan of Fire's Fury (MH3) 197\n4 Lightning Bolt (2XM) 129\n\
+                4 Galvanic Discharge (MH3) 122\n4 Goblin Guide (ZEN) 126\n\
+                4 Monastery Swiftspear (KTK) 118\n4 Static Prison (MH3) 34\n";
+    let parsed = DeckList::parse_with(text, &ParseOptions::embedded()).unwrap();
+    assert_eq!(parsed.deck.main.len(), 60);
+    assert_eq!(parsed.deck.main.iter().filter(|c| c.land).count(), 24);
+    assert!(parsed.unknown.is_empty(), "{:?}", parsed.warnings);
+}

@@ -8,7 +8,7 @@
 
 use super::setup::{GameSetup, PlayerSetup, Start, Team};
 use super::validate::check_size;
-use crate::deck::DeckList;
+use crate::deck::{DeckList, ParseOptions};
 use crate::error::{Error, Result};
 use crate::house::{HouseRules, Smoothing};
 use crate::rules::{MulliganRule, Variant};
@@ -170,7 +170,9 @@ impl<P> SetupRequest<P> {
 }
 
 impl SetupRequest<PlayerRequest> {
-    /// Reads every player's deck list. The set-up's size ([`check_size`]) is checked as each
+    /// Reads every player's deck list, names looked up in the card table built into the
+    /// library ([`crate::card_data::CardTable::embedded`]: every land it knows counts). The
+    /// set-up's size ([`check_size`]) is checked as each
     /// deck is read, so that a short text asking for millions of cards is refused before they
     /// are built. A malformed list is a deck error naming the player: `players[i].deck: line
     /// N: …`.
@@ -179,7 +181,8 @@ impl SetupRequest<PlayerRequest> {
         check_size(n, 0)?;
         let mut cards = 0usize;
         self.try_map_players(|i, p| {
-            let deck = DeckList::parse(&p.deck).map_err(|e| Error::Deck {
+            let parsed = DeckList::parse_with(&p.deck, &ParseOptions::embedded());
+            let deck = parsed.map(|d| d.deck).map_err(|e| Error::Deck {
                 line: 0,
                 message: format!("players[{i}].deck: {e}"),
             })?;
