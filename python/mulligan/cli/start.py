@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -148,6 +149,15 @@ class Auto:
             raise CliError(f"no automatic answer to a {d.kind!r} decision")
 
 
+def suggest_players(message: str, count: int) -> str:
+    """A variant that needs more players than the command gives (Two-Headed Giant needs 4):
+    the message says which `--players` gives them (the decks are reused)."""
+    needed = re.search(r"needs (\d+) or more", message)
+    if needed is None or int(needed.group(1)) <= count:
+        return message
+    return f"{message}: add --players {needed.group(1)} (the decks are reused)"
+
+
 @cli.command()
 @click.argument("decks", nargs=-1, metavar="[DECK ...]")
 @click.option("--auto", is_flag=True, help="The default keep rule decides for every player.")
@@ -232,8 +242,11 @@ def start(
     rule = enum_value(MulliganRule, era)
     if log_path is not None:
         writable_dir(log_path, "--log")
-    with options_named():
-        game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
+    try:
+        with options_named():
+            game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
+    except CliError as e:
+        raise CliError(suggest_players(e.message, count)) from None
 
     seated = None if auto else HotSeat(names)
     say = click.echo if seated is None else seated.echo  # public lines, shown again after a clear
