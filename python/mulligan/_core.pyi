@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mulligan.records import (
+    ActionDict,
     AnswerDict,
     DecisionDict,
     EventDict,
@@ -319,6 +320,7 @@ class Game:
         land_mulligan: bool = False,
         smoothing: _SmoothingName | str | None = None,
         smoothing_candidates: int | None = None,
+        whole_game: bool = False,
     ) -> Game: ...
     @classmethod
     def replay(
@@ -347,6 +349,14 @@ class Game:
     def pass_actions(self, seat: int) -> None: ...
     @property
     def done(self) -> bool: ...
+    @property
+    def ended(self) -> bool: ...
+    @property
+    def whole_game(self) -> bool: ...
+    def act(
+        self, seat: int, action: ActionDict, *, host: bool = False, looker: int | None = None
+    ) -> list[_Event]: ...
+    def end(self) -> list[_Event]: ...
     @property
     def starting_player(self) -> int | None: ...
     @property

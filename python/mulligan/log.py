@@ -43,10 +43,11 @@ def setup_digest(head: Record) -> str:
 
 
 def game_log(game: Game, *, reveal: bool | None = None) -> list[Record]:
-    """The log records of `game`: header, events, and (by default once the game start is done)
-    the reveal of the seed and the contributions."""
+    """The log records of `game`: header, events, and (by default once the game has ended:
+    its start is done, or a whole game's host called `end()`) the reveal of the seed and the
+    contributions. Before that the log has no seed."""
     records: list[Record] = [header(game), *(dict(e) for e in game.events)]
-    if reveal if reveal is not None else game.done:
+    if reveal if reveal is not None else game.ended:
         records.append(
             {
                 "type": "reveal",
@@ -67,10 +68,11 @@ def _lines(records: Iterable[Record]) -> bytes:
 def write_log(game: Game, path: str | os.PathLike[str]) -> None:
     """Writes `game_log(game)` as JSON Lines. The game start must be done (a log ends with the
     reveal of the seed); before that, publish `header(game)` instead."""
-    if not game.done:
+    if not game.ended:
         raise LogError(
-            "the game start is not done: a log ends with the reveal of the seed, after the "
-            "game; publish mulligan.log.header(game) before it"
+            "the game has not ended (its start is not done, or a whole game's host has not "
+            "called end()): a log ends with the reveal of the seed, after the game; publish "
+            "mulligan.log.header(game) before it"
         )
     with open(path, "wb") as f:
         f.write(_lines(game_log(game)))

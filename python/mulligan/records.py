@@ -13,8 +13,10 @@ from typing import Literal, NotRequired, TypedDict, get_args
 __all__ = [
     "ANSWER_TYPES",
     "EVENT_TYPES",
-    "AnswerType",
+    "ActionDict",
     "AnswerDict",
+    "AnswerType",
+    "LookingDict",
     "CardDict",
     "DeckCardDict",
     "DecisionDict",
@@ -107,7 +109,12 @@ class EventDict(_EventBase, total=False):
     counted: int
     exiled: list[CardDict] | CardDict | None
     to: str
-    action: str
+    action: str | ActionDict
+    times: int
+    position: int
+    looker: int
+    revealed: bool
+    host: bool
     starting_player: int
     skipping: list[int]
     model: str
@@ -125,6 +132,9 @@ class PublicSeatDict(TypedDict):
     battlefield: list[CardDict]
     exile: list[CardDict]
     revealed: list[CardDict]
+    graveyard: list[CardDict]
+    command: NotRequired[list[CardDict]]
+    stack: NotRequired[list[CardDict]]
     life: int | None
     mulligans: int
     kept: bool
@@ -147,6 +157,17 @@ class ViewDict(TypedDict):
     events: list[EventDict]
     pending: list[DecisionDict]
     waiting_for: list[WaitingDict]
+    looking: NotRequired[list[LookingDict]]
+    face_down_exile: NotRequired[list[CardDict]]
+    outside: NotRequired[list[CardDict]]
+
+
+class LookingDict(TypedDict):
+    """A whole game: an open search, look or reveal this seat may see (a view's `looking`)."""
+
+    seat: int
+    kind: Literal["search", "look", "reveal"]
+    cards: list[CardDict]
 
 
 class PlayerSetupDict(TypedDict):
@@ -176,6 +197,65 @@ class SetupDict(TypedDict):
     land_mulligan: NotRequired[bool]
     smoothing: NotRequired[Literal["arena2", "weighted3", "smoothed_london"]]
     smoothing_candidates: NotRequired[int]
+    whole_game: NotRequired[bool]
+
+
+Place = Literal[
+    "library",
+    "top",
+    "bottom",
+    "hand",
+    "battlefield",
+    "graveyard",
+    "exile",
+    "face_down_exile",
+    "command",
+    "stack",
+    "outside",
+]
+
+
+PlacementDict = TypedDict("PlacementDict", {"card": int, "from": Place, "position": int})
+"""701.24g: a card put at a set position as the library is shuffled."""
+
+
+ActionDict = TypedDict(
+    "ActionDict",
+    {
+        "action": Literal[
+            "draw",
+            "shuffle",
+            "mill",
+            "shuffle_in",
+            "search",
+            "found",
+            "look",
+            "reveal",
+            "arrange",
+            "put",
+            "move",
+            "timetwister",
+        ],
+        "count": NotRequired[int],
+        "times": NotRequired[int],
+        "cards": NotRequired[list[int]],
+        "from": NotRequired[Place],
+        "to": NotRequired[Place],
+        "position": NotRequired[int],
+        "reveal": NotRequired[bool],
+        "shuffle": NotRequired[bool],
+        "place": NotRequired[PlacementDict],
+        "top": NotRequired[list[int]],
+        "bottom": NotRequired[list[int]],
+        "hand": NotRequired[list[int]],
+        "graveyard": NotRequired[list[int]],
+        "exile": NotRequired[list[int]],
+        "battlefield": NotRequired[list[int]],
+        "seats": NotRequired[list[int]],
+        "draw": NotRequired[int],
+    },
+)
+"""A whole game's action on a seat's zones (`game.act(seat, action)`, docs/API.md)."""
 
 
 AnswerType = Literal[
@@ -189,6 +269,8 @@ AnswerType = Literal[
     "vancouver",
     "opening_hand_action",
     "pass_actions",
+    "act",
+    "end",
 ]
 """An answer's `type`: the name of the `Game` method that gives it (issue 11's contract)."""
 
@@ -211,6 +293,9 @@ class AnswerDict(_AnswerBase, total=False):
     cards: list[int]
     bottom: bool
     exile: int | None
+    host: bool
+    looker: int
+    action: ActionDict
 
 
 class LogHeaderDict(SetupDict):
@@ -244,9 +329,11 @@ class _ShuffleBase(TypedDict):
 
 
 class ShuffleEvent(_ShuffleBase, total=False):
-    """701.24 (and 103.3, 103.5): a shuffle; `seat` when a game's library shuffles."""
+    """701.24 (and 103.3, 103.5): a shuffle; `seat` when a game's library shuffles; `times`
+    in a whole game's table phase (701.24f: how many shuffles it counts as)."""
 
     seat: int | None
+    times: int
 
 
 class SearchEvent(TypedDict):
@@ -457,6 +544,92 @@ class PassActionsEvent(TypedDict):
     seat: int
 
 
+class ActEvent(TypedDict):
+    """A whole game's action as given (the log's record of it; the host's view)."""
+
+    type: Literal["act"]
+    rule: str
+    seat: int
+    host: bool
+    looker: NotRequired[int]
+    action: ActionDict
+
+
+class HiddenActEvent(TypedDict):
+    """`act` as every seat sees it: the action's name."""
+
+    type: Literal["act"]
+    rule: str
+    seat: int
+    action: str
+
+
+MoveEvent = TypedDict(
+    "MoveEvent",
+    {
+        "type": "Literal['move']",
+        "rule": str,
+        "seat": int,
+        "from": Place,
+        "to": Place,
+        "cards": list[CardDict],
+        "position": NotRequired[int],
+        "looker": NotRequired[int],
+        "revealed": NotRequired[bool],
+    },
+)
+"""400.7, 401.4: cards of `seat` moved between zones (a whole game)."""
+
+HiddenMoveEvent = TypedDict(
+    "HiddenMoveEvent",
+    {
+        "type": "Literal['move']",
+        "rule": str,
+        "seat": int,
+        "from": Place,
+        "to": Place,
+        "count": int,
+        "position": NotRequired[int],
+    },
+)
+"""`move` as a seat that may not see the cards sees it: how many."""
+
+
+class SearchLibraryEvent(TypedDict):
+    type: Literal["search_library"]
+    rule: str
+    seat: int
+    looker: int
+
+
+class LookEvent(TypedDict):
+    type: Literal["look"]
+    rule: str
+    seat: int
+    looker: int
+    cards: list[CardDict]
+
+
+class HiddenLookEvent(TypedDict):
+    type: Literal["look"]
+    rule: str
+    seat: int
+    looker: int
+    count: int
+
+
+class RevealEvent(TypedDict):
+    type: Literal["reveal"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class EndEvent(TypedDict):
+    type: Literal["end"]
+    rule: str
+
+
 class FirstDrawEvent(TypedDict):
     type: Literal["first_draw"]
     rule: str
@@ -495,6 +668,15 @@ EVENT_TYPES: tuple[type, ...] = (
     OpeningHandActionEvent,
     PassActionsEvent,
     FirstDrawEvent,
+    ActEvent,
+    HiddenActEvent,
+    MoveEvent,
+    HiddenMoveEvent,
+    SearchLibraryEvent,
+    LookEvent,
+    HiddenLookEvent,
+    RevealEvent,
+    EndEvent,
 )
 """Every event's TypedDict: narrow an `EventDict` to one of them by its `"type"` (and, for the
 hidden forms another player sees, by `"count"`)."""

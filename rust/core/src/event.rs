@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 pub use crate::card::CardRef;
+use crate::table::{Action, Place};
 
 /// One step of a game start or a library operation, with the rule it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -71,6 +72,36 @@ impl Event {
                 model,
                 candidates: *candidates,
             },
+            EventKind::Move {
+                seat,
+                from,
+                to,
+                cards,
+                position,
+                looker,
+                revealed,
+            } if !move_visible(viewer, *seat, *from, *to, *looker, *revealed) => {
+                EventKind::HiddenMove {
+                    seat: *seat,
+                    from: *from,
+                    to: *to,
+                    count: cards.len(),
+                    position: *position,
+                }
+            }
+            EventKind::Look {
+                seat,
+                looker,
+                cards,
+            } if *looker != viewer => EventKind::HiddenLook {
+                seat: *seat,
+                looker: *looker,
+                count: cards.len(),
+            },
+            EventKind::Act { seat, action, .. } => EventKind::HiddenAct {
+                seat: *seat,
+                action: action.name(),
+            },
             other => other.clone(),
         };
         Event {
@@ -83,6 +114,25 @@ impl Event {
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
+}
+
+/// Whether `viewer` sees the cards of a table move: cards to or from a public zone, or
+/// revealed, are public; the looking seat sees what it moves; the owner sees what comes from or
+/// goes to a zone it knows (its hand, face-down exile, outside the game). Nobody else sees a
+/// card of a hidden zone.
+fn move_visible(
+    viewer: usize,
+    seat: usize,
+    from: Place,
+    to: Place,
+    looker: Option<usize>,
+    revealed: bool,
+) -> bool {
+    revealed
+        || from.public()
+        || to.public()
+        || looker == Some(viewer)
+        || (viewer == seat && (from.owner_knows() || to.owner_knows()))
 }
 
 /// What an [`Event`] records, by kind (its `type` when serialised).
@@ -101,6 +151,11 @@ pub enum EventKind {
         stream: u64,
         /// The shuffle's number within that stream (0 for the first).
         shuffle: u32,
+        /// The table phase (`whole_game`): how many shuffles this one counts as (701.24f:
+        /// several simultaneous shuffles of one library, each one counted; 1 otherwise, even
+        /// for 0 or 1 card, 701.24e). Absent for the game start's shuffles.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        times: Option<u32>,
     },
     /// A search of the library (701.23): how many cards were found.
     Search {
@@ -282,6 +337,65 @@ pub enum EventKind {
         /// Who passed.
         seat: usize,
     },
+    // The table phase, after 103.8 (`whole_game`; docs/EVENT_LOG.md).
+    /// An action on a seat's zones, as given (the log's record of it: replay applies it).
+    /// Every seat sees it as `HiddenAct`: the action's name only.
+    Act {
+        /// The seat whose zones it acts on.
+        seat: usize,
+        /// Given with the host's authority.
+        host: bool,
+        /// The seat that looks (a search or look of another seat's library, by the host).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        looker: Option<usize>,
+        /// The action record.
+        action: Action,
+    },
+    /// Cards moved between zones (400.7) or within the library (401.4).
+    Move {
+        /// The owner.
+        seat: usize,
+        /// Where they were.
+        from: Place,
+        /// Where they went.
+        to: Place,
+        /// The cards, in order (top first when they go into the library).
+        cards: Vec<CardRef>,
+        /// With `to: "library"`: the position of the first card (701.24g).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        position: Option<i64>,
+        /// The seat that looked (a search, look or scry), when one did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        looker: Option<usize>,
+        /// Revealed to every player.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        revealed: bool,
+    },
+    /// 701.23: a search of `seat`'s library begins; `looker` sees the library until it ends.
+    SearchLibrary {
+        /// Whose library.
+        seat: usize,
+        /// The seat that searches.
+        looker: usize,
+    },
+    /// 401.2: `looker` looks at the top cards of `seat`'s library (seen by the looker only).
+    Look {
+        /// Whose library.
+        seat: usize,
+        /// The seat that looks.
+        looker: usize,
+        /// The cards looked at by this action, top first.
+        cards: Vec<CardRef>,
+    },
+    /// 401.2: the top cards of `seat`'s library revealed to every player.
+    Reveal {
+        /// Whose library.
+        seat: usize,
+        /// The cards revealed by this action, top first.
+        cards: Vec<CardRef>,
+    },
+    /// The host ended the game: the seed may now be revealed.
+    End {},
     // First turn (103.8).
     // What another player sees of a hidden step (`Event::seen_by`): the same type name,
     // counts instead of cards.
@@ -334,6 +448,39 @@ pub enum EventKind {
         model: &'static str,
         /// The candidate hands drawn.
         candidates: usize,
+    },
+    /// `Act` as every seat sees it: who acted, and the action's name.
+    #[serde(rename = "act")]
+    HiddenAct {
+        /// The seat whose zones it acts on.
+        seat: usize,
+        /// The action's name (`"draw"`, `"search"`, …).
+        action: &'static str,
+    },
+    /// `Move` as another player sees it: how many cards, from where to where.
+    #[serde(rename = "move")]
+    HiddenMove {
+        /// The owner.
+        seat: usize,
+        /// Where they were.
+        from: Place,
+        /// Where they went.
+        to: Place,
+        /// How many.
+        count: usize,
+        /// With `to: "library"`: the position of the first card.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        position: Option<i64>,
+    },
+    /// `Look` as another player sees it: how many cards.
+    #[serde(rename = "look")]
+    HiddenLook {
+        /// Whose library.
+        seat: usize,
+        /// The seat that looks.
+        looker: usize,
+        /// How many cards.
+        count: usize,
     },
     /// Who skips their first draw (103.8).
     FirstDraw {

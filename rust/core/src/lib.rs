@@ -15,6 +15,8 @@
 //! - [`game`]: the decision-driven state machine of rule 103.
 //! - [`simulate`]: the bulk engine (millions of mulligan processes a second); [`memory`]: how
 //!   much output a request may ask for.
+//! - [`table`]: after 103.8 in a `whole_game`: every seat's library and hand for the whole
+//!   game, the library actions of 701.23 and 701.24, until the host ends the game.
 //! - [`starting_player`]: who chooses who starts, across the games of a match (103.1).
 //! - [`analysis`]: deck analysis past the opening hand (on curve, by colour, exact where it can
 //!   be; "was I unlucky?" over game logs).
@@ -45,6 +47,7 @@ pub mod shuffle;
 pub mod simulate;
 pub mod spelling;
 pub mod starting_player;
+pub mod table;
 pub mod tournament;
 
 pub use card::{Card, CardId, CardRef};

@@ -114,6 +114,7 @@ impl Library {
                 size: cards.len(),
                 stream: self.stream,
                 shuffle: self.shuffles,
+                times: None,
             },
         );
         self.shuffles += 1;
@@ -296,6 +297,7 @@ impl Library {
                 size: cards.len(),
                 stream: self.stream,
                 shuffle: self.shuffles,
+                times: None,
             },
         );
         self.shuffles = self.shuffles.saturating_add(1);
@@ -313,6 +315,11 @@ impl Library {
     pub(crate) fn restore_order(&mut self, cards: Vec<CardId>) {
         debug_assert_eq!(cards.len(), self.cards.len());
         self.cards = cards;
+    }
+
+    /// The cards, for the table phase ([`crate::table`]), which checks every change it makes.
+    pub(crate) fn cards_mut(&mut self) -> &mut Vec<CardId> {
+        &mut self.cards
     }
 
     /// Moves the top card to the bottom (Vancouver's look, 103.5).

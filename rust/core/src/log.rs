@@ -7,7 +7,7 @@
 
 use crate::card::CardId;
 use crate::error::{Error, Result};
-use crate::game::{Answer, Game, SetupRecord};
+use crate::game::{Answer, SetupRecord};
 use crate::seed::{contribution_commitment, decode_hex, Seed};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -156,6 +156,9 @@ pub(crate) struct Header {
     /// As in [`SetupRecord`] (left out when null).
     #[serde(default)]
     smoothing_candidates: Option<u32>,
+    /// As in [`SetupRecord`] (left out when false).
+    #[serde(default)]
+    whole_game: bool,
     /// SHA-256 of the header without this field ([`setup_digest`]).
     setup_digest: String,
 }
@@ -220,6 +223,14 @@ enum Logged {
     PassActions {
         seat: usize,
     },
+    Act {
+        seat: usize,
+        host: bool,
+        #[serde(default)]
+        looker: Option<usize>,
+        action: crate::table::Action,
+    },
+    End {},
     #[serde(other)]
     Other,
 }
@@ -259,6 +270,18 @@ impl Logged {
                 exile: exiled.map(|c| c.id),
             },
             Logged::PassActions { seat } => Answer::PassActions { seat },
+            Logged::Act {
+                seat,
+                host,
+                looker,
+                action,
+            } => Answer::Act {
+                seat,
+                host,
+                looker,
+                action,
+            },
+            Logged::End {} => Answer::End {},
             Logged::StartingPlayer { .. } | Logged::Other => return None,
         })
     }
@@ -520,12 +543,12 @@ fn verify_lines(
         land_mulligan: head.land_mulligan,
         smoothing: head.smoothing,
         smoothing_candidates: head.smoothing_candidates,
+        whole_game: head.whole_game,
     };
     let n = record.players.len();
     let game = seed
         .game_seed(&contributions, n)
-        .and_then(|s| record.with_seed(s))
-        .and_then(Game::new)
+        .and_then(|s| record.game(s))
         .map_err(|e| {
             log_error(format!(
                 "line {head_line}: the header does not describe a game: {e}"
@@ -561,6 +584,11 @@ fn verify_lines(
     }
     if !game.done() {
         return Err(log_error("the logged game start is not complete"));
+    }
+    if !game.ended() {
+        return Err(log_error(
+            "the logged whole game has not ended: its log ends with the host's end, then the reveal",
+        ));
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The JSON Schema document: one `$defs` entry per record (`Event`, `Decision`, `View`,
-/// `SeatResult`, `Zones`, `Answer`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
+/// `SeatResult`, `Zones`, `Answer`, `Action`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
 /// `LogHeader`, `LogReveal`, and the parts they are made of). The requests' enums read any
 /// case with `-` or `_` ([`crate::spelling`]), and their entries say so.
 pub fn json_schema() -> Value {
@@ -19,6 +19,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::SeatResult>();
     generator.subschema_for::<crate::game::Zones>();
     generator.subschema_for::<crate::game::Answer>();
+    generator.subschema_for::<crate::table::Action>();
     generator.subschema_for::<crate::game::SetupRecord>();
     generator.subschema_for::<crate::game::SetupRequest>();
     generator.subschema_for::<crate::simulate::Request>();

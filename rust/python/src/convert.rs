@@ -58,6 +58,7 @@ pub fn event_to_py<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny
             size,
             stream,
             shuffle,
+            times: None,
         } => {
             d.set_item(intern!(py, "type"), intern!(py, "shuffle"))?;
             d.set_item(intern!(py, "size"), size)?;

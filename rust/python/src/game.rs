@@ -27,6 +27,7 @@ const KEYWORDS: &[&str] = &[
     "land_mulligan",
     "smoothing",
     "smoothing_candidates",
+    "whole_game",
 ];
 
 /// The players of a game: at most [`MAX_PLAYERS`] (an endless iterable ends there).
@@ -60,6 +61,9 @@ pub struct Game {
     pub core: mulligan_core::Game,
     /// Each seat's deck cards: a card id is its index in its seat's list.
     arenas: Vec<Vec<Py<Card>>>,
+    /// Each seat's set-aside cards (sideboard, commanders, companions), whose ids follow the
+    /// deck's: a whole game's zones hold them too.
+    aside: Vec<Vec<Py<Card>>>,
     players: Vec<Py<Player>>,
     /// The host's seed and the players' contributions (the game seed mixes them).
     host_seed: mulligan_core::Seed,
@@ -82,12 +86,11 @@ impl Game {
             total.saturating_add(p.bind(py).get().deck.bind(py).get().total_cards())
         });
         guard(|| mulligan_core::game::check_size(players.len(), cards))?;
-        let setup = guard(|| {
+        let core = guard(|| {
             request
                 .try_map_players(|_, p| Ok(p.bind(py).get().to_core(py)))?
-                .with_seed(seed)
+                .game(seed)
         })?;
-        let core = guard(|| mulligan_core::Game::new(setup))?;
         Game::wrap(py, core, players, host_seed, contributions)
     }
 
@@ -103,6 +106,7 @@ impl Game {
     ) -> PyResult<Game> {
         let mut seen = std::collections::HashSet::new();
         let mut arenas = vec![];
+        let mut aside = vec![];
         for p in &players {
             let deck = p.bind(py).get().deck.bind(py).get();
             let mut arena = Vec::with_capacity(deck.cards.len());
@@ -114,10 +118,18 @@ impl Game {
                 }
             }
             arenas.push(arena);
+            aside.push(
+                [&deck.sideboard, &deck.commanders, &deck.companions]
+                    .into_iter()
+                    .flatten()
+                    .map(|c| c.clone_ref(py))
+                    .collect(),
+            );
         }
         Ok(Game {
             core,
             arenas,
+            aside,
             players,
             host_seed,
             contributions,
@@ -133,9 +145,13 @@ impl Game {
         caught(|| {
             PyList::new(
                 py,
-                cards
-                    .iter()
-                    .map(|c| self.arenas[seat][c.id as usize].clone_ref(py)),
+                cards.iter().map(|c| {
+                    let (arena, id) = (&self.arenas[seat], c.id as usize);
+                    match arena.get(id) {
+                        Some(card) => card.clone_ref(py),
+                        None => self.aside[seat][id - arena.len()].clone_ref(py),
+                    }
+                }),
             )
         })
     }
@@ -206,7 +222,7 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (players, **keywords), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None)")]
+    #[pyo3(signature = (players, **keywords), text_signature = "(players, *, variant=..., mulligan=..., seed=None, starting_player=None, game_index=0, chooser=None, contributions=None, free_mulligans=0, land_mulligan=False, smoothing=None, smoothing_candidates=None, whole_game=False)")]
     fn new(
         py: Python<'_>,
         players: &Bound<'_, PyAny>,
@@ -234,6 +250,7 @@ impl Game {
             request.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
         }
         request.smoothing_candidates = keywords.get::<Count>("smoothing_candidates")?.map(small);
+        request.whole_game = keywords.get::<Flag>("whole_game")?.is_some_and(|f| f.0);
         guard(|| request.house())?;
         request.players = players_from(players)?;
         let seed = seed_or_new(seed)?;
@@ -268,11 +285,10 @@ impl Game {
             .iter()
             .map(|p| Py::new(py, Player::from_record(py, p.clone())?))
             .collect::<PyResult<Vec<_>>>()?;
-        let setup = guard(|| {
+        let core = guard(|| {
             let seed = host_seed.game_seed(&contributions, record.players.len())?;
-            record.with_seed(seed)
+            record.game(seed)?.replay_answers(&answers)
         })?;
-        let core = guard(|| mulligan_core::Game::replay(setup, &answers))?;
         Game::wrap(py, core, players, host_seed, contributions)
     }
 
@@ -462,6 +478,41 @@ impl Game {
         self.core.done()
     }
 
+    /// The game is over and its seed may be revealed: a whole game once the host called
+    /// `end()`, any other game once its start is done (the same as `done`).
+    #[getter]
+    fn ended(&self) -> bool {
+        self.core.ended()
+    }
+
+    /// Whether this game goes on after 103.8 until the host's `end()`.
+    #[getter]
+    fn whole_game(&self) -> bool {
+        self.core.whole_game()
+    }
+
+    /// A whole game, after 103.8: one action record on `seat`'s zones (`{"action": "draw",
+    /// "count": 1}`, docs/API.md), by that seat, or by the host (`host=True`, naming the seat
+    /// that looks with `looker` for a search or look of another seat's library). Checked in
+    /// full first: an illegal action raises and changes nothing. Returns the events it added
+    /// (every card shown: a host's record; `view(seat)` gives what a player may see).
+    #[pyo3(signature = (seat, action, *, host = false, looker = None))]
+    fn act<'py>(
+        slf: &Bound<'py, Self>,
+        seat: Index,
+        action: &Bound<'py, PyAny>,
+        host: bool,
+        looker: Option<Index>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        crate::table::act(slf, seat, action, host, looker)
+    }
+
+    /// The host ends a whole game: no more actions, and its seed may be revealed (the log's
+    /// `reveal`). Returns the events it added.
+    fn end<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        crate::table::end(slf)
+    }
+
     #[getter]
     fn starting_player(&self) -> Option<usize> {
         self.core.starting_player()
@@ -531,6 +582,17 @@ impl Game {
         d.set_item("battlefield", self.objects(py, s, &z.battlefield)?)?;
         d.set_item("exile", self.objects(py, s, &z.exile)?)?;
         d.set_item("revealed", self.objects(py, s, &z.revealed)?)?;
+        if self.core.whole_game() {
+            for (key, cards) in [
+                ("graveyard", &z.graveyard),
+                ("command", &z.command),
+                ("stack", &z.stack),
+                ("face_down_exile", &z.face_down_exile),
+                ("outside", &z.outside),
+            ] {
+                d.set_item(key, self.objects(py, s, cards)?)?;
+            }
+        }
         Ok(d)
     }
 

@@ -22,6 +22,7 @@ mod setup;
 mod simulate;
 mod simulation_result;
 mod starting_player;
+mod table;
 mod tournament;
 
 use pyo3::prelude::*;

@@ -82,10 +82,26 @@ pub enum Answer {
         /// The seat passing.
         seat: usize,
     },
+    /// The table phase of a whole game (`crate::table`): one action on `seat`'s zones.
+    Act {
+        /// The seat whose zones it acts on.
+        seat: usize,
+        /// Given with the host's authority (any seat's zones; another seat looking).
+        #[serde(default)]
+        host: bool,
+        /// The host only: the seat that looks, for a search or look of `seat`'s library by
+        /// another seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        looker: Option<usize>,
+        /// The action record (`{"action": "draw", "count": 1}`, ...).
+        action: crate::table::Action,
+    },
+    /// The host ends a whole game: the seed may then be revealed.
+    End {},
 }
 
 impl Answer {
-    /// The seat that gives this answer.
+    /// The seat that gives this answer (for `act`, the seat acted on; `end`, the host's, 0).
     pub fn seat(&self) -> usize {
         match *self {
             Answer::ChooseStartingPlayer { chooser, .. } => chooser,
@@ -97,13 +113,16 @@ impl Answer {
             | Answer::Bottom { seat, .. }
             | Answer::Vancouver { seat, .. }
             | Answer::OpeningHandAction { seat, .. }
-            | Answer::PassActions { seat } => seat,
+            | Answer::PassActions { seat }
+            | Answer::Act { seat, .. } => seat,
+            Answer::End {} => 0,
         }
     }
 
-    /// The kind of decision this answers.
-    pub fn answers(&self) -> DecisionKind {
-        match self {
+    /// The kind of decision this answers (None for the table phase's `act` and `end`, which
+    /// answer no decision).
+    pub fn answers(&self) -> Option<DecisionKind> {
+        Some(match self {
             Answer::ChooseStartingPlayer { .. } => DecisionKind::ChooseStartingPlayer,
             Answer::Keep { .. }
             | Answer::Mulligan { .. }
@@ -115,6 +134,7 @@ impl Answer {
             Answer::OpeningHandAction { .. } | Answer::PassActions { .. } => {
                 DecisionKind::OpeningHandAction
             }
-        }
+            Answer::Act { .. } | Answer::End {} => return None,
+        })
     }
 }

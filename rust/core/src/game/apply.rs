@@ -29,8 +29,18 @@ impl Game {
                 self.answer_opening_hand_action(*seat, *card, *exile)
             }
             Answer::PassActions { seat } => self.answer_pass_actions(*seat),
+            Answer::Act {
+                seat,
+                host,
+                looker,
+                action,
+            } => self.answer_act(*seat, *host, *looker, action),
+            Answer::End {} => self.answer_end(),
         }?;
-        self.renumber_decisions(Some(answer.seat()));
+        if answer.answers().is_some() {
+            self.renumber_decisions(Some(answer.seat()));
+            self.open_table();
+        }
         self.answers.push(answer);
         Ok(())
     }
@@ -44,7 +54,13 @@ impl Game {
     /// zones and decision ids as the original. An answer that does not apply is an
     /// [`Error::IllegalAction`] naming its index.
     pub fn replay(setup: GameSetup, answers: &[Answer]) -> Result<Game> {
-        let mut game = Game::new(setup)?;
+        Game::new(setup)?.replay_answers(answers)
+    }
+
+    /// Applies `answers` in order to this game (a new one: [`Game::new`],
+    /// [`Game::with_whole_game`], [`super::SetupRecord::game`]), as [`Game::replay`] does.
+    pub fn replay_answers(self, answers: &[Answer]) -> Result<Game> {
+        let mut game = self;
         for (i, a) in answers.iter().enumerate() {
             game.apply(a.clone()).map_err(|e| match e {
                 Error::IllegalAction(m) => Error::IllegalAction(format!("answer {i}: {m}")),

@@ -45,6 +45,7 @@ mod validate;
 mod vancouver;
 mod variants;
 mod view;
+mod whole_game;
 
 pub use answer::Answer;
 pub use decision::{Decision, DecisionKind};

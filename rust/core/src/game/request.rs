@@ -94,6 +94,10 @@ pub struct SetupRequest<P = PlayerRequest> {
     #[serde(default)]
     #[schemars(range(min = 2, max = 8))]
     pub smoothing_candidates: Option<u32>,
+    /// The game goes on after 103.8 until the host ends it (the table phase,
+    /// `crate::table`); false: it ends at 103.8 and its seed may be revealed then.
+    #[serde(default)]
+    pub whole_game: bool,
 }
 
 impl<P> SetupRequest<P> {
@@ -111,6 +115,7 @@ impl<P> SetupRequest<P> {
             land_mulligan: false,
             smoothing: None,
             smoothing_candidates: None,
+            whole_game: false,
         }
     }
 
@@ -165,6 +170,7 @@ impl<P> SetupRequest<P> {
             land_mulligan: self.land_mulligan,
             smoothing: self.smoothing,
             smoothing_candidates: self.smoothing_candidates,
+            whole_game: self.whole_game,
         })
     }
 }
@@ -212,6 +218,13 @@ impl SetupRequest<PlayerRequest> {
 }
 
 impl SetupRequest<PlayerSetup> {
+    /// The game this request asks for, with this game seed: [`SetupRequest::with_seed`], as a
+    /// whole game when `whole_game` says so ([`crate::Game::with_whole_game`]).
+    pub fn game(self, seed: Seed) -> Result<crate::Game> {
+        let whole = self.whole_game;
+        crate::Game::with_whole_game(self.with_seed(seed)?, whole)
+    }
+
     /// The game set-up with this game seed (the host's seed with any contributions already
     /// mixed in); the `seed` key is not read. The rules' own checks (player counts, teams,
     /// seats) are [`crate::Game::new`]'s.

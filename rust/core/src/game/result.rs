@@ -22,6 +22,21 @@ pub struct Zones {
     pub exile: Vec<CardRef>,
     /// Cards revealed from the opening hand (103.6b), still in hand.
     pub revealed: Vec<CardRef>,
+    /// A whole game's graveyard (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graveyard: Vec<CardRef>,
+    /// A whole game's command zone (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<CardRef>,
+    /// A whole game's stack (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<CardRef>,
+    /// A whole game's face-down exile (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down_exile: Vec<CardRef>,
+    /// A whole game's cards outside the game (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outside: Vec<CardRef>,
 }
 
 /// A seat once the game start is done.
@@ -54,12 +69,32 @@ impl Game {
     /// Every zone of `seat` that holds cards, as card references.
     pub fn zones(&self, seat: usize) -> Result<Zones> {
         let s = self.seat(seat)?;
+        if let Some(t) = &self.table {
+            use crate::table::Place;
+            return Ok(Zones {
+                hand: t.refs(seat, Place::Hand),
+                library: t.library_refs(seat),
+                battlefield: t.refs(seat, Place::Battlefield),
+                exile: t.refs(seat, Place::Exile),
+                revealed: vec![],
+                graveyard: t.refs(seat, Place::Graveyard),
+                command: t.refs(seat, Place::Command),
+                stack: t.refs(seat, Place::Stack),
+                face_down_exile: t.refs(seat, Place::FaceDownExile),
+                outside: t.refs(seat, Place::Outside),
+            });
+        }
         Ok(Zones {
             hand: s.refs(&s.hand),
             library: s.refs(s.library.cards()),
             battlefield: s.refs(&s.battlefield),
             exile: s.refs(&s.exile),
             revealed: s.refs(&s.revealed),
+            graveyard: vec![],
+            command: vec![],
+            stack: vec![],
+            face_down_exile: vec![],
+            outside: vec![],
         })
     }
 

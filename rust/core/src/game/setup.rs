@@ -231,6 +231,10 @@ pub struct SetupRecord {
     /// Candidate hands for the smoothing model (null: the model's default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub smoothing_candidates: Option<u32>,
+    /// The game goes on after 103.8 until the host ends it (the table phase,
+    /// `crate::table`); left out when false: the game ends at 103.8.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub whole_game: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -277,10 +281,18 @@ impl SetupRecord {
             land_mulligan: setup.house.land_mulligan,
             smoothing: setup.house.smoothing,
             smoothing_candidates: setup.house.smoothing_candidates,
+            whole_game: false,
         }
     }
 
-    /// The set-up with this seed (the game seed: contributions already mixed in).
+    /// The game this record sets up with this seed (the game seed), `whole_game` included.
+    pub fn game(self, seed: Seed) -> Result<super::Game> {
+        let whole = self.whole_game;
+        super::Game::with_whole_game(self.with_seed(seed)?, whole)
+    }
+
+    /// The set-up with this seed (the game seed: contributions already mixed in); it leaves
+    /// `whole_game` out: [`SetupRecord::game`] keeps it.
     pub fn with_seed(self, seed: Seed) -> Result<GameSetup> {
         let start = Start::given(self.starting_player, self.chooser)?;
         let house = self.house();

@@ -66,6 +66,8 @@ pub struct Game {
     /// The id of each pending decision, by seat and kind.
     pub(super) decision_ids: Vec<(usize, DecisionKind, u64)>,
     pub(super) next_decision_id: u64,
+    /// A whole game's table phase, once its start is done (`whole_game`).
+    pub(super) table: Option<crate::table::Table>,
 }
 
 impl Game {
@@ -122,6 +124,7 @@ impl Game {
             answers: vec![],
             decision_ids: vec![],
             next_decision_id: 0,
+            table: None,
         };
         game.begin(setup.start);
         game.renumber_decisions(None);

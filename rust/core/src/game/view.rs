@@ -7,6 +7,7 @@ use super::state::Game;
 use crate::card::CardRef;
 use crate::error::Result;
 use crate::event::Event;
+use crate::table::{Looking, Place};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -26,6 +27,14 @@ pub struct PublicSeat {
     pub exile: Vec<CardRef>,
     /// Cards revealed from the opening hand (103.6b).
     pub revealed: Vec<CardRef>,
+    /// The graveyard (public; a whole game's, empty during the game start).
+    pub graveyard: Vec<CardRef>,
+    /// A whole game's command zone (public; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<CardRef>,
+    /// A whole game's stack (public; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<CardRef>,
     /// Life total; null until starting life totals are set (103.4, after the starting player
     /// is known).
     pub life: Option<i32>,
@@ -63,6 +72,16 @@ pub struct View {
     pub pending: Vec<Decision>,
     /// Who else must decide now, and what kind of decision (nothing of their hands).
     pub waiting_for: Vec<Waiting>,
+    /// A whole game: the searches, looks and reveals open now that this seat may see (left
+    /// out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub looking: Vec<Looking>,
+    /// A whole game: this seat's face-down exile (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down_exile: Vec<CardRef>,
+    /// A whole game: this seat's cards outside the game (left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outside: Vec<CardRef>,
 }
 
 impl Game {
@@ -70,7 +89,7 @@ impl Game {
     pub fn view(&self, seat: usize) -> Result<View> {
         let me = self.seat(seat)?;
         let pending = self.pending();
-        Ok(View {
+        let mut view = View {
             seat,
             hand: me.refs(&me.hand),
             seats: self
@@ -84,6 +103,9 @@ impl Game {
                     battlefield: s.refs(&s.battlefield),
                     exile: s.refs(&s.exile),
                     revealed: s.refs(&s.revealed),
+                    graveyard: vec![],
+                    command: vec![],
+                    stack: vec![],
                     life: self.starting.map(|_| s.life),
                     mulligans: s.mulligans,
                     kept: s.kept,
@@ -100,6 +122,27 @@ impl Game {
                 })
                 .collect(),
             pending: pending.into_iter().filter(|d| d.seat == seat).collect(),
-        })
+            looking: vec![],
+            face_down_exile: vec![],
+            outside: vec![],
+        };
+        if let Some(t) = self.table() {
+            view.hand = t.refs(seat, Place::Hand);
+            view.face_down_exile = t.refs(seat, Place::FaceDownExile);
+            view.outside = t.refs(seat, Place::Outside);
+            view.looking = t.looking(seat);
+            for (i, p) in view.seats.iter_mut().enumerate() {
+                let s = &t.seats()[i];
+                p.hand_size = s.hand().len();
+                p.library_size = s.library().len();
+                p.battlefield = t.refs(i, Place::Battlefield);
+                p.exile = t.refs(i, Place::Exile);
+                p.revealed = vec![];
+                p.graveyard = t.refs(i, Place::Graveyard);
+                p.command = t.refs(i, Place::Command);
+                p.stack = t.refs(i, Place::Stack);
+            }
+        }
+        Ok(view)
     }
 }
