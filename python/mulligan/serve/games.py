@@ -20,8 +20,8 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import mulligan.serve.auth as auth
 from mulligan._core import MulliganError, Seed, contribution_commitment
-from mulligan.serve import auth
 from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
 from mulligan.serve.errors import ApiError
 from mulligan.serve.limits import Limits

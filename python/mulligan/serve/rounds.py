@@ -21,8 +21,8 @@ import asyncio
 import time
 from typing import Any
 
+import mulligan.serve.auth as auth
 from mulligan._core import Seed, mix_seed
-from mulligan.serve import auth
 from mulligan.serve.engine import Setup
 from mulligan.serve.errors import ApiError
 from mulligan.serve.games import GameService, new_game_id

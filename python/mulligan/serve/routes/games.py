@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
-from mulligan.serve import models as m
+import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.errors import ERRORS, ApiError
 from mulligan.serve.events import sse_stream

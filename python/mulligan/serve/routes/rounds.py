@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from mulligan.serve import models as m
+import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import ERRORS

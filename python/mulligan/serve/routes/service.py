@@ -6,7 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import mulligan
-from mulligan.serve import models as m
+import mulligan.serve.models as m
 from mulligan.serve.state import Services
 
 __all__ = ["router"]

@@ -8,7 +8,7 @@ import asyncio
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from mulligan.serve import models as m
+import mulligan.serve.models as m
 from mulligan.serve.errors import ERRORS
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.simulate import run_simulation
