@@ -279,6 +279,20 @@ def test_post_simulate_returns_the_librarys_warnings():
 
 
 @pytest.mark.parametrize(
+    "ranges, hand_size",
+    [({8: (2, 5), 7: (2, 5), 9: (3, 6)}, 7), ({7: (2, 5)}, 6), ({6: (1, 4)}, 7)],
+)
+def test_the_unused_range_warning_is_the_librarys_own(ranges, hand_size):
+    parsed = m.Deck.parse(DECK_A)
+    keep = m.KeepRule(ranges)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m.simulate(parsed, games=10, keep=keep, seed="00" * 32, hand_size=hand_size)
+    library = [str(w.message) for w in caught if w.category is m.MulliganWarning]
+    assert keep_rule_warnings(parsed, keep, hand_size) == library
+
+
+@pytest.mark.parametrize(
     "deck, requires",
     [
         (GOOD_DECK, {"removal": 1, "ramp": 2}),

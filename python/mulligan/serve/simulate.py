@@ -52,10 +52,11 @@ def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
     )
 
 
-def keep_rule_warnings(deck: Deck, keep: KeepRule | None) -> list[str]:
-    """What `simulate` warns of a deck and keep rule (`KeepRule::warnings` in the core, whose
-    words these are; tests/test_serve_contract.py checks they are the library's): an empty
-    deck, a deck without lands, a required tag that no card carries."""
+def keep_rule_warnings(deck: Deck, keep: KeepRule | None, hand_size: int = 7) -> list[str]:
+    """What `simulate` warns of a deck and keep rule (`KeepRule::warnings` and
+    `unused_ranges` in the core, whose words these are; tests/test_serve_contract.py checks
+    they are the library's): an empty deck, a deck without lands, a required tag that no card
+    carries, a range for hands larger than any dealt (only for a rule the request gives)."""
     out = []
     cards = deck.cards
     if not cards:
@@ -72,6 +73,12 @@ def keep_rule_warnings(deck: Deck, keep: KeepRule | None) -> list[str]:
                 f"no card of the deck carries the tag {quoted} the keep rule requires: "
                 "no hand above keep_at is kept"
             )
+    unused = [str(size) for size in (keep.ranges if keep is not None else {}) if size > hand_size]
+    if unused:
+        out.append(
+            f"ranges: no hand here has {' or '.join(unused)} cards (hands of {hand_size} at "
+            "most), so the range for them is never used"
+        )
     return out
 
 
@@ -85,7 +92,8 @@ def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
             raise type(e)(f"deck: {e}") from None
         keep = _keep_rule(body.get("keep"))
         warnings = [{"code": "deck", "message": f"deck: {w}"} for w in deck.warnings]
-        warnings += [{"code": "keep_rule", "message": w} for w in keep_rule_warnings(deck, keep)]
+        found = keep_rule_warnings(deck, keep, body.get("hand_size", 7))
+        warnings += [{"code": "keep_rule", "message": w} for w in found]
         seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
         games = int(body["games"])
         options: dict[str, Any] = {
