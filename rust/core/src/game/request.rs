@@ -7,6 +7,7 @@
 //! [`super::SetupRecord`].
 
 use super::setup::{GameSetup, PlayerSetup, Start, Team};
+use super::state::Game;
 use super::validate::check_size;
 use crate::deck::{DeckList, ParseOptions};
 use crate::error::{Error, Result};
@@ -220,9 +221,9 @@ impl SetupRequest<PlayerRequest> {
 impl SetupRequest<PlayerSetup> {
     /// The game this request asks for, with this game seed: [`SetupRequest::with_seed`], as a
     /// whole game when `whole_game` says so ([`crate::Game::with_whole_game`]).
-    pub fn game(self, seed: Seed) -> Result<crate::Game> {
+    pub fn game(self, seed: Seed) -> Result<Game> {
         let whole = self.whole_game;
-        crate::Game::with_whole_game(self.with_seed(seed)?, whole)
+        Game::with_whole_game(self.with_seed(seed)?, whole)
     }
 
     /// The game set-up with this game seed (the host's seed with any contributions already
