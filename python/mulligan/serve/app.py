@@ -24,7 +24,7 @@ from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.limits import BodyLimit, Limits
 from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store
-from mulligan.serve.routes import fair_play, games, page, rounds, service, simulate
+from mulligan.serve.routes import fair_play, games, page, rounds, service, simulate, table
 from mulligan.serve.state import AppState
 from mulligan.serve.store import Store
 
@@ -34,6 +34,7 @@ __all__ = ["ROUTERS", "create_app"]
 ROUTERS: tuple[APIRouter, ...] = (
     service.router,
     games.router,
+    table.router,
     fair_play.router,
     rounds.router,
     simulate.router,

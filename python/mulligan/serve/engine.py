@@ -45,6 +45,10 @@ __all__ = [
 Json = dict[str, Any]
 Setup = dict[str, Any]
 
+# The events a whole game's view lists (its last ones): a reply's size does not grow with the
+# game. The events endpoint gives every one.
+VIEW_EVENTS = 100
+
 
 def _member_names(enum: type) -> tuple[str, ...]:
     """An engine enum's member names in the core's declaration order (`int(member)`), so a
@@ -142,6 +146,8 @@ class LiveGame:
         self, setup: Setup, seed: str, contributions: Sequence[bytes], players: list[Player]
     ) -> None:
         self.setup = setup
+        # A whole game (issue 21) goes on after 103.8 until its host ends it.
+        self.whole_game = bool(setup.get("whole_game", False))
         self.game = Game(
             players,
             variant=getattr(Variant, setup.get("variant", "TWO_PLAYER")),
@@ -152,11 +158,15 @@ class LiveGame:
             game_index=setup.get("game_index", 0),
             contributions=list(contributions),
             **{k: setup[k] for k in HOUSE_OPTIONS if setup.get(k) is not None},
+            whole_game=self.whole_game,
         )
         self.seats = len(players)
         self.answers = 0
         self.warnings = deck_warnings(setup, players)
         self.names = [str(p["name"]) for p in setup["players"]]
+        # seat -> (its last action's number, the digest of that request, the answer number
+        # it was stored as): what the numbered actions of serve/table.py check against.
+        self.last_action: dict[int, tuple[int, str, int]] = {}
         # seat -> every event as that seat sees it, converted once (`_view`).
         self.seen: dict[int, list[Json]] = {}
 
@@ -171,7 +181,14 @@ class LiveGame:
 
     @property
     def done(self) -> bool:
+        """The game start is done (103.8)."""
         return self.game.done
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more will happen and the seed may be revealed: a whole game once its host
+        ended it, any other game once its start is done."""
+        return bool(self.game.ended) if self.whole_game else self.game.done
 
     # -- answers ----------------------------------------------------------------------------
 
@@ -200,6 +217,32 @@ class LiveGame:
         self.answers += 1
         return record
 
+    def act(self, seat: int, action: Json, *, host: bool, looker: int | None = None) -> Json:
+        """One action record (``{"action": "draw", "count": 1}``, docs/schema.json) on `seat`'s
+        zones, by that seat or (`host`) by the host, `looker` the seat that looks; returns the
+        core's answer record to store. The core checks it in full: an illegal one raises
+        `IllegalActionError` or `MulliganTypeError` and changes nothing."""
+        record: Json = {"type": "act", "seat": seat, "host": host, "action": action}
+        if looker is not None:
+            record["looker"] = looker
+        self.game.apply(cast(AnswerDict, record))
+        self.answers += 1
+        return record
+
+    def end(self) -> Json:
+        """The host ends the whole game; the answer record to store."""
+        record: Json = {"type": "end"}
+        self.game.apply(cast(AnswerDict, record))
+        self.answers += 1
+        return record
+
+    def note_actions(self, rows: Sequence[tuple[int, int, str, int]]) -> None:
+        """Records stored actions ``(seat, n, digest, answer number)`` as each seat's last."""
+        for seat, n, digest, answer in rows:
+            last = self.last_action.get(seat)
+            if last is None or n > last[0]:
+                self.last_action[seat] = (n, digest, answer)
+
     def replay(self, answers: Sequence[Json]) -> None:
         """Applies stored answer records in order."""
         for a in answers:
@@ -220,9 +263,11 @@ class LiveGame:
     def view(self, seat: int) -> Json:
         """`game.view(seat)` (already JSON, cards as ``{"id", "name"}``): that seat's hand,
         every seat's public zones and counts, the events as that seat may see them and its
-        pending decisions (each with this service's id); `names`: the players' names."""
+        pending decisions (each with this service's id). A whole game's view lists its last
+        `VIEW_EVENTS` events (``events_from``: how many came before them); the events
+        endpoint gives them all."""
         v, seen = self._view(seat)
-        return {
+        out = {
             "seat": seat,
             "names": self.names,
             "done": self.game.done,
@@ -233,6 +278,18 @@ class LiveGame:
             "pending": v["pending"],
             "waiting_for": v["waiting_for"],
         }
+        if self.whole_game:
+            last = self.last_action.get(seat)
+            start = max(0, len(seen) - VIEW_EVENTS)
+            out.update(
+                events=seen[start:],
+                events_from=start,
+                whole_game=True,
+                ended=self.finished,
+                looking=v.get("looking", []),
+                next_action=1 if last is None else last[0] + 1,
+            )
+        return out
 
     def events(self, seat: int | None) -> list[Json]:
         """The events as `seat` sees them; `None`: as nobody at the table sees them (each

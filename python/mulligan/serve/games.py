@@ -204,30 +204,38 @@ class GameService:
                 return Access(seat)
         raise ApiError(403, "forbidden", "that token is not one of this game's tokens")
 
+    async def build(self, row: GameRow) -> LiveGame | None:
+        """The game rebuilt from its row, with no answers (None while contributions are
+        awaited)."""
+        if row.contributors:
+            got = await self.store.contributions(row.id)
+            if any(s not in got for s in row.contributors):
+                return None
+            # One per player in seat order (Seed::game_seed): b"" for a seat that did not ask
+            # to contribute.
+            seats = range(len(row.seat_hashes))
+            contributions = [bytes.fromhex(got[s]) if s in got else b"" for s in seats]
+        else:
+            contributions = []
+        return LiveGame.build(row.setup, row.seed, contributions)
+
     async def live(self, game_id: str) -> tuple[GameRow, LiveGame | None]:
         """The game as stored now (None while contributions are awaited)."""
         entry = self.cache.get(game_id)
         if entry is None or entry.live is None:
             row = entry.row if entry is not None else await self.row(game_id)
-            live = None
-            if row.contributors:
-                got = await self.store.contributions(game_id)
-                if any(s not in got for s in row.contributors):
-                    self._remember(game_id, _Entry(row, None))
-                    return row, None
-                # One per player in seat order (Seed::game_seed): b"" for a seat that did not
-                # ask to contribute.
-                seats = range(len(row.seat_hashes))
-                contributions = [bytes.fromhex(got[s]) if s in got else b"" for s in seats]
-            else:
-                contributions = []
-            live = LiveGame.build(row.setup, row.seed, contributions)
+            live = await self.build(row)
             entry = _Entry(row, live)
             self._remember(game_id, entry)
+            if live is None:
+                return row, None
         assert entry.live is not None
-        new = await self.store.answers(game_id, entry.live.answers)
+        before = entry.live.answers
+        new = await self.store.answers(game_id, before)
         if new:
             entry.live.replay(new)
+            if entry.live.whole_game:
+                entry.live.note_actions(await self.store.actions(game_id, before))
         return entry.row, entry.live
 
     async def missing_contributions(self, row: GameRow) -> list[int]:
@@ -341,14 +349,16 @@ class GameService:
         while True:
             row, live = await self.live(game_id)
             events = live.events(access.seat) if live is not None else []
-            done = live is not None and live.done
+            done = live is not None and live.finished
             left = deadline - time.monotonic()
             if len(events) > after or done or left <= 0:
                 return {"events": events[after:], "next": max(len(events), after), "done": done}
             await self.changed_or_timeout(game_id, min(left, 0.2))
 
     async def log(self, game_id: str) -> list[Json]:
+        """The game's log: a game start's once it is done; a whole game's at any time after
+        its start, without the seed until the host ends it."""
         row, live = await self.live(game_id)
-        if live is None or not live.done:
+        if live is None or not (live.finished or (live.whole_game and live.done)):
             raise ApiError(409, "not_done", "the log is published once the game start is done")
         return live.log()

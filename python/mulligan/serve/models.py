@@ -14,10 +14,13 @@ from mulligan.serve.errors import ErrorBody
 from mulligan.serve.names import Name, lenient_pattern
 
 __all__ = [
+    "ActionIn",
     "AnswerIn",
     "ContributionIn",
     "ErrorBody",
+    "Ended",
     "GameIn",
+    "HostActionIn",
     "PlayerIn",
     "RoundIn",
     "SimulateIn",
@@ -120,6 +123,12 @@ class GameIn(HouseIn):
         description="seats that will add their own randomness before the deal "
         "(POST /games/{game_id}/seats/{seat}/contribution); the game waits for them",
     )
+    whole_game: bool = Field(
+        default=False,
+        description="the game goes on after 103.8 (library actions, "
+        "POST /games/{game_id}/seats/{seat}/actions) until the host ends it "
+        "(POST /games/{game_id}/end); its seed stays secret until then",
+    )
 
 
 class Seat(BaseModel):
@@ -195,6 +204,42 @@ class AnswerIn(Strict):
         if field is not None and getattr(self, field) is None:
             raise ValueError(f"{field}: missing; {self.action} needs {what}")
         return self
+
+
+class ActionIn(BaseModel):
+    """One numbered action of a whole game: the action record (docs/schema.json ``Action``:
+    ``{"action": "draw", "count": 1}``, ``{"action": "shuffle"}``, ...) with the seat's next
+    action number ``n``. The core checks the record."""
+
+    model_config = ConfigDict(extra="allow")
+    n: int = Field(
+        ge=1, le=2**31 - 1, strict=True, description="the seat's next action number, from 1"
+    )
+    action: str = Field(
+        min_length=1,
+        max_length=40,
+        description="draw, shuffle, mill, shuffle_in, search, found, look, reveal, arrange, "
+        "put, move, timetwister (docs/SERVE.md); the other fields are its arguments",
+    )
+
+
+class HostActionIn(ActionIn):
+    """An action by the host on a seat's zones (the seat's counter)."""
+
+    seat: int = Field(ge=0, le=255, strict=True, description="the seat whose zones it acts on")
+    looker: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that looks (a search or look of another seat's library)",
+    )
+
+
+class Ended(BaseModel):
+    game_id: str
+    ended: bool
+    seed: str = Field(description="the server's seed, revealed: its SHA-256 is the commitment")
+    commitment: str
 
 
 class ContributionIn(Strict):

@@ -14,6 +14,7 @@ from mulligan.serve.games import GameService
 from mulligan.serve.limits import Limits, RateLimiter
 from mulligan.serve.rounds import RoundService
 from mulligan.serve.store import Store
+from mulligan.serve.table import TableService
 
 __all__ = ["AppState", "Services", "client_address", "services"]
 
@@ -26,6 +27,7 @@ class AppState:
     limits: Limits
     games: GameService
     rounds: RoundService
+    table: TableService
     rate: RateLimiter
     round_rate: RateLimiter
 
@@ -37,6 +39,7 @@ class AppState:
             limits=limits,
             games=games,
             rounds=RoundService(games),
+            table=TableService(games),
             rate=RateLimiter(store, "games", limits.games_per_minute),
             round_rate=RateLimiter(store, "rounds", max(1, limits.games_per_minute // 60)),
         )

@@ -31,7 +31,9 @@ router = APIRouter(tags=["games"])
     summary="Create a game start; its seed commitment is published now",
 )
 async def create_game(body: m.GameIn, request: Request, services: Services) -> JSONResponse:
-    setup = body.model_dump(mode="json", exclude={"contributions"})
+    # A game of the start only is stored as before, without the field.
+    exclude = {"contributions"} if body.whole_game else {"contributions", "whole_game"}
+    setup = body.model_dump(mode="json", exclude=exclude)
     created = await services.games.create(
         setup, body.contributions, lambda: services.rate.take(client_address(request))
     )

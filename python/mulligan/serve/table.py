@@ -1,0 +1,160 @@
+"""The whole game over HTTP (`whole_game`, docs/SERVE.md "The whole game"): each seat's
+numbered actions on its zones after 103.8, and the host's end.
+
+Each action is the core's answer record (``{"type": "act", "seat", "host", "looker"?,
+"action"}``), stored as the game's next answer like any decision's answer, so replay, the log
+and its verification see every action. Beside it the store keeps the action's number ``n``
+for its seat and the digest of the request body (table ``actions``, primary key
+``(game_id, seat, n)``), in the same transaction: a seat's actions are numbered 1, 2, ...
+with one counter shared by the seat and the host acting for it. The number a request carries
+decides what happens:
+
+* the seat's next number: the action is checked by the core (422 and nothing changes when it
+  is refused) and stored; two requests racing for one number: the database keeps one, the
+  other is re-checked against the game as it now is (and gets its 409);
+* the last number again with the same body (a retry after a lost reply): the same reply, the
+  seat's view just after that action (rebuilt by replay);
+* any other number, or the last one with another body: 409, nothing changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from mulligan._core import MulliganError
+from mulligan.serve.errors import ApiError
+from mulligan.serve.games import GameService
+from mulligan.serve.store import GameRow
+
+__all__ = ["TableService", "body_digest"]
+
+Json = dict[str, Any]
+
+
+def body_digest(body: Json) -> str:
+    """SHA-256 of the body as canonical JSON: a retry is the same body, byte for byte or not."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class TableService:
+    """Actions and the end of whole games, on top of the games' service (same cache, same
+    locks, same store)."""
+
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+
+    async def act(
+        self,
+        game_id: str,
+        seat: int,
+        n: int,
+        action: Json,
+        digest: str,
+        *,
+        host: bool,
+        looker: int | None = None,
+    ) -> Json:
+        """Applies `action`, number `n` of `seat` (by the host when `host`; `digest` the
+        request body's, `body_digest`): the seat's view after it."""
+        games = self.games
+        lock = games._lock(game_id)
+        try:
+            async with lock:
+                for _ in range(16):
+                    row, live = await games.live(game_id)
+                    if live is None:
+                        raise ApiError(
+                            409, "conflict", "the game waits for the players' contributions"
+                        )
+                    if not live.whole_game:
+                        raise ApiError(
+                            409,
+                            "conflict",
+                            "this game ends at 103.8: actions need a game created with "
+                            '"whole_game": true',
+                        )
+                    if not 0 <= seat < live.seats:
+                        raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
+                    last = live.last_action.get(seat)
+                    expected = 1 if last is None else last[0] + 1
+                    if n != expected:
+                        if last is not None and n == last[0]:
+                            if last[1] == digest:
+                                return await self.view_at(row, seat, last[2])
+                            raise ApiError(
+                                409,
+                                "conflict",
+                                f"action {n} of seat {seat} was already taken by another "
+                                f"request; the next is {expected}",
+                            )
+                        word = "stale" if n < expected else "skips ahead"
+                        raise ApiError(
+                            409,
+                            "conflict",
+                            f"action {n} of seat {seat} {word}: the next is {expected}",
+                        )
+                    try:
+                        record = live.act(seat, action, host=host, looker=looker)
+                    except MulliganError as e:
+                        raise ApiError(422, "invalid", str(e)) from e
+                    stored = await games.store.add_action(
+                        game_id, live.answers, record, seat, n, digest
+                    )
+                    if stored:
+                        live.last_action[seat] = (n, digest, live.answers)
+                        games.notify(game_id)
+                        return await games._view(row, live, seat)
+                    # Another process stored this answer or action number first: rebuild.
+                    games.cache.pop(game_id, None)
+                raise ApiError(409, "conflict", "too many concurrent actions; try again")
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None):
+                games.locks.pop(game_id, None)
+
+    async def view_at(self, row: GameRow, seat: int, answers: int) -> Json:
+        """The seat's view just after the game's `answers`-th answer (a retried action's
+        reply): the game rebuilt and replayed that far."""
+        live = await self.games.build(row)
+        assert live is not None
+        stored = await self.games.store.answers(row.id, 0)
+        live.replay(stored[:answers])
+        actions = await self.games.store.actions(row.id, 0)
+        live.note_actions([a for a in actions if a[3] <= answers])
+        return await self.games._view(row, live, seat)
+
+    async def end(self, game_id: str) -> Json:
+        """The host ends a whole game: the seed is revealed (in the log); 409 once ended."""
+        games = self.games
+        lock = games._lock(game_id)
+        try:
+            async with lock:
+                for _ in range(16):
+                    row, live = await games.live(game_id)
+                    if live is None or not live.whole_game:
+                        raise ApiError(
+                            409,
+                            "conflict",
+                            'only a game created with "whole_game": true is ended by its host',
+                        )
+                    if live.finished:
+                        raise ApiError(409, "conflict", "the game has already ended")
+                    try:
+                        record = live.end()
+                    except MulliganError as e:
+                        raise ApiError(409, "conflict", str(e)) from e
+                    if await games.store.add_answer(game_id, live.answers, record):
+                        games.notify(game_id)
+                        return {
+                            "game_id": game_id,
+                            "ended": True,
+                            "seed": row.seed,
+                            "commitment": row.commitment,
+                        }
+                    games.cache.pop(game_id, None)
+                raise ApiError(409, "conflict", "too many concurrent answers; try again")
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None):
+                games.locks.pop(game_id, None)
