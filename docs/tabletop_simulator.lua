@@ -19,7 +19,7 @@ SERVER = "http://127.0.0.1:8000"
 SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
-WHOLE_GAME = false
+WHOLE_GAME = true
 -- The back of every spawned card: any image URL.
 CARD_BACK = "https://backs.scryfall.io/large/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
 
@@ -42,7 +42,8 @@ local buttons = {} -- button id -> { seat = seat, run = function }
 local function call(method, path, token, body, callback)
   local headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json" }
   if token then headers["Authorization"] = "Bearer " .. token end
-  local data = body and JSON.encode(body) or ""
+  -- An empty Lua table is a list here (no body of this API has an empty object in it).
+  local data = body and JSON.encode(body):gsub('":%s*{}', '":[]') or ""
   WebRequest.custom(SERVER .. path, method, true, data, headers, function(request)
     if request.is_error then
       print("mulligan: network error: " .. tostring(request.error))
@@ -191,23 +192,29 @@ end
 local function tableButtons(rows, seat)
   local view = M.views[seat]
   local me = view.seats and view.seats[seat + 1] or {}
-  text(rows, "Library " .. tostring(me.library_size or "?") .. ", hand " .. #view.hand,
-    SEATS[seat + 1])
-  local open = view.looking
+  local color = SEATS[seat + 1]
+  text(rows, "Library " .. tostring(me.library_size or "?") .. ", hand " .. #view.hand
+    .. ", graveyard " .. #(me.graveyard or {}), color)
+  local open = nil
+  for _, o in ipairs(view.looking or {}) do
+    if o.seat == seat then open = o end
+  end
   if open and open.kind == "search" then
-    text(rows, "Searching: take a card to your hand", SEATS[seat + 1])
+    text(rows, "Searching your library: take a card into your hand", color)
     for _, card in ipairs(open.cards or {}) do
       button(rows, seat, "Take: " .. card.name, function()
-        act(seat, { action = "search_take", cards = { card.id }, to = "hand" })
+        act(seat, { action = "found", cards = { card.id }, to = "hand" })
       end)
     end
     button(rows, seat, "Find nothing", function()
-      act(seat, { action = "search_take", cards = {}, to = "hand" })
+      act(seat, { action = "found", cards = {}, to = "hand" })
     end)
     return
-  elseif open and open.kind == "scry" then
+  elseif open then
+    -- Scry: each card looked at goes back on top or to the bottom, as its button says.
     local marks = M.scry[seat] or {}
     M.scry[seat] = marks
+    text(rows, "The top of your library: click a card to send it to the bottom", color)
     for _, card in ipairs(open.cards or {}) do
       local where = marks[card.id] or "top"
       button(rows, seat, card.name .. ": " .. where, function()
@@ -221,7 +228,7 @@ local function tableButtons(rows, seat)
         table.insert((marks[card.id] or "top") == "top" and top or bottom, card.id)
       end
       M.scry[seat] = nil
-      act(seat, { action = "scry_done", top = top, bottom = bottom })
+      act(seat, { action = "arrange", top = top, bottom = bottom })
     end)
     return
   end
@@ -229,7 +236,7 @@ local function tableButtons(rows, seat)
   button(rows, seat, "Shuffle", function() act(seat, { action = "shuffle" }) end)
   button(rows, seat, "Mill 1", function() act(seat, { action = "mill", count = 1 }) end)
   button(rows, seat, "Search library", function() act(seat, { action = "search" }) end)
-  button(rows, seat, "Scry 2", function() act(seat, { action = "scry", count = 2 }) end)
+  button(rows, seat, "Scry 2", function() act(seat, { action = "look", count = 2 }) end)
 end
 
 render = function()
@@ -305,6 +312,7 @@ refresh = function(after)
     end
     call("GET", seatPath(seat), seatToken(seat), nil, function(view)
       M.views[seat] = view
+      if view.next_action then M.next[seat] = view.next_action end
       syncHand(seat)
       one(seat + 1)
     end)
@@ -318,12 +326,13 @@ answer = function(seat, decision, fields)
   call("POST", seatPath(seat) .. "/answer", seatToken(seat), body, function() refresh() end)
 end
 
--- One library action of a seat, numbered: a retry of the same number is answered once.
+-- One library action of a seat, numbered (the view says the next number): a retry of the
+-- same number and body is answered once, so a lost reply can simply be sent again.
 act = function(seat, action)
   local body = { n = M.next[seat] or 1 }
   for k, v in pairs(action) do body[k] = v end
   call("POST", seatPath(seat) .. "/actions", seatToken(seat), body, function(view)
-    M.next[seat] = body.n + 1
+    M.next[seat] = view.next_action or body.n + 1
     M.views[seat] = view
     refresh()
   end)

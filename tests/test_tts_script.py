@@ -123,3 +123,38 @@ def test_a_mulligan_takes_the_first_hand_off_the_table_and_deals_the_next(server
     assert len(white) - len(gone) == 6 and len(gone) >= 1
     # Once done, each player sees no button of the game start, and nothing of another seat.
     assert not run["buttons"]["White"] and not run["buttons"]["Red"]
+
+
+def test_the_whole_game_draws_shuffles_searches_and_scries_through_the_server(server):
+    run = run_script(
+        server,
+        "WHOLE_GAME=true",
+        "White:Draw",
+        "White:Shuffle",
+        "White:Mill 1",
+        "White:Search library",
+        "White:Take: Forest",
+        "White:Scry 2",
+        "White:Done scrying",
+        "Red:Draw",
+        "Red:Search library",
+        "Red:Find nothing",
+        "White:End game",
+    )
+    game = run["game"]
+    views = check_hands(server, run)
+    white, red = views
+    # Every click was one numbered action: White's seven, Red's three.
+    assert (white["next_action"], red["next_action"]) == (8, 4)
+    assert len(white["hand"]) == 7 + 1 + 1 and len(red["hand"]) == 7 + 1
+    assert len(white["seats"][0]["graveyard"]) == 1 and white["ended"]
+    # The card taken by the search is on the table, in White's hand, and the server says so.
+    taken = [o for o in hand_objects(run, 0) if o["name"] == "Forest"]
+    assert len(taken) == sum(c["name"] == "Forest" for c in white["hand"]) >= 1
+    # Ending the game revealed the seed: the log the script fetched verifies.
+    records = [json.loads(line) for line in run["log"].splitlines()]
+    assert records[-1]["type"] == "reveal"
+    assert m.verify_log(records, commitment=game["commitment"])
+    kinds = [r["action"]["action"] for r in records if r.get("type") == "act"]
+    assert kinds.count("draw") == 2 and "found" in kinds and "arrange" in kinds
+    assert all(200 <= r["status"] < 300 for r in run["requests"]), run["requests"]
