@@ -220,10 +220,12 @@ impl<D> Request<D> {
             deck_size: lands.len(),
         };
         config.validate()?;
-        check_range(self.start, self.games, None)?;
+        // The memory a per-game run would take is named first (as before the request existed):
+        // for an absurd count it is the more useful message than the game-index limit.
         if self.per_game {
             crate::memory::check("games (with per_game=True)", self.games, RECORD_BYTES, 0)?;
         }
+        check_range(self.start, self.games, None)?;
         let rule = self.keep_rule();
         let compiled = rule.compile(lands, tags)?;
         let mut warnings = rule.warnings(lands, tags);
