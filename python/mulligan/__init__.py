@@ -5,7 +5,7 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
-from mulligan import bulk, carddata, log, records, tournament
+from mulligan import analysis, analysis_records, bulk, carddata, log, records, tournament
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
@@ -39,6 +39,7 @@ from mulligan._core import (
     simulate,
     verify_commitment,
 )
+from mulligan.analysis import analyze
 from mulligan.log import game_log, verify_log, write_log
 
 __all__ = [
@@ -68,6 +69,9 @@ __all__ = [
     "SimulationResult",
     "Variant",
     "__version__",
+    "analysis",
+    "analysis_records",
+    "analyze",
     "bulk",
     "carddata",
     "log",

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Literal, final
 import numpy as np
 import numpy.typing as npt
 
+from mulligan.analysis_records import AnalysisDict, DealtHandDict, LuckDict
 from mulligan.records import (
     ActionDict,
     AnswerDict,
@@ -46,9 +47,13 @@ __all__ = [
     "Variant",
     "__version__",
     "_restore_simulation_result",
+    "analyze",
     "bulk_hands",
     "bulk_shuffles",
     "contribution_commitment",
+    "dealt_hands",
+    "exact_keep_odds",
+    "land_luck",
     "log_header",
     "setup_digest",
     "verify_log_bytes",
@@ -539,3 +544,31 @@ def bulk_hands(
 def tournament_play_draw(
     seed: _SeedLike, tables: int, *, first: int = 0
 ) -> npt.NDArray[np.uint8]: ...
+def analyze(
+    deck: Deck,
+    *,
+    turns: int,
+    on_the_draw: bool = False,
+    mulligan: MulliganRule | str | None = None,
+    variant: Variant | str | None = None,
+    players: int | None = None,
+    cards: Sequence[str] | None = None,
+    exact: bool = False,
+    games: int | None = None,
+    keep: KeepRule | None = None,
+    seed: _SeedLike | None = None,
+    table: CardTable | Literal[False] | None = None,
+    threads: int | None = None,
+) -> AnalysisDict: ...
+def dealt_hands(log: bytes) -> list[DealtHandDict]: ...
+def land_luck(logs: Sequence[bytes], *, samples: int = 10000) -> LuckDict: ...
+def exact_keep_odds(
+    deck: Deck,
+    *,
+    mulligan: MulliganRule | str | None = None,
+    variant: Variant | str | None = None,
+    players: int | None = None,
+    keep: KeepRule | None = None,
+    hand_size: int = 7,
+    free_mulligans: int = 0,
+) -> list[float]: ...

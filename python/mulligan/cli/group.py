@@ -28,6 +28,8 @@ def cli() -> None:
       mulligan start my_deck.txt       hot-seat: each player sees only their own hand
       mulligan simulate my_deck.txt    a million game starts of one deck: keep rates, lands
       mulligan verify game.jsonl       replay a game log and check every shuffle and draw
+      mulligan analyze my_deck.txt     lands, colours and on-curve odds turn by turn
+      mulligan stats game.jsonl        was I unlucky? every hand dealt against the exact odds
       mulligan cards download          once: fetch Scryfall's card data (which cards are lands)
       mulligan cards import FILE       the same from a Scryfall bulk file on disk (offline)
       mulligan serve                   game starts over HTTP (pip install 'mulligan[serve]')

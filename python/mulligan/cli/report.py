@@ -95,6 +95,11 @@ def header(ran: dict[str, Any]) -> list[str]:
     return [*lines, rule]
 
 
+def _exact(row: dict[str, Any], size: int) -> str:
+    exact = row.get("exact_keep_rate_by_size")
+    return "-" if exact is None else f"{100 * exact.get(size, 0):.2f}%"
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -114,6 +119,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     line("games", lambda r: f"{r['games']:,}")
     for s in sizes:
         line(f"kept at {s} cards", lambda r, s=s: f"{100 * r['keep_rate_by_size'].get(s, 0):.2f}%")
+        if any("exact_keep_rate_by_size" in row for row in rows):
+            line(f"  exact, {s} cards", lambda r, s=s: _exact(r, s))
     line("mean hand size", lambda r: f"{r['mean_hand_size']:.3f}")
     line("mean mulligans", lambda r: f"{r['mean_mulligans']:.3f}")
     line("mean lands in the final hand", lambda r: f"{r['mean_final_lands']:.2f}")

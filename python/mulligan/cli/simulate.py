@@ -98,6 +98,12 @@ from mulligan.cli.report import header, print_table, summary, what_ran
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option(
+    "--exact",
+    is_flag=True,
+    help="Beside each simulated keep rate, the exact one (land-count keep rules under London, "
+    "Vancouver, Paris; docs/ANALYSIS.md).",
+)
+@click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
@@ -127,6 +133,7 @@ def simulate_cmd(
     seed: str | None,
     compare: str | None,
     as_json: bool,
+    exact: bool,
     plot_path: str | None,
     scheduler: str | None,
     deck_format: str | None,
@@ -185,6 +192,8 @@ def simulate_cmd(
             label = os.path.basename(name.replace(" (bundled)", ""))
             result = run_deck(runner, label, d, games, options, client, sources)
             rows.append(summary(name, d, result))
+            if exact:
+                rows[-1]["exact_keep_rate_by_size"] = exact_rates(d, options, result.hand_size)
     finally:
         runner.close()
         if client is not None:
@@ -207,6 +216,26 @@ def simulate_cmd(
         plot(rows, plot_path)
         if not as_json:
             click.echo(f"figure written to {plot_path}")
+
+
+def exact_rates(deck: Any, options: dict[str, Any], hand_size: int) -> dict[int, float]:
+    """`--exact`: the exact chance of keeping at each hand size (the core's keep odds)."""
+    from mulligan.analysis import exact_keep_odds
+
+    if options.get("smoothing") or options.get("land_mulligan"):
+        raise CliError("--exact: no exact keep odds with --smoothing or --land-mulligan")
+    try:
+        odds = exact_keep_odds(
+            deck,
+            mulligan=options["mulligan"],
+            variant=options["variant"],
+            keep=options["keep"],
+            hand_size=hand_size,
+            free_mulligans=options.get("free_mulligans", 0),
+        )
+    except ValueError as e:
+        raise CliError(f"--exact: {e}") from None
+    return {size: p for size, p in sorted(enumerate(odds), reverse=True) if p > 0}
 
 
 #: The most game starts one run plays: the core's game indices are 48 bits (0 to 2^48 - 1).

@@ -24,7 +24,16 @@ from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.limits import BodyLimit, Limits
 from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store
-from mulligan.serve.routes import fair_play, games, page, rounds, service, simulate, table
+from mulligan.serve.routes import (
+    analyze,
+    fair_play,
+    games,
+    page,
+    rounds,
+    service,
+    simulate,
+    table,
+)
 from mulligan.serve.state import AppState
 from mulligan.serve.store import Store
 
@@ -38,6 +47,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     fair_play.router,
     rounds.router,
     simulate.router,
+    analyze.router,
     page.router,
 )
 

@@ -1,6 +1,7 @@
 //! `mulligan._core`: the PyO3 bindings of `mulligan-core`. This crate only converts types and
 //! errors and guards the boundary; every rule lives in the core.
 
+mod analysis;
 mod args;
 mod arrays;
 mod bulk;
@@ -69,6 +70,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::bulk_shuffles, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::bulk_hands, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::tournament_play_draw, m)?)?;
+    analysis::register(m)?;
     #[cfg(feature = "bench-peers")]
     peers::register(m)?;
     Ok(())

@@ -24,7 +24,7 @@ pub const MAX_KINDS: usize = 64;
 
 /// The most intermediate states the exact computation may hold before giving up (then the
 /// question is simulated).
-pub const MAX_STATES: usize = 2_000_000;
+pub const MAX_STATES: usize = 200_000;
 
 /// One card's on-curve question, compiled against a deck: the deck's lands grouped into kinds
 /// by the colours of the card's cost they add and whether they enter tapped.

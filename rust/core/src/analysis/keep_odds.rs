@@ -10,7 +10,7 @@
 use super::hypergeometric::pmf;
 use crate::error::{Error, Result};
 use crate::rules::MulliganRule;
-use crate::simulate::{Config, CountRule};
+use crate::simulate::{Config, CountRule, KeepRule, Policy};
 
 /// The exact distribution of the kept hand.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,4 +89,30 @@ pub fn keep_odds(cfg: &Config, rule: &CountRule, lands: usize) -> Result<KeepOdd
         counted += u32::from(m >= free);
     }
     Ok(out)
+}
+
+/// [`keep_odds`] for a [`KeepRule`] compiled against a deck with these land flags and tags
+/// (index = card id): the chance of keeping at each hand size. A rule with a tag requirement
+/// is refused (its keep depends on more than the land count).
+pub fn exact_keep_odds(
+    cfg: &Config,
+    keep: &KeepRule,
+    lands: &[bool],
+    tags: &[Vec<String>],
+) -> Result<Vec<f64>> {
+    if !keep.requires.is_empty() {
+        return Err(Error::config(
+            "exact keep odds cover land-count rules only, not a tag requirement",
+        ));
+    }
+    let cfg = Config {
+        deck_size: lands.len(),
+        ..*cfg
+    };
+    let rule = keep
+        .compile(lands, tags)?
+        .count_rule(cfg.hand_size)
+        .ok_or_else(|| Error::config("no count rule for this hand size"))?;
+    let land_count = lands.iter().filter(|&&l| l).count();
+    Ok(keep_odds(&cfg, &rule, land_count)?.by_size)
 }

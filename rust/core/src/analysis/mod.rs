@@ -41,6 +41,10 @@ use wilson::{wilson, Interval};
 pub const MAX_TURNS: usize = 30;
 /// The most games one analysis simulates.
 pub const MAX_GAMES: u64 = 100_000_000;
+/// The most cards one analysis asks the on-curve question of (the first in deck order).
+pub const MAX_QUESTIONS: usize = 128;
+/// The most tags one analysis tallies (the first in name order).
+pub const MAX_TAG_NAMES: usize = 64;
 /// Games simulated when the request names none.
 pub const DEFAULT_GAMES: u64 = 100_000;
 
@@ -130,6 +134,7 @@ pub fn analyze(
     let draws = |t: usize| t - usize::from(skips);
     let mut warnings = vec![];
     let (questions, names) = questions(&profile, request, &mut warnings)?;
+    let mut report_later = vec![];
     let last_turn = questions
         .iter()
         .map(Question::turn)
@@ -154,7 +159,14 @@ pub fn analyze(
         .map(|(_, b)| *b)
         .filter(|&b| profile.colours() & b != 0)
         .collect();
-    let tags = profile.tag_names();
+    let mut tags = profile.tag_names();
+    if tags.len() > MAX_TAG_NAMES {
+        report_later.push(format!(
+            "{} tags: only the first {MAX_TAG_NAMES} by name are tallied",
+            tags.len()
+        ));
+        tags.truncate(MAX_TAG_NAMES);
+    }
     let cfg = Config {
         rule: request.mulligan,
         free_first: rules::free_first_mulligan(request.variant, request.players()),
@@ -184,6 +196,7 @@ pub fn analyze(
         cards: vec![],
         warnings,
     };
+    report.warnings.append(&mut report_later);
     let exact_cards = if request.exact && no_mulligan {
         let n = profile.len();
         let odds: Option<Vec<_>> = questions
@@ -205,15 +218,23 @@ pub fn analyze(
             .map(|t| {
                 let seen = (hand + draws(t)).min(n);
                 let dist = |k: usize| hypergeometric::distribution(n, k, seen);
+                let sources: BTreeMap<String, Vec<f64>> = colours
+                    .iter()
+                    .map(|&b| (letters(b), dist(profile.sources(b))))
+                    .collect();
                 TurnReport {
                     turn: t,
                     cards_seen: seen,
                     lands: dist(profile.land_count()),
                     lands_interval: None,
-                    sources: colours
+                    lands_at_least: at_least(&dist(profile.land_count())),
+                    lands_at_least_interval: None,
+                    sources_at_least: sources
                         .iter()
-                        .map(|&b| (letters(b), dist(profile.sources(b))))
+                        .map(|(c, d)| (c.clone(), at_least(d)))
                         .collect(),
+                    sources_at_least_interval: None,
+                    sources,
                     sources_interval: None,
                     tags: tags
                         .iter()
@@ -294,12 +315,20 @@ pub fn analyze(
     report.by_turn = (1..=request.turns)
         .map(|t| {
             let (lands, lands_interval) = rates(&trim(&tally.lands[t - 1]));
+            let (lands_at_least, lands_at_least_interval) =
+                rates(&suffix_sums(&trim(&tally.lands[t - 1])));
             let mut sources = BTreeMap::new();
             let mut sources_interval = BTreeMap::new();
+            let mut sources_at_least = BTreeMap::new();
+            let mut sources_at_least_interval = BTreeMap::new();
             for (i, &b) in colours.iter().enumerate() {
-                let (p, ci) = rates(&trim(&tally.sources[i][t - 1]));
+                let counts = trim(&tally.sources[i][t - 1]);
+                let (p, ci) = rates(&counts);
                 sources.insert(letters(b), p);
                 sources_interval.insert(letters(b), ci);
+                let (p, ci) = rates(&suffix_sums(&counts));
+                sources_at_least.insert(letters(b), p);
+                sources_at_least_interval.insert(letters(b), ci);
             }
             let mut tag_rates = BTreeMap::new();
             let mut tags_interval = BTreeMap::new();
@@ -313,6 +342,10 @@ pub fn analyze(
                 cards_seen: (hand + draws(t)).min(profile.len()),
                 lands,
                 lands_interval: Some(lands_interval),
+                lands_at_least,
+                lands_at_least_interval: Some(lands_at_least_interval),
+                sources_at_least,
+                sources_at_least_interval: Some(sources_at_least_interval),
                 sources,
                 sources_interval: Some(sources_interval),
                 tags: tag_rates,
@@ -347,6 +380,34 @@ pub fn analyze(
     Ok(report)
 }
 
+/// Index `k`: the sum of entries `k..` (at least `k`).
+fn suffix_sums(counts: &[u64]) -> Vec<u64> {
+    let mut out: Vec<u64> = counts
+        .iter()
+        .rev()
+        .scan(0, |acc, &c| {
+            *acc += c;
+            Some(*acc)
+        })
+        .collect();
+    out.reverse();
+    out
+}
+
+/// Index `k`: the chance of at least `k` (a distribution's tail sums, at most 1).
+fn at_least(dist: &[f64]) -> Vec<f64> {
+    let mut out: Vec<f64> = dist
+        .iter()
+        .rev()
+        .scan(0.0, |acc, &p| {
+            *acc += p;
+            Some(f64::min(*acc, 1.0))
+        })
+        .collect();
+    out.reverse();
+    out
+}
+
 /// A distribution's counts without the trailing impossible entries (beyond the most seen).
 fn trim(counts: &[u64]) -> Vec<u64> {
     let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
@@ -364,6 +425,12 @@ fn questions(
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Question>, Vec<Label>)> {
     let mut names: Vec<(String, usize)> = vec![];
+    if request.cards.len() > MAX_QUESTIONS {
+        return Err(Error::config(format!(
+            "at most {MAX_QUESTIONS} cards may be named, got {}",
+            request.cards.len()
+        )));
+    }
     if request.cards.is_empty() {
         for (i, name) in profile.names.iter().enumerate() {
             if profile.lands[i].is_none()
@@ -420,11 +487,21 @@ fn questions(
         out.push(q);
         labels.push((name, printed));
     }
+    if out.len() > MAX_QUESTIONS {
+        warnings.push(format!(
+            "{} cards with a known cost: only the first {MAX_QUESTIONS} in deck order are asked \
+             about (name the others with --card)",
+            out.len()
+        ));
+        out.truncate(MAX_QUESTIONS);
+        labels.truncate(MAX_QUESTIONS);
+    }
     if !unknown.is_empty() {
         warnings.push(format!(
-            "no mana cost known for {} card(s), left out: {}",
+            "no mana cost known for {} card(s), left out: {}{}",
             unknown.len(),
-            unknown.join(", ")
+            unknown[..unknown.len().min(20)].join(", "),
+            if unknown.len() > 20 { ", ..." } else { "" }
         ));
     }
     Ok((out, labels))

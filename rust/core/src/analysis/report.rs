@@ -41,11 +41,21 @@ pub struct TurnReport {
     /// Intervals of `lands` (simulation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lands_interval: Option<Vec<Interval>>,
+    /// Index `k`: the chance of at least `k` lands seen.
+    pub lands_at_least: Vec<f64>,
+    /// Intervals of `lands_at_least` (simulation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lands_at_least_interval: Option<Vec<Interval>>,
     /// By colour letter: index `k`, the chance of exactly `k` lands adding that colour.
     pub sources: BTreeMap<String, Vec<f64>>,
     /// Intervals of `sources` (simulation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sources_interval: Option<BTreeMap<String, Vec<Interval>>>,
+    /// By colour letter: index `k`, the chance of at least `k` lands adding that colour.
+    pub sources_at_least: BTreeMap<String, Vec<f64>>,
+    /// Intervals of `sources_at_least` (simulation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources_at_least_interval: Option<BTreeMap<String, Vec<Interval>>>,
     /// By tag: index `k`, the chance of exactly `k` cards with that tag.
     pub tags: BTreeMap<String, Vec<f64>>,
     /// Intervals of `tags` (simulation).

@@ -11,7 +11,7 @@ use super::castable::{Question, NOT_A_LAND};
 use super::sources::Profile;
 use crate::card::CardId;
 use crate::error::{Error, Result};
-use crate::rng::ShuffleWords;
+use crate::rng::{ShuffleWords, MAX_BATCH};
 use crate::seed::Seed;
 use crate::shuffle::fisher_yates_prefix;
 use crate::simulate::{Abort, Config, Policy};
@@ -46,6 +46,22 @@ pub struct Plan<'a> {
     pub colours: Vec<u8>,
     /// The on-curve questions.
     pub questions: Vec<Question>,
+}
+
+/// Puts a deck shuffled from the identity by [`fisher_yates_prefix`] with prefix `need` back to
+/// the identity in `O(need)`. That shuffle's steps are a prefix `0..s` of the full shuffle, its
+/// last batch starting before `need`, so `s <= need + MAX_BATCH =: m`. Step `i` swaps position
+/// `i` with some `j >= i` and no later step touches position `i`: so the original value of every
+/// position at or past `m` that a swap reached now sits in the first `m` positions.
+pub(crate) fn restore(deck: &mut [CardId], need: usize) {
+    let m = (need + MAX_BATCH).min(deck.len());
+    for i in 0..m {
+        let v = deck[i] as usize;
+        if v >= m {
+            deck[v] = v as CardId;
+        }
+        deck[i] = i as CardId;
+    }
 }
 
 /// Tallies of a run: every count is a number of games.
@@ -102,7 +118,8 @@ impl Plan<'_> {
         }
     }
 
-    /// Game `index`'s mulligans and kept hand, the draws after it in `out.seen`.
+    /// Game `index`'s mulligans and kept hand, the draws after it in `out.seen`. `deck` holds
+    /// the identity (`0..n`) on entry, and again on return.
     pub fn play<P: Policy>(
         &self,
         seed: &Seed,
@@ -119,13 +136,12 @@ impl Plan<'_> {
             let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
             let drawn = step.draw.min(n);
             let need = (drawn + 1 + self.max_draws()).min(n);
-            for (i, c) in deck.iter_mut().enumerate() {
-                *c = i as CardId;
-            }
             let mut rng = ShuffleWords::new(seed, index << 8, mulligans);
             fisher_yates_prefix(deck, need, &mut rng);
             hand.clear();
             hand.extend_from_slice(&deck[..drawn]);
+            let top: Vec<CardId> = deck[drawn..need].to_vec();
+            restore(deck, need);
             if step.bottom > 0 {
                 let bottom = policy.bottom(&hand, step.bottom.min(drawn))?;
                 hand.retain(|c| !bottom.contains(c));
@@ -136,15 +152,15 @@ impl Plan<'_> {
                 .count() as u32;
             if policy.keep(&hand, lands, mulligans, step.can_mulligan)? || !step.can_mulligan {
                 let look = step.look && hand.len() < cfg.hand_size && drawn < n;
-                let vancouver_bottom = look && policy.vancouver(&hand, deck[drawn])?;
-                let from = drawn + usize::from(vancouver_bottom);
-                let to = (from + self.max_draws()).min(n);
+                let vancouver_bottom = look && policy.vancouver(&hand, top[0])?;
+                let from = usize::from(vancouver_bottom);
+                let to = (from + self.max_draws()).min(top.len());
                 out.mulligans = mulligans;
                 out.hand = hand.len();
                 out.vancouver_bottom = vancouver_bottom;
                 out.seen.clear();
                 out.seen.extend_from_slice(&hand);
-                out.seen.extend_from_slice(&deck[from..to]);
+                out.seen.extend_from_slice(&top[from..to]);
                 return Ok(());
             }
             counted += u32::from(mulligans >= free);
@@ -249,7 +265,7 @@ impl Plan<'_> {
         to: u64,
     ) -> std::result::Result<Tally, Abort> {
         let mut tally = self.tally();
-        let mut deck: Vec<CardId> = vec![0; self.profile.len()];
+        let mut deck: Vec<CardId> = (0..self.profile.len() as CardId).collect();
         let (mut kept, mut scratch) = (Kept::default(), vec![]);
         for i in from..to {
             self.play(seed, i, policy, &mut deck, &mut kept)?;

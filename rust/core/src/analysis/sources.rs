@@ -10,7 +10,7 @@
 
 use super::mana::{mask_of, ManaCost, B, C, G, R, U, W};
 use crate::card::Card;
-use crate::card_data::{CardInfo, CardTable};
+use crate::card_data::{CardInfo, CardTable, EntersTapped};
 
 /// A land of the deck: the colours it adds and whether it enters tapped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,9 +130,10 @@ fn land_type_line(info: &CardInfo) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the card table says the card always enters tapped.
-fn table_tapped(_info: &CardInfo) -> bool {
-    false
+/// Whether the card table says the card always enters tapped (614.1c; a conditional one,
+/// such as a shock land, counts as untapped: module docs).
+fn table_tapped(info: &CardInfo) -> bool {
+    info.enters_tapped == EntersTapped::Tapped
 }
 
 fn land_facts(card: &Card, info: Option<&CardInfo>) -> LandFacts {

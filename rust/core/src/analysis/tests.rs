@@ -391,7 +391,7 @@ fn simulated_games_are_the_engines_games() {
                 colours: vec![],
                 questions: vec![],
             };
-            let mut buf = vec![0; profile.len()];
+            let mut buf: Vec<u32> = (0..profile.len() as u32).collect();
             let mut kept = Kept::default();
             for (i, o) in outcomes.iter().enumerate() {
                 plan.play(&seed(7), i as u64, &mut policy, &mut buf, &mut kept)
@@ -422,6 +422,8 @@ const TABLE: &str = r#"[
  {"name":"Arid Mesa","layout":"normal","mana_cost":"","type_line":"Land"},
  {"name":"Evolving Wilds","layout":"normal","mana_cost":"","type_line":"Land"},
  {"name":"Lightning Helix","layout":"normal","mana_cost":"{R}{W}","type_line":"Instant"},
+ {"name":"Boros Guildgate","layout":"normal","mana_cost":"","type_line":"Land — Gate","produced_mana":["R","W"],"oracle_text":"This land enters tapped.\n{T}: Add {R} or {W}."},
+ {"name":"Inspiring Vantage","layout":"normal","mana_cost":"","type_line":"Land","produced_mana":["R","W"],"oracle_text":"This land enters tapped unless you control two or fewer other lands.\n{T}: Add {R} or {W}."},
  {"name":"Fire // Ice","layout":"split","mana_cost":"{1}{R} // {1}{U}","type_line":"Instant // Instant",
   "card_faces":[{"name":"Fire","mana_cost":"{1}{R}","type_line":"Instant"},{"name":"Ice","mana_cost":"{1}{U}","type_line":"Instant"}]}
 ]"#;
@@ -438,9 +440,14 @@ fn a_deck_read_through_the_card_table() {
         card("Lightning Helix", false),
         card("Fire // Ice", false),
         card("Unknown Spell", false),
+        card("Boros Guildgate", true),
+        card("Inspiring Vantage", true),
     ];
     let p = Profile::build(&cards, Some(&table));
     let land = |i: usize| p.lands[i].unwrap();
+    // 614.1c: a land that always enters tapped is tapped; a fast land (conditional) is not.
+    assert_eq!((land(7).colours, land(7).tapped), (R | W, true));
+    assert_eq!((land(8).colours, land(8).tapped), (R | W, false));
     assert_eq!(land(0).colours, R | W);
     assert_eq!(land(1).colours, R);
     // Arid Mesa finds a Mountain or Plains card: Sacred Foundry (R, W) and the Mountain.
@@ -529,5 +536,57 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
     ] {
         let e = analyze(&cards, Some(&table), &bad, &keep, &seed(1), 1).unwrap_err();
         assert!(matches!(e, Error::Config(_)), "{e:?}");
+    }
+}
+
+#[test]
+fn the_luck_tests_can_fail() {
+    let hand = |lands: usize| luck::DealtHand {
+        seat: 0,
+        player: "Ann".into(),
+        deck_size: 60,
+        deck_lands: 24,
+        drawn: 7,
+        lands,
+    };
+    // Twenty land-less hands: P = 0.0157 each (C(36,7)/C(60,7)), far too many together.
+    let screwed: Vec<_> = (0..20).map(|_| hand(0)).collect();
+    let r = luck::luck(&screwed, 2000).unwrap();
+    assert!(r.p_total < 1e-20 && r.p_at_most < 1e-20, "{r:?}");
+    assert!(r.p_surprise <= 1.0 / 2001.0 + 1e-12, "{r:?}");
+    assert_eq!(r.shapes[0].observed[0], 20);
+    // Hands at the expectation (2.8 lands): nothing to see.
+    let fair: Vec<_> = (0..20)
+        .map(|i| hand(if i % 5 == 0 { 2 } else { 3 }))
+        .collect();
+    let r = luck::luck(&fair, 2000).unwrap();
+    assert!(r.p_total > 0.5 && r.p_surprise > 0.5, "{r:?}");
+    assert!((r.expected_lands - 20.0 * 7.0 * 24.0 / 60.0).abs() < 1e-9);
+    assert!(luck::luck(&[], 10).is_err());
+    assert!(
+        luck::luck(&[hand(8)], 10).is_err(),
+        "eight lands of seven cards"
+    );
+}
+
+/// After any prefix shuffle, `restore` gives the identity back (a prefix shuffle may go past
+/// its prefix by up to a batch).
+#[test]
+fn a_prefix_shuffle_is_undone() {
+    for n in [1usize, 2, 7, 20, 60, 61, 250, 1000] {
+        let mut deck: Vec<u32> = (0..n as u32).collect();
+        for (k, need) in [0usize, 1, 5, 8, 9, 15, 40, 59, 60, 100]
+            .into_iter()
+            .enumerate()
+        {
+            let need = need.min(n);
+            let mut rng = crate::rng::ShuffleWords::new(&seed(9), k as u64, 0);
+            crate::shuffle::fisher_yates_prefix(&mut deck, need, &mut rng);
+            simulation::restore(&mut deck, need);
+            assert!(
+                deck.iter().enumerate().all(|(i, &c)| c as usize == i),
+                "{n} {need}"
+            );
+        }
     }
 }

@@ -1,0 +1,224 @@
+"""`mulligan analyze`: turn by turn after the keep, the lands, colour sources and tagged cards
+seen, and each card's chance of having the mana to cast it on its turn (docs/ANALYSIS.md).
+Every figure comes from the core (`mulligan.analyze`); this module reads options and prints."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from mulligan import Seed, Variant
+from mulligan.analysis import analyze
+from mulligan.analysis_records import AnalysisDict, IntervalDict
+from mulligan.cli.decks import DEFAULT_COMMANDER, DEFAULT_SIMULATE, deck_options, read_deck
+from mulligan.cli.group import (
+    VARIANT_CHOICE,
+    VARIANT_METAVAR,
+    cli,
+    enum_value,
+    mulligan_option,
+    options_named,
+    writable_dir,
+)
+from mulligan.cli.keep_rule import make_rule
+from mulligan.cli.plot import plot_format
+
+
+@cli.command(name="analyze")
+@click.argument("deck", required=False)
+@click.option(
+    "--turns",
+    type=click.IntRange(1, 30),
+    default=6,
+    show_default=True,
+    help="Turns after the keep to analyse.",
+)
+@click.option(
+    "--on-the-draw",
+    is_flag=True,
+    help="The player does not start (103.8: they draw on their first turn).",
+)
+@mulligan_option
+@click.option(
+    "--card",
+    "cards",
+    multiple=True,
+    metavar="NAME",
+    help="A card to ask about (repeatable; default: every nonland with a known cost).",
+)
+@click.option(
+    "--exact",
+    is_flag=True,
+    help="Exact answers where the maths allows (all of them with --mulligan none; the kept "
+    "hand's size for a count keep rule under London, Vancouver and Paris).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option(
+    "--plot",
+    "plot_path",
+    metavar="PATH",
+    default=None,
+    help="Save one figure per question: PATH's name with -lands, -colours, -cards (and -keep).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 100_000_000),
+    default=100_000,
+    show_default=True,
+    help="Games simulated for what is not exact.",
+)
+@click.option("--seed", metavar="HEX", default=None, help="64 hex digits (default: random).")
+@click.option(
+    "--keep", metavar="SPEC", default=None, help='Land ranges by hand size, e.g. "7:2-5,6:2-4".'
+)
+@click.option(
+    "--keep-at", type=click.IntRange(0, 32), default=None, help="Keep any hand this small."
+)
+@click.option(
+    "--variant",
+    type=VARIANT_CHOICE,
+    metavar=VARIANT_METAVAR,
+    default="TWO_PLAYER",
+    show_default=True,
+    help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).",
+)
+@click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
+@deck_options
+def analyze_cmd(
+    deck: str | None,
+    turns: int,
+    on_the_draw: bool,
+    era: str,
+    cards: tuple[str, ...],
+    exact: bool,
+    as_json: bool,
+    plot_path: str | None,
+    games: int,
+    seed: str | None,
+    keep: str | None,
+    keep_at: int | None,
+    variant: str,
+    players: int | None,
+    deck_format: str | None,
+    strict: bool,
+    mdfc: str,
+) -> None:
+    """Analyse DECK (default: a bundled Modern deck) turn by turn after the keep: the chance of
+    each number of lands, of sources of each colour and of tagged cards seen, and for each card
+    the chance of having the mana to cast it on its turn (as mtgoncurve counts it), of that
+    given enough lands (Karsten's reading), and of the mana and the card. Simulated figures
+    carry their 95% Wilson interval in brackets."""
+    v = enum_value(Variant, variant)
+    bundled = DEFAULT_COMMANDER if v in (Variant.COMMANDER, Variant.BRAWL) else DEFAULT_SIMULATE
+    name, d = read_deck(deck, bundled=bundled, deck_format=deck_format, strict=strict, mdfc=mdfc)
+    if plot_path is not None:
+        writable_dir(plot_path, "--plot")
+        plot_format(plot_path)
+    try:
+        the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--seed") from None
+    rule = make_rule(keep, keep_at, None, (), None)
+    with options_named():
+        report = analyze(
+            d,
+            turns=turns,
+            on_the_draw=on_the_draw,
+            mulligan=era,
+            variant=v,
+            players=players,
+            cards=list(cards) or None,
+            exact=exact,
+            games=games,
+            keep=rule,
+            seed=the_seed,
+        )
+    for w in report["warnings"]:
+        click.echo(f"warning: {name}: {w}", err=True)
+    if as_json:
+        click.echo(json.dumps({"deck": name, **report}, indent=2))
+    else:
+        for line in text(name, report):
+            click.echo(line)
+    if plot_path is not None:
+        from mulligan.cli.analyze_plot import plot_analysis
+
+        for path in plot_analysis(report, name, plot_path):
+            if not as_json:
+                click.echo(f"figure written to {path}")
+
+
+def rate(p: float | None, interval: IntervalDict | None = None) -> str:
+    """A probability as a percentage, its interval in brackets when simulated."""
+    if p is None:
+        return "-"
+    if interval is None:
+        return f"{100 * p:.2f}%"
+    return f"{100 * p:.2f}% [{100 * interval['low']:.2f}, {100 * interval['high']:.2f}]"
+
+
+def text(name: str, r: AnalysisDict) -> list[str]:
+    """The report as lines: what ran, then the questions one by one."""
+    who = "on the draw" if r["on_the_draw"] else "on the play"
+    skip = "skips the first draw (103.8)" if r["skips_first_draw"] else "draws on turn 1"
+    how = (
+        "exact (hypergeometric)"
+        if r["method"] == "exact"
+        else f"simulated, {r['games']:,} games, seed {r['seed']}"
+    )
+    lines = [
+        f"{name}: {r['deck_size']} cards, {r['lands']} lands; {r['mulligan']} mulligan, "
+        f"{r['variant']}, {r['players']} players; {who}, {skip}; {how}"
+    ]
+    keep = r["keep"]
+    if keep is not None and keep["simulated"] is not None:
+        lines.append("kept hand size:")
+        intervals = keep["simulated_interval"] or []
+        for size in range(len(keep["simulated"]) - 1, -1, -1):
+            exact = keep["exact"][size] if keep["exact"] else None
+            sim = keep["simulated"][size]
+            if sim == 0 and not exact:
+                continue
+            shown = f"  {size} cards: {rate(sim, intervals[size] if intervals else None)}"
+            if exact is not None:
+                shown += f"  exact {rate(exact)}"
+            lines.append(shown)
+    lines.append("lands seen by turn (chance of at least k):")
+    for turn in r["by_turn"]:
+        tail_ci = turn.get("lands_at_least_interval")
+        cells = "  ".join(
+            f">={k}: {rate(p, tail_ci[k] if tail_ci else None)}"
+            for k, p in enumerate(turn["lands_at_least"])
+            if 1 <= k <= 7
+        )
+        lines.append(f"  turn {turn['turn']} ({turn['cards_seen']} cards): {cells}")
+    if r["colours"]:
+        lines.append("sources of each colour by turn (chance of at least 1, 2, 3):")
+        for turn in r["by_turn"]:
+            by_colour = turn.get("sources_at_least_interval") or {}
+            parts = []
+            for colour, tail in turn["sources_at_least"].items():
+                colour_ci = by_colour.get(colour)
+                cells_of = [
+                    rate(tail[k], colour_ci[k] if colour_ci else None) if k < len(tail) else "0%"
+                    for k in (1, 2, 3)
+                ]
+                parts.append(f"{colour} " + " / ".join(cells_of))
+            lines.append(f"  turn {turn['turn']}: " + "   ".join(parts))
+    if r["cards"]:
+        lines.append(
+            "on curve (the mana to cast it on its turn | given enough lands | and the card):"
+        )
+        for c in r["cards"]:
+            lines.append(
+                f"  {c['name']} {c['mana_cost']} (turn {c['turn']}): "
+                f"{rate(c['castable'], c.get('castable_interval'))} | "
+                f"{rate(c['castable_given_lands'], c.get('castable_given_lands_interval'))} | "
+                f"{rate(c['castable_and_drawn'], c.get('castable_and_drawn_interval'))}"
+            )
+    return lines
+
+
+__all__: list[Any] = ["analyze_cmd", "text"]

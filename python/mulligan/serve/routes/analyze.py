@@ -1,0 +1,81 @@
+"""``POST /analyze``: deck analysis past the opening hand (docs/ANALYSIS.md), bounded as
+``POST /simulate`` is: at most `MAX_GAMES` simulated games on one thread, a deck of at most
+64 KiB, at most `MAX_CARDS` named cards; the core computes everything (`mulligan.analyze`)."""
+
+import asyncio
+from typing import Any, Optional
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from mulligan._core import Deck, MulliganError, Seed
+from mulligan.analysis import analyze
+from mulligan.serve import models as m
+from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.simulate import _keep_rule
+
+__all__ = ["AnalyzeIn", "Analyzed", "router", "run_analysis"]
+
+#: The most games one request simulates (an analysed game costs a few times a simulated one).
+MAX_GAMES = 200_000
+#: The most cards one request names.
+MAX_CARDS = 64
+
+router = APIRouter(tags=["analyze"])
+
+
+class AnalyzeIn(m.Strict):
+    deck: str = Field(max_length=65536, description="a deck list, in any format Deck.parse reads")
+    turns: int = Field(ge=1, le=30, description="turns after the keep")
+    on_the_draw: bool = False
+    mulligan: m.MulliganName = "LONDON"
+    variant: m.VariantName = "TWO_PLAYER"
+    players: Optional[int] = Field(default=None, ge=2, le=16)
+    cards: list[str] = Field(default=[], max_length=MAX_CARDS)
+    exact: bool = False
+    games: int = Field(default=20_000, ge=1, le=MAX_GAMES)
+    keep: Optional[m.KeepIn] = None
+    seed: Optional[str] = Field(default=None, pattern=m.Hex, min_length=64, max_length=64)
+
+
+class Analyzed(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    method: str
+    by_turn: list[dict[str, Any]]
+    cards: list[dict[str, Any]]
+
+
+def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
+    """The analysis `body` (an `AnalyzeIn`) asks for; blocking, call it off the loop."""
+    try:
+        deck = Deck.parse(body["deck"])
+        seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
+        return dict(
+            analyze(
+                deck,
+                turns=body["turns"],
+                on_the_draw=body.get("on_the_draw", False),
+                mulligan=body.get("mulligan", "LONDON"),
+                variant=body.get("variant", "TWO_PLAYER"),
+                players=body.get("players"),
+                cards=body.get("cards") or None,
+                exact=body.get("exact", False),
+                games=body.get("games", 20_000),
+                keep=_keep_rule(body.get("keep")),
+                seed=seed,
+                threads=1,
+            )
+        )
+    except (MulliganError, ValueError, TypeError) as e:
+        raise ApiError(422, "invalid", str(e)) from e
+
+
+@router.post("/analyze", response_model=Analyzed, responses=ERRORS)
+async def analyze_route(body: AnalyzeIn) -> JSONResponse:
+    """Lands, colour sources and tagged cards seen by each turn after the keep, and each card's
+    chance of the mana to cast it on its turn (exact with `mulligan` NONE and `exact`; at most
+    200,000 simulated games otherwise)."""
+    spec = body.model_dump(mode="json")
+    result = await asyncio.to_thread(run_analysis, spec)
+    return JSONResponse(result)
