@@ -12,6 +12,7 @@ Enter alone at the keyboard.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import click
 
@@ -39,11 +40,11 @@ def card_list(cards: list[Card]) -> str:
     return ", ".join(f"{i + 1}) {c.name}{' (land)' if c.land else ''}" for i, c in enumerate(cards))
 
 
-def prompt(text: str, **kwargs: object) -> str:
+def prompt(text: str, **kwargs: Any) -> str:
     """`click.prompt`, with the end of the input (stdin at end of file) as a one-line error
     rather than an interruption."""
     try:
-        return str(click.prompt(text, **kwargs))  # type: ignore[call-overload]
+        return str(click.prompt(text, **kwargs))
     except click.Abort as e:
         if isinstance(e.__context__, EOFError):
             raise CliError(
