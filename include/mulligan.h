@@ -644,6 +644,42 @@ int32_t mulligan_game_seed(MulliganGame game, MulliganSeed *out);
 int32_t mulligan_game_free(MulliganGame game);
 
 /**
+ * Applies one action record (`{"action": "draw", "count": 1}`, docs/schema.json `Action`) on
+ * `seat`'s zones of a whole game, by that seat (`host` 0) or by the host (`host` 1);
+ * `looker` the seat that looks for the host's search or look of another seat's library, or
+ * -1 for none. Checked in full first: an error changes nothing.
+ *
+ * Errors: `MULLIGAN_ERR_NULL_POINTER`, `MULLIGAN_ERR_INVALID_ARGUMENT` (not UTF-8, not an
+ * action record, a looker below -1), `MULLIGAN_ERR_ILLEGAL_ACTION` (not a whole game, the
+ * game start not done, ended, or an action the table does not allow now).
+ *
+ * # Safety
+ * `action_json` must be NULL or a NUL-terminated string.
+ */
+int32_t mulligan_game_act_json(MulliganGame game,
+                               uint32_t seat,
+                               int32_t host,
+                               int64_t looker,
+                               const char *action_json);
+
+/**
+ * The host ends a whole game: no more actions, and its seed may be revealed.
+ *
+ * Errors: `MULLIGAN_ERR_ILLEGAL_ACTION` (not a whole game, its start not done, or already
+ * ended).
+ */
+int32_t mulligan_game_end(MulliganGame game);
+
+/**
+ * Sets `*ended` to whether the game is over and its seed may be revealed: a whole game once
+ * the host ended it, any other game once its start is done.
+ *
+ * # Safety
+ * `ended` must be NULL or valid for one write.
+ */
+int32_t mulligan_game_ended(MulliganGame game, bool *ended);
+
+/**
  * Verifies a game log (docs/EVENT_LOG.md): `log` holds `len` bytes of JSON Lines (a header,
  * the events, the reveal). `commitment` and `setup_digest`, each NULL or a NUL-terminated
  * string: the seed commitment and set-up digest published before the game, if kept.

@@ -15,7 +15,10 @@ use std::ffi::c_char;
 /// A game handle. 0 is never a valid handle.
 pub type MulliganGame = u64;
 
-fn with_game<R>(game: MulliganGame, f: impl FnOnce(&mut GameState) -> Outcome<R>) -> Outcome<R> {
+pub(crate) fn with_game<R>(
+    game: MulliganGame,
+    f: impl FnOnce(&mut GameState) -> Outcome<R>,
+) -> Outcome<R> {
     registry::with(game, f)
 }
 
@@ -42,8 +45,8 @@ pub unsafe extern "C" fn mulligan_game_new(
         let out = Out::new(out, "out")?;
         out.set(0);
         let text = unsafe { ffi::text(setup_json, "setup_json") }?;
-        let (setup, names) = setup::parse(text)?;
-        let core = Game::new(setup)?;
+        let (setup, names, whole_game) = setup::parse(text)?;
+        let core = Game::with_whole_game(setup, whole_game)?;
         out.set(registry::insert(GameState { core, names })?);
         Ok(())
     })
@@ -98,7 +101,7 @@ pub unsafe extern "C" fn mulligan_game_replay(
         };
         let names = record.players.iter().map(|p| p.name.clone()).collect();
         let seed = seed.game_seed(&contributions, record.players.len())?;
-        let core = Game::replay(record.with_seed(seed)?, &answers)?;
+        let core = record.game(seed)?.replay_answers(&answers)?;
         out.set(registry::insert(GameState { core, names })?);
         Ok(())
     })

@@ -24,6 +24,7 @@ mod seed;
 mod library;
 
 mod game;
+mod table;
 
 mod log;
 

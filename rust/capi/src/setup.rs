@@ -5,11 +5,12 @@
 use crate::error::{Failure, Outcome, MULLIGAN_ERR_DECK};
 use mulligan_core::{GameSetup, SetupRequest};
 
-/// Parses the setup JSON into the core's set-up and the players' names.
-pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
+/// Parses the setup JSON into the core's set-up, the players' names and `whole_game`.
+pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>, bool)> {
     let request: SetupRequest =
         serde_json::from_str(text).map_err(|e| Failure::invalid(format!("setup JSON: {e}")))?;
     let names = request.players.iter().map(|p| p.name.clone()).collect();
+    let whole_game = request.whole_game;
     let setup = request.into_setup().map_err(|e| {
         let failure = Failure::from(e);
         match failure.status {
@@ -18,7 +19,7 @@ pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>)> {
             status => Failure::new(status, format!("setup JSON: {}", failure.message)),
         }
     })?;
-    Ok((setup, names))
+    Ok((setup, names, whole_game))
 }
 
 #[cfg(test)]
@@ -40,7 +41,7 @@ mod tests {
 
     #[test]
     fn defaults() {
-        let (s, names) = parse(&two("")).unwrap();
+        let (s, names, _) = parse(&two("")).unwrap();
         assert_eq!(names, ["A", "B"]);
         assert_eq!(s.variant, Variant::TwoPlayer);
         assert_eq!(s.rule, MulliganRule::London);
@@ -51,7 +52,7 @@ mod tests {
 
     #[test]
     fn names_and_starts() {
-        let (s, _) = parse(&two(
+        let (s, _, _) = parse(&two(
             r#", "variant": "vanguard", "mulligan": "PARIS_SEQUENTIAL", "chooser": 1, "game_index": 4"#,
         ))
         .unwrap();
@@ -69,7 +70,7 @@ mod tests {
     #[test]
     fn the_era_without_a_mulligan_is_none() {
         for name in ["NONE", "none"] {
-            let (s, _) = parse(&two(&format!(r#", "mulligan": "{name}""#))).unwrap();
+            let (s, _, _) = parse(&two(&format!(r#", "mulligan": "{name}""#))).unwrap();
             assert_eq!(s.rule, MulliganRule::NoMulligan);
         }
     }
@@ -81,7 +82,7 @@ mod tests {
             ("Two-Player", "PARIS_SEQUENTIAL", "arena2"),
             ("TWO_PLAYER", "Paris_Sequential", "Arena2"),
         ] {
-            let (s, _) = parse(&two(&format!(
+            let (s, _, _) = parse(&two(&format!(
                 r#", "variant": "{variant}", "mulligan": "{rule}", "smoothing": "{smoothing}""#
             )))
             .unwrap();
@@ -94,7 +95,7 @@ mod tests {
                 )
             );
         }
-        let (s, _) = parse(&two(r#", "smoothing": "smoothed-london""#)).unwrap();
+        let (s, _, _) = parse(&two(r#", "smoothing": "smoothed-london""#)).unwrap();
         assert_eq!(
             s.house.smoothing,
             Some(mulligan_core::Smoothing::SmoothedLondon)
