@@ -87,4 +87,4 @@ def test_every_operation_passes_every_check(server, tmp_path: Path):
     out = run.stdout + run.stderr
     summary = out[out.find("FAILURES") :] if "FAILURES" in out else out[-3000:]
     assert run.returncode == 0, summary[:6000]
-    assert "Operations:       12 selected / 12 total" in out or "12 selected" in out, out[-3000:]
+    assert "Operations:       15 selected / 15 total" in out or "15 selected" in out, out[-3000:]
