@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 pub use crate::card::CardRef;
-use crate::table::{Action, Place};
+use crate::table::action::{Action, Place};
 
 /// One step of a game start or a library operation, with the rule it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -13,13 +13,11 @@
 //! is checked in full before anything changes, on a copy of the seats it touches, which
 //! replaces them only when every step succeeded.
 
-mod action;
+pub mod action;
 mod library_ops;
 mod looking;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_rules;
 
 pub use action::{Action, Place, Placement};
 

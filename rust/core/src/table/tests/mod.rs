@@ -1,5 +1,5 @@
 //! The table phase's actions, one by one: what each moves, that an illegal one changes nothing,
-//! who may act, and what each seat sees. The rules of 701.24 a–g are in `tests_rules.rs`.
+//! who may act, and what each seat sees. The rules of 701.24 a–g are in `rules.rs`.
 
 use super::*;
 use crate::card::CardId;
@@ -7,6 +7,8 @@ use crate::deck::DeckList;
 use crate::game::{DecisionKind, Game, GameSetup, PlayerSetup, Start, Zones};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
+
+mod rules;
 
 pub(super) fn whole_game(seed: u8) -> Game {
     let deck = |t: &str| DeckList::parse(t).unwrap();

@@ -1,6 +1,6 @@
 //! 701.24 a–g from the rule text, one test each, on a whole game's table.
 
-use super::tests::{act, conserved, ids, whole_game, zones};
+use super::{act, conserved, ids, whole_game, zones};
 use crate::event::EventKind;
 use crate::game::Game;
 use serde_json::json;
