@@ -1,16 +1,16 @@
 //! `Game`: the start of one game (rule 103, `mulligan_core::game`). Every rule, check and
 //! record shape is the core's: this file parses arguments, calls the core and converts.
 
-use crate::args::{objects, Count, Flag, Index, Keywords, Of, SetUp, Text};
-use crate::card::{new_card, Card, Cards};
+use crate::args::{Count, Flag, Index, Keywords, Of, Text};
+use crate::card::{Card, Cards};
 use crate::convert::{events_to_py, py_to_record, record_to_py};
 use crate::decision::{Decision, SeatResult};
-use crate::errors::{busy, caught, config_error, guard, illegal};
+use crate::errors::{busy, guard};
 pub use crate::rules::{MulliganRule, Named, Variant};
-use crate::seed::{Contributions, Seed, SeedArg};
-use crate::setup::Player;
-use mulligan_core::game::MAX_PLAYERS;
-use mulligan_core::{Answer, CardId, CardRef, SetupRecord, SetupRequest};
+use crate::seat_cards::SeatCards;
+use crate::seed::{seed_or_new, Contributions, Seed, SeedArg};
+use crate::setup::{players_from, Player};
+use mulligan_core::{Answer, SetupRecord, SetupRequest};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
@@ -30,25 +30,6 @@ const KEYWORDS: &[&str] = &[
     "whole_game",
 ];
 
-/// The players of a game: at most [`MAX_PLAYERS`] (an endless iterable ends there).
-pub fn players_from(players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
-    let players = objects::<Player, SetUp>(players, "players", MAX_PLAYERS).map_err(|e| {
-        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(players.py()) {
-            e
-        } else {
-            config_error(format!("at most {MAX_PLAYERS} players, got more"))
-        }
-    })?;
-    Ok(players.into_iter().map(Bound::unbind).collect())
-}
-
-pub fn seed_or_new(seed: Option<SeedArg>) -> PyResult<mulligan_core::Seed> {
-    match seed {
-        Some(s) => Ok(s.0),
-        None => guard(mulligan_core::Seed::generate),
-    }
-}
-
 /// The game, mutably, once every argument has been read: a game another call is using (from
 /// another thread, or from inside an argument's iteration) is busy, a `MulliganError`.
 fn borrow_mut<'py>(slf: &Bound<'py, Game>) -> PyResult<PyRefMut<'py, Game>> {
@@ -59,11 +40,8 @@ fn borrow_mut<'py>(slf: &Bound<'py, Game>) -> PyResult<PyRefMut<'py, Game>> {
 #[pyclass(module = "mulligan")]
 pub struct Game {
     pub core: mulligan_core::Game,
-    /// Each seat's deck cards: a card id is its index in its seat's list.
-    arenas: Vec<Vec<Py<Card>>>,
-    /// Each seat's set-aside cards (sideboard, commanders, companions), whose ids follow the
-    /// deck's: a whole game's zones hold them too.
-    aside: Vec<Vec<Py<Card>>>,
+    /// The Card objects of each seat, by card id.
+    seat_cards: SeatCards,
     players: Vec<Py<Player>>,
     /// The host's seed and the players' contributions (the game seed mixes them).
     host_seed: mulligan_core::Seed,
@@ -94,9 +72,7 @@ impl Game {
         Game::wrap(py, core, players, host_seed, contributions)
     }
 
-    /// Attaches Card objects to a core game: each seat's own deck cards, except that a Card
-    /// object already held by an earlier seat (two players built from one `Deck`) is copied,
-    /// so that no two seats ever hold the same object.
+    /// Attaches Card objects to a core game ([`SeatCards`]).
     fn wrap(
         py: Python<'_>,
         core: mulligan_core::Game,
@@ -104,98 +80,24 @@ impl Game {
         host_seed: mulligan_core::Seed,
         contributions: Vec<Vec<u8>>,
     ) -> PyResult<Game> {
-        let mut seen = std::collections::HashSet::new();
-        let mut arenas = vec![];
-        let mut aside = vec![];
-        for p in &players {
-            let deck = p.bind(py).get().deck.bind(py).get();
-            let mut arena = Vec::with_capacity(deck.cards.len());
-            for c in &deck.cards {
-                if seen.insert(c.as_ptr() as usize) {
-                    arena.push(c.clone_ref(py));
-                } else {
-                    arena.push(new_card(py, c.bind(py).get().inner.clone())?);
-                }
-            }
-            arenas.push(arena);
-            aside.push(
-                [&deck.sideboard, &deck.commanders, &deck.companions]
-                    .into_iter()
-                    .flatten()
-                    .map(|c| c.clone_ref(py))
-                    .collect(),
-            );
-        }
         Ok(Game {
             core,
-            arenas,
-            aside,
+            seat_cards: SeatCards::new(py, &players)?,
             players,
             host_seed,
             contributions,
         })
     }
 
-    fn objects<'py>(
-        &self,
-        py: Python<'py>,
-        seat: usize,
-        cards: &[CardRef],
-    ) -> PyResult<Bound<'py, PyList>> {
-        caught(|| {
-            PyList::new(
-                py,
-                cards.iter().map(|c| {
-                    let (arena, id) = (&self.arenas[seat], c.id as usize);
-                    match arena.get(id) {
-                        Some(card) => card.clone_ref(py),
-                        None => self.aside[seat][id - arena.len()].clone_ref(py),
-                    }
-                }),
-            )
-        })
-    }
-
-    fn seat(&self, seat: Index) -> PyResult<usize> {
-        let s = seat.size();
-        if s >= self.arenas.len() {
-            return Err(illegal(format!(
-                "there is no seat {s} in this {}-player game",
-                self.arenas.len()
-            )));
-        }
-        Ok(s)
-    }
-
-    /// The id of a Card object in `seat`'s deck.
-    fn card_id(&self, seat: usize, card: &Bound<'_, Card>) -> PyResult<CardId> {
-        let ptr = card.as_ptr();
-        self.arenas[seat]
-            .iter()
-            .position(|c| c.as_ptr() == ptr)
-            .map(|i| i as CardId)
-            .ok_or_else(|| {
-                illegal(format!(
-                    "{} is not a card of seat {seat}'s deck",
-                    card.get().inner.name
-                ))
-            })
-    }
-
-    /// The ids of cards given to an answer, each a card of the seat's deck.
-    fn card_ids(&self, seat: usize, cards: &Cards<'_>) -> PyResult<Vec<CardId>> {
-        cards.0.iter().map(|c| self.card_id(seat, c)).collect()
-    }
-
     fn decision(&self, py: Python<'_>, d: mulligan_core::Decision) -> PyResult<Decision> {
         Ok(Decision {
-            hand: self.objects(py, d.seat, &d.hand)?.unbind(),
+            hand: self.seat_cards.objects(py, d.seat, &d.hand)?.unbind(),
             card: d
                 .card
                 .as_ref()
-                .and_then(|c| self.arenas.get(d.seat)?.get(c.id as usize))
+                .and_then(|c| self.seat_cards.deck(d.seat)?.get(c.id as usize))
                 .map(|c| c.clone_ref(py)),
-            actions: self.objects(py, d.seat, &d.actions)?.unbind(),
+            actions: self.seat_cards.objects(py, d.seat, &d.actions)?.unbind(),
             inner: d,
         })
     }
@@ -314,8 +216,15 @@ impl Game {
 
     /// Seat `seat`'s deck cards, indexed by card id (a record's `{"id": i}` is `cards(seat)[i]`).
     fn cards<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyList>> {
-        let s = self.seat(seat)?;
-        PyList::new(py, self.arenas[s].iter().map(|c| c.clone_ref(py)))
+        let s = self.seat_cards.seat(seat)?;
+        PyList::new(
+            py,
+            self.seat_cards
+                .deck(s)
+                .into_iter()
+                .flatten()
+                .map(|c| c.clone_ref(py)),
+        )
     }
 
     /// Everything `seat` may know now (hidden information), as a JSON-ready dict: its own
@@ -331,7 +240,7 @@ impl Game {
         seat: Index,
         events_after: Option<Index>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let s = self.seat(seat)?;
+        let s = self.seat_cards.seat(seat)?;
         let mut v = guard(|| self.core.view(s))?;
         if let Some(k) = events_after {
             v.events.drain(..k.size().min(v.events.len()));
@@ -382,8 +291,8 @@ impl Game {
         starting_seat: Index,
     ) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let chooser = game.seat(chooser)?;
-        let starting_seat = game.seat(starting_seat)?;
+        let chooser = game.seat_cards.seat(chooser)?;
+        let starting_seat = game.seat_cards.seat(starting_seat)?;
         game.answer(Answer::ChooseStartingPlayer {
             chooser,
             starting_seat,
@@ -393,14 +302,14 @@ impl Game {
     /// 103.5: keep this hand.
     fn keep(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
+        let seat = game.seat_cards.seat(seat)?;
         game.answer(Answer::Keep { seat })
     }
 
     /// 103.5: declare a mulligan.
     fn mulligan(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
+        let seat = game.seat_cards.seat(seat)?;
         game.answer(Answer::Mulligan { seat })
     }
 
@@ -408,8 +317,8 @@ impl Game {
     /// face down and draw one fewer; they are shuffled back once this player keeps.
     fn partial_mulligan(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
-        let cards = game.card_ids(seat, &cards)?;
+        let seat = game.seat_cards.seat(seat)?;
+        let cards = game.seat_cards.card_ids(seat, &cards)?;
         game.answer(Answer::PartialMulligan { seat, cards })
     }
 
@@ -417,15 +326,15 @@ impl Game {
     /// of no lands or only lands, shuffle it back and draw a new one; once per game.
     fn land_mulligan(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
+        let seat = game.seat_cards.seat(seat)?;
         game.answer(Answer::LandMulligan { seat })
     }
 
     /// 103.5b: use a card "any time you could mulligan" (Serum Powder).
     fn mulligan_action(slf: &Bound<'_, Self>, seat: Index, card: Of<'_, Card>) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
-        let card = game.card_id(seat, &card.0)?;
+        let seat = game.seat_cards.seat(seat)?;
+        let card = game.seat_cards.card_id(seat, &card.0)?;
         game.answer(Answer::MulliganAction { seat, card })
     }
 
@@ -433,15 +342,15 @@ impl Game {
     /// top-to-bottom order (401.4). The cards are read before the game is touched.
     fn bottom(slf: &Bound<'_, Self>, seat: Index, cards: Cards<'_>) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
-        let cards = game.card_ids(seat, &cards)?;
+        let seat = game.seat_cards.seat(seat)?;
+        let cards = game.seat_cards.card_ids(seat, &cards)?;
         game.answer(Answer::Bottom { seat, cards })
     }
 
     /// Vancouver: put the top card on the bottom (`bottom=True`) or leave it.
     fn vancouver(slf: &Bound<'_, Self>, seat: Index, bottom: Flag) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
+        let seat = game.seat_cards.seat(seat)?;
         game.answer(Answer::Vancouver {
             seat,
             bottom: bottom.0,
@@ -457,10 +366,10 @@ impl Game {
         exile: Option<Of<'_, Card>>,
     ) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
-        let card = game.card_id(seat, &card.0)?;
+        let seat = game.seat_cards.seat(seat)?;
+        let card = game.seat_cards.card_id(seat, &card.0)?;
         let exile = match exile {
-            Some(e) => Some(game.card_id(seat, &e.0)?),
+            Some(e) => Some(game.seat_cards.card_id(seat, &e.0)?),
             None => None,
         };
         game.answer(Answer::OpeningHandAction { seat, card, exile })
@@ -469,7 +378,7 @@ impl Game {
     /// 103.6: take no more opening-hand actions.
     fn pass_actions(slf: &Bound<'_, Self>, seat: Index) -> PyResult<()> {
         let mut game = borrow_mut(slf)?;
-        let seat = game.seat(seat)?;
+        let seat = game.seat_cards.seat(seat)?;
         game.answer(Answer::PassActions { seat })
     }
 
@@ -504,13 +413,15 @@ impl Game {
         host: bool,
         looker: Option<Index>,
     ) -> PyResult<Bound<'py, PyList>> {
-        crate::table::act(slf, seat, action, host, looker)
+        let mut game = borrow_mut(slf)?;
+        crate::table::act(slf.py(), &mut game.core, seat, action, host, looker)
     }
 
     /// The host ends a whole game: no more actions, and its seed may be revealed (the log's
     /// `reveal`). Returns the events it added.
     fn end<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
-        crate::table::end(slf)
+        let mut game = borrow_mut(slf)?;
+        crate::table::end(slf.py(), &mut game.core)
     }
 
     #[getter]
@@ -566,22 +477,25 @@ impl Game {
     }
 
     fn hand<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyList>> {
-        let s = self.seat(seat)?;
+        let s = self.seat_cards.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
-        self.objects(py, s, &z.hand)
+        self.seat_cards.objects(py, s, &z.hand)
     }
 
     /// Every zone of a seat (hand, library top first, battlefield, exile, revealed) as lists
     /// of Card objects: the full state, for hosts and tests, not for players.
     fn zones<'py>(&self, py: Python<'py>, seat: Index) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.seat(seat)?;
+        let s = self.seat_cards.seat(seat)?;
         let z = guard(|| self.core.zones(s))?;
         let d = PyDict::new(py);
-        d.set_item("hand", self.objects(py, s, &z.hand)?)?;
-        d.set_item("library", self.objects(py, s, &z.library)?)?;
-        d.set_item("battlefield", self.objects(py, s, &z.battlefield)?)?;
-        d.set_item("exile", self.objects(py, s, &z.exile)?)?;
-        d.set_item("revealed", self.objects(py, s, &z.revealed)?)?;
+        d.set_item("hand", self.seat_cards.objects(py, s, &z.hand)?)?;
+        d.set_item("library", self.seat_cards.objects(py, s, &z.library)?)?;
+        d.set_item(
+            "battlefield",
+            self.seat_cards.objects(py, s, &z.battlefield)?,
+        )?;
+        d.set_item("exile", self.seat_cards.objects(py, s, &z.exile)?)?;
+        d.set_item("revealed", self.seat_cards.objects(py, s, &z.revealed)?)?;
         if self.core.whole_game() {
             for (key, cards) in [
                 ("graveyard", &z.graveyard),
@@ -590,7 +504,7 @@ impl Game {
                 ("face_down_exile", &z.face_down_exile),
                 ("outside", &z.outside),
             ] {
-                d.set_item(key, self.objects(py, s, cards)?)?;
+                d.set_item(key, self.seat_cards.objects(py, s, cards)?)?;
             }
         }
         Ok(d)
@@ -604,10 +518,10 @@ impl Game {
             .map(|r| {
                 let s = r.seat;
                 Ok(SeatResult {
-                    hand: self.objects(py, s, &r.hand)?.unbind(),
-                    battlefield: self.objects(py, s, &r.battlefield)?.unbind(),
-                    exile: self.objects(py, s, &r.exile)?.unbind(),
-                    revealed: self.objects(py, s, &r.revealed)?.unbind(),
+                    hand: self.seat_cards.objects(py, s, &r.hand)?.unbind(),
+                    battlefield: self.seat_cards.objects(py, s, &r.battlefield)?.unbind(),
+                    exile: self.seat_cards.objects(py, s, &r.exile)?.unbind(),
+                    revealed: self.seat_cards.objects(py, s, &r.revealed)?.unbind(),
                     inner: r,
                 })
             })
@@ -623,7 +537,7 @@ impl Game {
             .collect();
         format!(
             "Game({} players, {:?}, {:?}, {})",
-            self.arenas.len(),
+            self.seat_cards.seats(),
             self.core.variant().name(),
             self.core.rule().name(),
             if self.core.done() {

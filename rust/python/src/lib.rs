@@ -18,6 +18,7 @@ mod log;
 #[cfg(feature = "bench-peers")]
 mod peers;
 mod rules;
+mod seat_cards;
 mod seed;
 mod setup;
 mod simulate;

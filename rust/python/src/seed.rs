@@ -159,3 +159,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Contributions {
         Ok(Contributions(parts))
     }
 }
+
+/// The given seed, or a new one from the OS CSPRNG.
+pub fn seed_or_new(seed: Option<SeedArg>) -> PyResult<mulligan_core::Seed> {
+    match seed {
+        Some(s) => Ok(s.0),
+        None => guard(mulligan_core::Seed::generate),
+    }
+}

@@ -1,11 +1,11 @@
 //! `Player`: one seat of a set-up (`mulligan_core::game::setup`), and building the players of
 //! a `SetupRecord`.
 
-use crate::args::{type_name, Flag, Int, Of, SetUp, Text};
+use crate::args::{objects, type_name, Flag, Int, Of, SetUp, Text};
 use crate::card::new_card;
 use crate::deck::Deck;
 use crate::errors::{config_error, type_error};
-use mulligan_core::game::{PlayerRecord, MAX_MODIFIER};
+use mulligan_core::game::{PlayerRecord, MAX_MODIFIER, MAX_PLAYERS};
 use mulligan_core::{PlayerSetup, Team};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
@@ -129,4 +129,16 @@ impl Player {
     fn __repr__(&self) -> String {
         format!("Player({:?})", self.name)
     }
+}
+
+/// The players of a game: at most [`MAX_PLAYERS`] (an endless iterable ends there).
+pub fn players_from(players: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Player>>> {
+    let players = objects::<Player, SetUp>(players, "players", MAX_PLAYERS).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(players.py()) {
+            e
+        } else {
+            config_error(format!("at most {MAX_PLAYERS} players, got more"))
+        }
+    })?;
+    Ok(players.into_iter().map(Bound::unbind).collect())
 }

@@ -3,9 +3,11 @@
 
 use crate::args::Index;
 use crate::errors::{busy, guard, illegal};
-use crate::game::{players_from, seed_or_new, Game};
+use crate::game::Game;
 use crate::rules::{MulliganRule, Named, Variant};
+use crate::seed::seed_or_new;
 use crate::seed::{Seed, SeedArg};
+use crate::setup::players_from;
 use crate::setup::Player;
 use mulligan_core::{MatchState, SetupRequest};
 use pyo3::prelude::*;
