@@ -174,9 +174,9 @@ def test_the_schema_refuses_other_shapes() -> None:
 
 
 def test_every_event_type_has_its_typed_dict() -> None:
-    """mulligan.records.EVENT_TYPES and the schema's Event branches name the same keys, type by
-    type (so the TypedDicts cannot drift from docs/schema.json)."""
-    from mulligan import records
+    """mulligan.event_records.EVENT_TYPES and the schema's Event branches name the same keys,
+    type by type (so the TypedDicts cannot drift from docs/schema.json)."""
+    from mulligan import event_records
 
     def keys(td: Any) -> tuple[str, list[str]]:
         annotation = next(
@@ -189,7 +189,7 @@ def test_every_event_type_has_its_typed_dict() -> None:
         assert kind, annotation
         return kind.group(1), sorted(td.__required_keys__ | td.__optional_keys__)
 
-    ours = sorted(map(keys, records.EVENT_TYPES))
+    ours = sorted(map(keys, event_records.EVENT_TYPES))
     schema = sorted(
         (b["properties"]["type"]["const"], sorted(b["properties"]))
         for b in SCHEMA["$defs"]["Event"]["oneOf"]
