@@ -15,11 +15,13 @@
 //! and whose back is a land (712.2; `Shatterskull Smashing // Shatterskull, the Hammer Pass`)
 //! can be played as that land, so it is classed by [`MdfcLand`]: a land by default.
 
+mod index;
 mod oracle;
 pub mod saved;
 pub mod scryfall;
 
-use std::collections::{BTreeMap, HashMap};
+use index::{same_name, NameIndex};
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 pub use oracle::{cost_colors, mana_value, produced_mana, EntersTapped};
@@ -178,14 +180,31 @@ impl CardInfo {
 /// The card table: cards in file order, looked up by name or face name, any case, with what
 /// the table says about itself ([`CardTable::meta`]). A table read from saved text keeps the
 /// text and reads a card's line when it is first looked up (the names are indexed when the
-/// table is read, and every line checked then), so that loading takes a few milliseconds.
+/// table is read, without a string per name, and every line checked then), so that loading
+/// takes a few milliseconds.
 #[derive(Debug, Clone, Default)]
 pub struct CardTable {
     slots: Vec<Slot>,
-    index: HashMap<String, usize>,
+    index: NameIndex,
     meta: BTreeMap<String, String>,
     /// The saved text the slots' lines are in.
-    text: Option<Arc<str>>,
+    text: Option<SavedText>,
+}
+
+/// The text of a saved table: the built-in one in place, another shared.
+#[derive(Debug, Clone)]
+enum SavedText {
+    Static(&'static str),
+    Shared(Arc<str>),
+}
+
+impl SavedText {
+    fn as_str(&self) -> &str {
+        match self {
+            SavedText::Static(text) => text,
+            SavedText::Shared(text) => text,
+        }
+    }
 }
 
 /// One card: built, or a line of the saved text read on first use.
@@ -242,31 +261,46 @@ impl CardTable {
     /// The table of a list of cards (the first card of a name wins).
     pub fn new(cards: Vec<CardInfo>) -> CardTable {
         let mut table = CardTable::default();
-        let mut faces: Vec<(String, usize)> = vec![];
+        let mut index = NameIndex::with_capacity(cards.len() * 2);
         for card in cards {
             if NOT_CARDS.contains(&card.layout.as_str()) {
                 continue;
             }
-            let key = card.name.to_lowercase();
-            if table.index.contains_key(&key) {
-                continue;
-            }
             let i = table.slots.len();
-            table.index.insert(key, i);
-            faces.extend(card.faces.iter().map(|f| (f.name.to_lowercase(), i)));
+            index.add_card(i, &card.name);
+            for face in &card.faces {
+                index.add_face(i, &face.name);
+            }
             table.slots.push(Slot {
                 line: 0..0,
                 card: OnceLock::from(card),
             });
         }
-        table.index_faces(faces);
+        table.set_index(index);
         table
     }
 
-    /// Face names after every full name, so a card's own name always wins over a face.
-    fn index_faces(&mut self, faces: Vec<(String, usize)>) {
-        for (name, i) in faces {
-            self.index.entry(name).or_insert(i);
+    /// Sorts the index and drops the cards whose full name (any case) an earlier card has.
+    fn set_index(&mut self, mut index: NameIndex) {
+        index.finish();
+        let dropped = index.duplicates(|i| self.slot_name(i));
+        index.without(&dropped);
+        for &i in dropped.iter().rev() {
+            self.slots.remove(i);
+        }
+        self.index = index;
+    }
+
+    /// A slot's full name, without reading the rest of its line.
+    fn slot_name(&self, i: usize) -> &str {
+        let slot = &self.slots[i];
+        match slot.card.get() {
+            Some(card) => &card.name,
+            None => {
+                let text = self.text.as_ref().map_or("", SavedText::as_str);
+                let line = &text[slot.line.clone()];
+                line.split('\t').next().unwrap_or("")
+            }
         }
     }
 
@@ -282,22 +316,33 @@ impl CardTable {
 
     fn embedded_arc() -> &'static Arc<CardTable> {
         static TABLE: OnceLock<Arc<CardTable>> = OnceLock::new();
-        TABLE.get_or_init(|| {
-            Arc::new(
-                CardTable::from_text(EMBEDDED).expect("the embedded card table is a saved table"),
-            )
-        })
+        TABLE.get_or_init(|| Arc::new(CardTable::read_embedded()))
+    }
+
+    /// Reads the built-in table afresh (what [`CardTable::embedded`] does once per process):
+    /// its lines are not checked here, as `scripts/make_card_table.py` wrote them and a test
+    /// reads them with every check ([`CardTable::from_text`]).
+    pub fn read_embedded() -> CardTable {
+        CardTable::read_saved(saved::Source::Static(EMBEDDED), false)
+            .expect("the embedded card table is a saved table")
     }
 
     /// The card of a name: its full name (`Fire // Ice`) or one face's (`Fire`), any case.
     pub fn lookup(&self, name: &str) -> Option<&CardInfo> {
-        self.index.get(&name.to_lowercase()).map(|&i| self.card(i))
+        self.index
+            .candidates(name)
+            .map(|(i, face)| (self.card(i), face))
+            .find(|(card, face)| match face {
+                false => same_name(&card.name, name),
+                true => card.faces.iter().any(|f| same_name(&f.name, name)),
+            })
+            .map(|(card, _)| card)
     }
 
     fn card(&self, i: usize) -> &CardInfo {
         let slot = &self.slots[i];
         slot.card.get_or_init(|| {
-            let text = self.text.as_deref().unwrap_or("");
+            let text = self.text.as_ref().map_or("", SavedText::as_str);
             saved::card_line(&text[slot.line.clone()])
         })
     }

@@ -11,18 +11,11 @@
 //! read: the mana value comes from the faces' costs and every card counts as entering untapped.
 //! Format 1 (no colour identity) is refused with a message saying how to rebuild the table.
 
-use super::{wubrg, CardInfo, CardTable, EntersTapped, Face, Slot, NOT_CARDS};
+use super::{
+    wubrg, CardInfo, CardTable, EntersTapped, Face, NameIndex, SavedText, Slot, NOT_CARDS,
+};
 use crate::error::{Error, Result};
 use std::sync::{Arc, OnceLock};
-
-/// A name as the index keeps it: lower case (ASCII names, nearly all, without Unicode tables).
-fn lower(name: &str) -> String {
-    if name.is_ascii() {
-        name.to_ascii_lowercase()
-    } else {
-        name.to_lowercase()
-    }
-}
 
 /// The first line of a saved table; the number is the format's version.
 const MAGIC_PREFIX: &str = "mulligan-card-table ";
@@ -69,25 +62,82 @@ fn faces(fields: &[&str]) -> Vec<Face> {
         .collect()
 }
 
-/// A line's fields checked (count, name, mana value, enters tapped); its name and face names.
-fn check_line(line: &str, card_fields: usize) -> std::result::Result<Vec<&str>, String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    if fields.len() < card_fields + FACE_FIELDS || (fields.len() - card_fields) % FACE_FIELDS != 0 {
+/// A line's fields checked (count, name, mana value, enters tapped), without allocating.
+fn check_line(line: &str, card_fields: usize) -> std::result::Result<(), String> {
+    let count = line.bytes().filter(|&b| b == b'\t').count() + 1;
+    if count < card_fields + FACE_FIELDS || (count - card_fields) % FACE_FIELDS != 0 {
         return Err("with the wrong number of fields".into());
     }
-    if fields[0].is_empty() {
+    let mut fields = line.split('\t');
+    if fields.next().is_some_and(str::is_empty) {
         return Err("with no name".into());
     }
     if card_fields == CARD_FIELDS {
-        let value = fields[4].parse::<f64>();
-        if !value.is_ok_and(|v| v.is_finite() && v >= 0.0) {
-            return Err(format!("with the mana value {:?}", fields[4]));
+        let mut fields = fields.skip(3);
+        let value = fields.next().unwrap_or("");
+        if !value
+            .parse::<f64>()
+            .is_ok_and(|v| v.is_finite() && v >= 0.0)
+        {
+            return Err(format!("with the mana value {value:?}"));
         }
-        if EntersTapped::from_name(fields[5]).is_none() {
-            return Err(format!("with the enters-tapped value {:?}", fields[5]));
+        let tapped = fields.next().unwrap_or("");
+        if EntersTapped::from_name(tapped).is_none() {
+            return Err(format!("with the enters-tapped value {tapped:?}"));
         }
     }
-    Ok(fields)
+    Ok(())
+}
+
+/// Calls `f` with the number and text of each field of a card line that names it: its name
+/// (0), its layout (1) and each face's name, in order; one pass over the line's bytes.
+fn name_fields<'a>(line: &'a str, mut f: impl FnMut(usize, &'a str)) {
+    let wanted = |k: usize| k < 2 || (k >= CARD_FIELDS && (k - CARD_FIELDS) % FACE_FIELDS == 0);
+    let (mut k, mut start) = (0, 0);
+    tabs(line.as_bytes(), |i| {
+        if wanted(k) {
+            f(k, &line[start..i]);
+        }
+        k += 1;
+        start = i + 1;
+    });
+    if wanted(k) {
+        f(k, &line[start..]);
+    }
+}
+
+/// Calls `f` with the position of each tab of `bytes`, in order: eight bytes at a time (a
+/// word's bytes equal to a tab found by the zero-byte test; each candidate checked, as the test
+/// may also flag a byte after a match).
+fn tabs(bytes: &[u8], mut f: impl FnMut(usize)) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in words.by_ref() {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ (ONES * u64::from(b'\t'));
+        let mut found = x.wrapping_sub(ONES) & !x & HIGHS;
+        while found != 0 {
+            let i = at + found.trailing_zeros() as usize / 8;
+            if bytes[i] == b'\t' {
+                f(i);
+            }
+            found &= found - 1;
+        }
+        at += 8;
+    }
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if b == b'\t' {
+            f(at + i);
+        }
+    }
+}
+
+/// Where a saved table's text is: kept in place (`'static`) or copied into the table.
+#[derive(Clone, Copy)]
+pub(super) enum Source<'a> {
+    Static(&'static str),
+    Borrowed(&'a str),
 }
 
 impl CardTable {
@@ -95,6 +145,15 @@ impl CardTable {
     /// read when it is first looked up. A table of another format version is refused with a
     /// message saying how to rebuild it.
     pub fn from_text(text: &str) -> Result<CardTable> {
+        CardTable::read_saved(Source::Borrowed(text), true)
+    }
+
+    /// Reads a saved table, its lines checked or not (the built-in table's are checked by a
+    /// test).
+    pub(super) fn read_saved(source: Source<'_>, check: bool) -> Result<CardTable> {
+        let text = match source {
+            Source::Static(text) | Source::Borrowed(text) => text,
+        };
         let first = text.lines().next().map(str::trim_end).unwrap_or("");
         let card_fields = match first.strip_prefix(MAGIC_PREFIX) {
             Some("3") => CARD_FIELDS,
@@ -118,7 +177,11 @@ impl CardTable {
         let mut table = CardTable::default();
         let mut v2_cards = vec![];
         let mut meta = vec![];
-        let mut face_names: Vec<(String, usize)> = vec![];
+        // About one card per 90 bytes, and a little more than one face per card.
+        // Room for about one card per 80 bytes (the built-in table has one per 87).
+        let lines = text.len() / 80;
+        let mut index = NameIndex::with_capacity(lines + lines / 8);
+        table.slots.reserve(lines);
         let mut start = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
             let range = start..start + raw.trim_end_matches(['\n', '\r']).len();
@@ -132,11 +195,14 @@ impl CardTable {
                 meta.push((key.to_string(), value.to_string()));
                 continue;
             }
-            let fields = check_line(line, card_fields).map_err(|what| Error::Deck {
-                line: i + 1,
-                message: format!("a card table line {what}"),
-            })?;
+            if check || card_fields == CARD_FIELDS_V2 {
+                check_line(line, card_fields).map_err(|what| Error::Deck {
+                    line: i + 1,
+                    message: format!("a card table line {what}"),
+                })?;
+            }
             if card_fields == CARD_FIELDS_V2 {
+                let fields: Vec<&str> = line.split('\t').collect();
                 let faces = faces(&fields[CARD_FIELDS_V2..]);
                 v2_cards.push(CardInfo {
                     name: fields[0].to_string(),
@@ -149,18 +215,19 @@ impl CardTable {
                 });
                 continue;
             }
-            if NOT_CARDS.contains(&fields[1]) {
-                continue;
-            }
-            let key = lower(fields[0]);
-            if table.index.contains_key(&key) {
-                continue;
-            }
             let n = table.slots.len();
-            table.index.insert(key, n);
-            for face in fields[CARD_FIELDS..].iter().step_by(FACE_FIELDS) {
-                face_names.push((lower(face), n));
+            let (mut name, mut card) = ("", true);
+            name_fields(line, |k, value| match k {
+                0 => name = value,
+                1 => card = !NOT_CARDS.contains(&value),
+                // A face named as the card adds nothing: its full name is found first.
+                _ if card && value != name => index.add_face(n, value),
+                _ => {}
+            });
+            if !card {
+                continue;
             }
+            index.add_card(n, name);
             table.slots.push(Slot {
                 line: range,
                 card: OnceLock::new(),
@@ -169,8 +236,11 @@ impl CardTable {
         if card_fields == CARD_FIELDS_V2 {
             table = CardTable::new(v2_cards);
         } else {
-            table.index_faces(face_names);
-            table.text = Some(Arc::from(text));
+            table.text = Some(match source {
+                Source::Static(text) => SavedText::Static(text),
+                Source::Borrowed(text) => SavedText::Shared(Arc::from(text)),
+            });
+            table.set_index(index);
         }
         for (key, value) in meta {
             table.set_meta(&key, &value);

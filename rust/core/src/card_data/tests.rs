@@ -198,3 +198,60 @@ fn the_embedded_table_knows_every_land_of_a_boros_deck_and_reads_back_byte_for_b
         "the table writes back its own file exactly"
     );
 }
+
+#[test]
+fn the_builtin_table_passes_every_check_and_reads_as_from_text() {
+    let checked = CardTable::from_text(super::EMBEDDED).expect("every line checked");
+    let builtin = CardTable::read_embedded();
+    assert_eq!(checked.len(), builtin.len());
+    assert!(builtin.len() > 30_000);
+    assert_eq!(checked.meta(), builtin.meta());
+    for name in [
+        "Fire // Ice",
+        "fire",
+        "ICE",
+        "Forest",
+        "dryad arbor",
+        "Shatterskull, the Hammer Pass",
+    ] {
+        let a = checked.lookup(name).map(|c| c.name.clone());
+        assert_eq!(a, builtin.lookup(name).map(|c| c.name.clone()), "{name}");
+        assert!(a.is_some(), "{name}");
+    }
+}
+
+#[test]
+fn lookups_keep_full_names_first_and_the_first_card_of_a_name() {
+    let card = |name: &str, faces: &[&str]| {
+        let faces = faces
+            .iter()
+            .map(|f| format!("{f}\tInstant\t{{R}}\tR"))
+            .collect::<Vec<_>>();
+        format!("{name}\tsplit\t\tR\t1\tuntapped\t{}", faces.join("\t"))
+    };
+    let text = [
+        "mulligan-card-table 3".to_string(),
+        card("Alpha // Beta", &["Alpha", "Beta"]),
+        card("Beta", &["Beta"]),
+        card("ALPHA // beta", &["Gamma"]),
+        card("Delta // Alpha", &["Delta", "Alpha"]),
+        card("Émile", &["Émile"]),
+    ]
+    .join("\n");
+    let t = CardTable::from_text(&text).unwrap();
+    // The third line repeats the first card's full name (any case): left out.
+    assert_eq!(t.len(), 4);
+    assert_eq!(t.lookup("gamma").map(|c| c.name.as_str()), None);
+    // A card's own name wins over another card's face.
+    assert_eq!(t.lookup("beta").unwrap().name, "Beta");
+    // A face's name: the first card with that face.
+    assert_eq!(t.lookup("ALPHA").unwrap().name, "Alpha // Beta");
+    assert_eq!(t.lookup("delta").unwrap().name, "Delta // Alpha");
+    assert_eq!(t.lookup("alpha // BETA").unwrap().name, "Alpha // Beta");
+    assert_eq!(t.lookup("éMILE").unwrap().name, "Émile");
+    assert_eq!(t.lookup("ÉMILE").unwrap().name, "Émile");
+    assert!(t.lookup("Epsilon").is_none());
+    let built = CardTable::new(t.cards().cloned().collect());
+    assert_eq!(built.lookup("beta").unwrap().name, "Beta");
+    assert_eq!(built.lookup("alpha").unwrap().name, "Alpha // Beta");
+}
