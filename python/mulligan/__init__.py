@@ -5,7 +5,16 @@ verifiable by commit-reveal); the game start follows rule 103 (starting player, 
 size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
 """
 
-from mulligan import analysis, analysis_records, bulk, carddata, log, records, tournament
+from mulligan import (
+    analysis,
+    analysis_records,
+    bulk,
+    carddata,
+    event_records,
+    log,
+    records,
+    tournament,
+)
 from mulligan._core import (
     FORMAT_VERSION,
     Card,
@@ -74,6 +83,7 @@ __all__ = [
     "analyze",
     "bulk",
     "carddata",
+    "event_records",
     "log",
     "records",
     "contribution_commitment",
