@@ -527,6 +527,23 @@ pub fn mutated_answer(u: &mut Unstructured, d: &Decision, t: &Table) -> Result<A
             cards,
         },
         (A::LandMulligan { .. }, _) => A::LandMulligan { seat: other_seat },
+        // A whole game's records answer no decision, so `legal_answer` never makes them; were
+        // one given, another seat is the thing to change.
+        (
+            A::Act {
+                host,
+                looker,
+                action,
+                ..
+            },
+            _,
+        ) => A::Act {
+            seat: other_seat,
+            host,
+            looker,
+            action,
+        },
+        (A::End {}, _) => A::End {},
     })
 }
 

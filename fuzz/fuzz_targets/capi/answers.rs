@@ -73,10 +73,14 @@ pub(crate) fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
         starting,
     };
     let (answer, mode) = next_answer(u, &pending, &table)?;
-    // The variants' answers (docs/VARIANTS.md) have no C function yet: not sent here.
+    // The variants' answers (docs/VARIANTS.md) have no C function yet, and a whole game's
+    // records (act, end) answer no decision, so `next_answer` never makes them: not sent here.
     if matches!(
         answer,
-        Answer::PartialMulligan { .. } | Answer::LandMulligan { .. }
+        Answer::PartialMulligan { .. }
+            | Answer::LandMulligan { .. }
+            | Answer::Act { .. }
+            | Answer::End {}
     ) {
         return Ok(());
     }
@@ -116,7 +120,10 @@ pub(crate) fn game_answer(u: &mut Unstructured, w: &mut World) -> Result<()> {
             )
         }
         Answer::PassActions { seat } => (mulligan_game_pass_actions(h, *seat as u32), None),
-        Answer::PartialMulligan { .. } | Answer::LandMulligan { .. } => return Ok(()),
+        Answer::PartialMulligan { .. }
+        | Answer::LandMulligan { .. }
+        | Answer::Act { .. }
+        | Answer::End {} => return Ok(()),
     };
     let s = checked("a game answer", s);
     assert!(
