@@ -63,7 +63,10 @@ fn render(d: &DeckList) -> String {
     out
 }
 
-fn check_accepted(deck: &DeckList) {
+/// `xml`: the list came from a .cod or .dek file, where a name no card has (XMage's own test
+/// file holds `@#$NOT A REAL CARD NAME@#$`) is read as an unknown card, as XMage loads it, so
+/// its characters are not limited and a plain list cannot always write it back.
+fn check_accepted(deck: &DeckList, xml: bool) {
     assert!(
         deck.companions.len() <= 1,
         "103.2b: {} companions",
@@ -81,7 +84,7 @@ fn check_accepted(deck: &DeckList) {
             let card = &run[0];
             let name = &card.name;
             assert!(!name.is_empty() && name.trim() == name, "name {name:?}");
-            assert!(!name.contains(NOT_IN_NAMES), "name {name:?}");
+            assert!(xml || !name.contains(NOT_IN_NAMES), "name {name:?}");
             let mut seen: Vec<&str> = vec![];
             for tag in &card.tags {
                 assert!(
@@ -105,6 +108,16 @@ fn check_accepted(deck: &DeckList) {
                 assert!(card.has_tag(t), "{card:?} lacks its tag {t:?}");
             }
         }
+    }
+    let odd = |c: &Card| c.name.contains(NOT_IN_NAMES);
+    let all = [
+        &deck.main,
+        &deck.sideboard,
+        &deck.commanders,
+        &deck.companions,
+    ];
+    if xml && all.iter().any(|cards| cards.iter().any(odd)) {
+        return;
     }
     let rendered = render(deck);
     match DeckList::parse(&rendered) {
@@ -141,7 +154,7 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     }
     let parsed = parse(&text);
     match &parsed {
-        Ok(p) => check_accepted(&p.deck),
+        Ok(p) => check_accepted(&p.deck, p.source != SourceFormat::Text),
         Err(e) => check_refused(&text, e),
     }
     let crlf = parse(&text.replace('\n', "\r\n"));
