@@ -35,6 +35,7 @@ from tests.test_golden import (
     SET_UP_LOG_SHA256,
     SHUFFLE_60_FIRST,
     SHUFFLE_60_SECOND,
+    WHOLE_GAME,
 )
 
 # ------------------------------------------------------------------------------------------
@@ -257,6 +258,26 @@ def test_whole_event_log_with_set_up(capi: Capi) -> None:
     events = capi.json("mulligan_game_events_json", game, 0)
     log = json.dumps(events, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
+    capi.call("mulligan_game_free", game)
+
+
+def test_whole_game_shuffles(capi: Capi) -> None:
+    """The whole game's golden vector (tests/test_golden.py): the same library orders after each
+    action, hands and event log through the C ABI's action records."""
+    game = capi.game(golden_setup(starting_player=0, whole_game=True))
+    for seat in (0, 1):
+        capi.call("mulligan_game_keep", game, seat)
+    for k, (a, want) in enumerate(zip(WHOLE_GAME["answers"], WHOLE_GAME["libraries"], strict=True)):
+        looker = a.get("looker", -1)
+        action = json.dumps(a["action"]).encode()
+        capi.call("mulligan_game_act_json", game, a["seat"], int(a["host"]), looker, action)
+        zones = [capi.json("mulligan_game_zones_json", game, s) for s in (0, 1)]
+        assert [[c["id"] for c in z["library"]] for z in zones] == want, f"after answer {k}"
+    assert [[c["id"] for c in z["hand"]] for z in zones] == WHOLE_GAME["hands"]
+    capi.call("mulligan_game_end", game)
+    events = capi.json("mulligan_game_events_json", game, 0)
+    log = json.dumps(events, sort_keys=True, separators=(",", ":"))
+    assert hashlib.sha256(log.encode()).hexdigest() == WHOLE_GAME["log_sha256"]
     capi.call("mulligan_game_free", game)
 
 

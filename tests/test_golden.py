@@ -164,3 +164,46 @@ def test_whole_event_log_with_set_up() -> None:
     ]
     log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
     assert hashlib.sha256(log.encode()).hexdigest() == SET_UP_LOG_SHA256
+
+
+WHOLE_GAME: dict[str, Any] = VECTORS["whole_game"]
+
+
+def test_whole_game_shuffles() -> None:
+    """The whole game (docs/DETERMINISM.md §5): after 103.8 each action's shuffles continue the
+    library's own stream; the same library orders after each action, hands and event log as in
+    rust/core/tests/golden.rs and tests/test_capi.py (701.24a, b, c, d, f, g and a search of
+    another seat's library through the host)."""
+    d = deck()
+    g = m.Game([m.Player("A", d), m.Player("B", d)], seed=SEED, starting_player=0, whole_game=True)
+    g.keep(0)
+    g.keep(1)
+    assert g.done and not g.ended
+
+    def ids(seat: int, zone: str) -> list[int]:
+        cards = g.cards(seat)
+        return [next(i for i, x in enumerate(cards) if x is c) for c in g.zones(seat)[zone]]
+
+    answers, libraries = WHOLE_GAME["answers"], WHOLE_GAME["libraries"]
+    assert len(answers) == len(libraries) == 12
+    for k, (a, want) in enumerate(zip(answers, libraries, strict=True)):
+        g.act(a["seat"], a["action"], host=a["host"], looker=a.get("looker"))
+        assert [ids(0, "library"), ids(1, "library")] == want, f"after answer {k}"
+    assert [ids(0, "hand"), ids(1, "hand")] == WHOLE_GAME["hands"]
+    g.end()
+    assert [a["type"] for a in g.answers] == ["keep", "keep"] + ["act"] * 12 + ["end"]
+    log = json.dumps(g.events, sort_keys=True, separators=(",", ":"))
+    assert hashlib.sha256(log.encode()).hexdigest() == WHOLE_GAME["log_sha256"]
+    shuffles = [(e["seat"], e["shuffle"], e["times"]) for e in g.events if "times" in e]
+    # Seat 0's shuffles 1-5 and seat 1's 1-4 (0 was 103.3's); the double shuffle counts twice.
+    assert shuffles == [
+        (0, 1, 1),
+        (0, 2, 1),
+        (0, 3, 1),
+        (1, 1, 1),
+        (1, 2, 1),
+        (1, 3, 2),
+        (0, 4, 1),
+        (0, 5, 1),
+        (1, 4, 1),
+    ]

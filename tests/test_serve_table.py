@@ -214,6 +214,36 @@ def test_the_host_acts_for_a_seat_on_the_seats_counter(c):
     assert wrong.status_code == 403
 
 
+def test_the_hosts_stream_shows_public_moves_and_counts_not_what_a_searcher_saw(c):
+    """The host lets Ann search Ben's library and put a card into Ben's hand: Ann's events
+    show the card she moved; the host's stream (long-poll and SSE) shows that one card went
+    from Ben's library to his hand, not which, and no card of Ben's hand at all."""
+    t = Table(c, whole_game(c))
+    host = auth(t.game["host_token"])
+    for body in [
+        {"n": 1, "seat": 1, "looker": 0, "action": "search"},
+        {"n": 2, "seat": 1, "looker": 0, "action": "found", "cards": [], "to": "hand"},
+    ]:
+        if body["action"] == "found":
+            body["cards"] = [t.view(0)["looking"][0]["cards"][0]["id"]]
+        r = c.post(f"/games/{t.gid}/actions", json=body, headers=host)
+        assert r.status_code == 200, r.text
+    ben = [json.dumps(x) for x in t.view(1)["hand"]]
+    moved = [e for e in t.view(0)["events"] if e["type"] == "move"]
+    assert json.dumps(moved[-1]["cards"][0]) in ben  # the searching seat saw what it moved
+    events = c.get(f"/games/{t.gid}/events?after=0&wait=0", headers=host).json()["events"]
+    last = [e for e in events if e["type"] == "move"][-1]
+    assert (last["seat"], last["count"], "cards" in last) == (1, 1, False)
+    assert (last["from"], last["to"]) == ("library", "hand")
+    assert c.post(f"/games/{t.gid}/end", headers=host).status_code == 200
+    with c.stream(
+        "GET", f"/games/{t.gid}/events?after=0", headers={**host, "Accept": "text/event-stream"}
+    ) as stream:
+        streamed = "".join(stream.iter_text())
+    for text in (json.dumps(events), streamed):
+        assert not [x for x in ben if x in text]
+
+
 def test_two_racing_actions_exactly_one_wins(tmp_path):
     with TestClient(create_app(tmp_path / "db.sqlite3")) as c:
         for _ in range(5):

@@ -169,6 +169,8 @@ class LiveGame:
         self.last_action: dict[int, tuple[int, str, int]] = {}
         # seat -> every event as that seat sees it, converted once (`_view`).
         self.seen: dict[int, list[Json]] = {}
+        # every event as nobody at the table sees it, converted once (`events(None)`).
+        self.public_seen: list[Json] = []
 
     @classmethod
     def build(cls, setup: Setup, seed: str, contributions: Sequence[bytes]) -> LiveGame:
@@ -292,18 +294,14 @@ class LiveGame:
         return out
 
     def events(self, seat: int | None) -> list[Json]:
-        """The events as `seat` sees them; `None`: as nobody at the table sees them (each
-        event as a seat other than its subject sees it: hidden cards are counts)."""
+        """The events as `seat` sees them; `None` (the host, a spectator): as nobody at the
+        table sees them, the core's public events: hidden cards are counts for every seat,
+        and what a seat saw of another's library through the host stays in that seat's view."""
         if seat is not None:
             return self._view(seat)[1]
-        if self.seats == 1:
-            return []
-        views = [self._view(s)[1] for s in range(min(self.seats, 2))]
-        out: list[Json] = []
-        for i, e in enumerate(views[0]):
-            subject = e.get("seat")
-            out.append(views[1][i] if subject == 0 else e)
-        return out
+        public = self.public_seen
+        public.extend(dict(e) for e in self.game.public_events(events_after=len(public)))
+        return public
 
     def log(self) -> list[Json]:
         """The JSON Lines records of the finished game (docs/EVENT_LOG.md)."""

@@ -110,11 +110,21 @@ impl Event {
         }
     }
 
+    /// This event as nobody at the table sees it (the host's stream, a spectator): what every
+    /// player sees, that is hidden cards as counts, for every seat. A seat that looks at
+    /// another's library (the host letting it search) sees those cards in its own view only.
+    pub fn public(&self) -> Event {
+        self.seen_by(NOBODY)
+    }
+
     /// The event as its JSON record (docs/schema.json `Event`).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
 }
+
+/// A viewer that is no seat: the one [`Event::public`] asks for.
+const NOBODY: usize = usize::MAX;
 
 /// Whether `viewer` sees the cards of a table move: cards to or from a public zone, or
 /// revealed, are public; the looking seat sees what it moves; the owner sees what comes from or

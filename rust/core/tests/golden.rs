@@ -286,3 +286,54 @@ fn whole_event_log_with_set_up() {
     assert!(game.done());
     assert_eq!(digest(&game), v.set_up_log_sha256);
 }
+
+/// `whole_game` in tests/golden/vectors.json: the table phase after 103.8.
+#[derive(serde::Deserialize)]
+struct WholeGameVector {
+    answers: Vec<mulligan_core::Answer>,
+    libraries: Vec<[Vec<u32>; 2]>,
+    hands: [Vec<u32>; 2],
+    log_sha256: String,
+}
+
+/// The whole game (docs/DETERMINISM.md §5, "A whole game"): after 103.8 every shuffle is the
+/// library's next shuffle number of its own stream. A fixed sequence of actions (a shuffle
+/// (701.24a), a search then a fetch (701.24b), a shuffle-in from the graveyard (701.24c), of
+/// nothing (701.24d), with a card at a set position (701.24g), two simultaneous shuffles and a
+/// Timetwister of both libraries (701.24f), a search of another seat's library through the
+/// host) gives the same library orders after each action, the same hands, and the same event
+/// log, in Rust, Python (tests/test_golden.py) and C (tests/test_capi.py).
+#[test]
+fn whole_game_shuffles() {
+    let text = include_str!("../../../tests/golden/vectors.json");
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let w: WholeGameVector = serde_json::from_value(v["whole_game"].clone()).unwrap();
+    assert_eq!(w.answers.len(), w.libraries.len());
+    let setup = GameSetup {
+        house: Default::default(),
+        players: ["A", "B"]
+            .iter()
+            .map(|n| PlayerSetup::new(*n, deck()))
+            .collect(),
+        variant: Variant::TwoPlayer,
+        rule: MulliganRule::London,
+        seed: seed(),
+        game_index: 0,
+        start: Start::Seat(0),
+    };
+    let mut g = Game::with_whole_game(setup, true).unwrap();
+    g.keep(0).unwrap();
+    g.keep(1).unwrap();
+    assert!(g.done() && !g.ended());
+    let library = |g: &Game, s: usize| -> Vec<u32> {
+        g.zones(s).unwrap().library.iter().map(|c| c.id).collect()
+    };
+    for (k, (answer, want)) in w.answers.into_iter().zip(&w.libraries).enumerate() {
+        g.apply(answer).unwrap();
+        assert_eq!([library(&g, 0), library(&g, 1)], *want, "after answer {k}");
+    }
+    let hand = |s: usize| -> Vec<u32> { g.zones(s).unwrap().hand.iter().map(|c| c.id).collect() };
+    assert_eq!([hand(0), hand(1)], w.hands);
+    g.end().unwrap();
+    assert_eq!(digest(&g), w.log_sha256);
+}

@@ -424,6 +424,17 @@ impl Game {
         crate::table::end(slf.py(), &mut game.core)
     }
 
+    /// Every event as nobody at the table sees it (a host's or spectator's stream): hidden
+    /// cards as counts for every seat, as in `view`; `events_after=k` as there.
+    #[pyo3(signature = (*, events_after = None))]
+    fn public_events<'py>(
+        &self,
+        py: Python<'py>,
+        events_after: Option<Index>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        crate::table::public_events(py, &self.core, events_after.map_or(0, |k| k.size()))
+    }
+
     #[getter]
     fn starting_player(&self) -> Option<usize> {
         self.core.starting_player()

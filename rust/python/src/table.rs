@@ -35,6 +35,21 @@ pub fn end<'py>(py: Python<'py>, game: &mut mulligan_core::Game) -> PyResult<Bou
     apply(py, game, Answer::End {})
 }
 
+/// `game.public_events(events_after=k)`: the events after the first `k`, each as nobody at
+/// the table sees it (`Event::public`).
+pub fn public_events<'py>(
+    py: Python<'py>,
+    game: &mulligan_core::Game,
+    after: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let events = game.events();
+    let public: Vec<_> = events[after.min(events.len())..]
+        .iter()
+        .map(|e| e.public())
+        .collect();
+    events_to_py(py, &public)
+}
+
 fn apply<'py>(
     py: Python<'py>,
     game: &mut mulligan_core::Game,
