@@ -41,6 +41,7 @@ from mulligan.cli.group import (
     writable_dir,
 )
 from mulligan.cli.hot_seat import HotSeat
+from mulligan.cli.whole_game import WholeGame, final_lines
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
 
@@ -61,12 +62,18 @@ def public_events(game: Game, start: int = 0) -> list[dict[str, Any]]:
     for i, event in enumerate(game.events[start:], start):
         seat = event.get("seat")
         other = (seat + 1) % seats if isinstance(seat, int) else 0
-        seen = dict(views[other][i])
-        if "cards" in event and "cards" not in seen and "count" in seen:
-            count = seen.pop("count")  # hidden cards: how many, in the field that lists them
-            seen["cards"] = f"{count} card{'' if count == 1 else 's'}"
-        events.append(seen)
+        events.append(counted(views[other][i], event))
     return events
+
+
+def counted(seen: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
+    """`event` as another player sees it (`seen`), the count of its hidden cards written where
+    the cards would be (`cards="2 cards"`)."""
+    out = dict(seen)
+    if "cards" in event and "cards" not in out and "count" in out:
+        count = out.pop("count")
+        out["cards"] = f"{count} card{'' if count == 1 else 's'}"
+    return out
 
 
 #: The rule column of the transcript: a rule number (`103.5`, `103.2a`, `701.24a`).
@@ -189,6 +196,13 @@ def suggest_players(message: str, count: int) -> str:
     default=None,
     help="Write the verifiable event log (JSON Lines) to this file.",
 )
+@click.option(
+    "--whole-game",
+    "whole_game",
+    is_flag=True,
+    help="Go on after 103.8 at the keyboard (draw, shuffle, search, scry, mill, ...) until the "
+    "players end the game; the seed is revealed then.",
+)
 @deck_options
 def start(
     decks: tuple[str, ...],
@@ -201,6 +215,7 @@ def start(
     deck_format: str | None,
     strict: bool,
     mdfc: str,
+    whole_game: bool,
 ) -> None:
     """One seeded game start (rule 103) between two or more decks, step by step.
 
@@ -209,8 +224,12 @@ def start(
     and answers keep or mulligan, which cards to put on the bottom and the opening-hand
     actions. --auto lets the default keep rule answer for everyone. The seed's commitment is
     printed before the first shuffle and the seed revealed at the end, so anyone can check the
-    game with `mulligan verify` on the --log file.
+    game with `mulligan verify` on the --log file. With --whole-game the game goes on after
+    the game start: each player in turn draws, shuffles, searches, scries, surveils, mills,
+    plays and discards at the keyboard until the players end the game.
     """
+    if whole_game and auto:
+        raise click.UsageError("--whole-game is played at the keyboard: leave out --auto")
     v = enum_value(Variant, variant) if variant else None
     commander = v in (Variant.COMMANDER, Variant.BRAWL)
     opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
@@ -244,7 +263,14 @@ def start(
         writable_dir(log_path, "--log")
     try:
         with options_named():
-            game = Game(seats, variant=v, mulligan=rule, seed=the_seed, **house_kwargs())
+            game = Game(
+                seats,
+                variant=v,
+                mulligan=rule,
+                seed=the_seed,
+                whole_game=whole_game,
+                **house_kwargs(),
+            )
     except CliError as e:
         raise CliError(suggest_players(e.message, count)) from None
 
@@ -269,10 +295,12 @@ def start(
             players_answer.answer(game, decision)
         except IllegalActionError as e:
             click.echo(f"  not allowed: {e}")
+    if whole_game and seated is not None:
+        WholeGame(game, seated, say, lambda seen, e: describe(counted(seen, e))).run()
     if seated is not None:
         seated.hide()  # the last player's hand goes before everyone reads the summary
     click.echo("")
-    for line in summary(game, reveal=auto):
+    for line in final_lines(game, names) if whole_game else summary(game, reveal=auto):
         click.echo(line)
     if log_path:
         write_log(game, log_path)
