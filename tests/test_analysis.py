@@ -308,3 +308,49 @@ def test_plot_writes_one_png_per_question(capsys, table, deck_file, tmp_path):
     for part in ("lands", "colours", "cards", "keep"):
         p = tmp_path / f"a-{part}.png"
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", part
+
+
+def test_text_output_shows_each_tags_distribution(capsys, table, deck_file):
+    """The text prints what the JSON holds for tags: by turn, the chance of exactly k cards
+    tagged [burn] seen (22 of 60 here; 7 cards on turn 1 on the play, 103.8a)."""
+    code, out, err = run(
+        capsys, "analyze", str(deck_file), "--turns", "2", "--mulligan", "none", "--exact"
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    start = lines.index("tagged cards seen by turn (chance of exactly k):")
+    assert lines[start + 1] == "  [burn]"
+    turn1 = lines[start + 2]
+    assert turn1.startswith("    turn 1 (7 cards): 0: ")
+    for k in range(8):
+        assert f"{k}: {100 * hyper(60, 22, 7, k):.2f}%" in turn1, (k, turn1)
+    assert lines[start + 3].startswith("    turn 2 (8 cards): ")
+    code, out, err = run(
+        capsys, "analyze", str(deck_file), "--turns", "1", "--games", "4000", "--seed", "03" * 32
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    start = lines.index("tagged cards seen by turn (chance of exactly k):")
+    assert "[" in lines[start + 2].split("0: ", 1)[1], "simulated: an interval in brackets"
+
+
+def test_simulate_prints_a_wilson_interval_beside_each_keep_rate(capsys, table, deck_file):
+    """`simulate --json` carries each keep rate's 95% Wilson interval (computed here
+    independently from the counts), and the table prints it in brackets beside the rate."""
+    args = ["simulate", str(deck_file), "--games", "20000", "--seed", "00" * 32]
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    row = json.loads(out)["decks"][0]
+    z = NormalDist().inv_cdf(0.975)
+    assert set(row["keep_rate_interval_by_size"]) == set(row["kept_by_size"])
+    for size, hits in row["kept_by_size"].items():
+        low, high = row["keep_rate_interval_by_size"][size]
+        want = wilson(hits, 20000, z)
+        assert low == pytest.approx(max(want[0], 0.0), abs=1e-12)
+        assert high == pytest.approx(min(want[1], 1.0), abs=1e-12)
+        assert low <= row["keep_rate_by_size"][size] <= high
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    rate7 = 100 * row["keep_rate_by_size"]["7"]
+    low7, high7 = (100 * x for x in row["keep_rate_interval_by_size"]["7"])
+    assert f"{rate7:.2f}% [{low7:.2f}, {high7:.2f}]" in out

@@ -207,6 +207,7 @@ def text(name: str, r: AnalysisDict) -> list[str]:
                 ]
                 parts.append(f"{colour} " + " / ".join(cells_of))
             lines.append(f"  turn {turn['turn']}: " + "   ".join(parts))
+    lines.extend(tag_lines(r))
     if r["cards"]:
         lines.append(
             "on curve (the mana to cast it on its turn | given enough lands | and the card):"
@@ -221,4 +222,29 @@ def text(name: str, r: AnalysisDict) -> list[str]:
     return lines
 
 
-__all__: list[Any] = ["analyze_cmd", "text"]
+def tag_lines(r: AnalysisDict) -> list[str]:
+    """Each tag's distribution by turn: the chance of exactly k tagged cards seen, from k = 0
+    to the last k with a chance of at least 0.005% (the rest are shown as nothing)."""
+    lines: list[str] = []
+    names = sorted({tag for turn in r["by_turn"] for tag in turn["tags"]})
+    if not names:
+        return lines
+    lines.append("tagged cards seen by turn (chance of exactly k):")
+    for tag in names:
+        lines.append(f"  [{tag}]")
+        for turn in r["by_turn"]:
+            dist = turn["tags"].get(tag, [])
+            ci = (turn.get("tags_interval") or {}).get(tag)
+            shown = [k for k, p in enumerate(dist) if p >= 5e-5]
+            cells = (
+                "  ".join(
+                    f"{k}: {rate(dist[k], ci[k] if ci else None)}" for k in range(max(shown) + 1)
+                )
+                if shown
+                else "-"
+            )
+            lines.append(f"    turn {turn['turn']} ({turn['cards_seen']} cards): {cells}")
+    return lines
+
+
+__all__: list[Any] = ["analyze_cmd", "tag_lines", "text"]

@@ -32,6 +32,10 @@ def summary(name: str, deck: Deck, r: SimulationResult) -> dict[str, Any]:
         "mean_hand_size": r.mean_hand_size,
         "mean_mulligans": sum(k * v for k, v in mulls.items()) / max(games, 1),
         "keep_rate_by_size": {k: v / max(games, 1) for k, v in kept.items()},
+        # The 95% Wilson interval of each rate (the core computes it), as [low, high].
+        "keep_rate_interval_by_size": {
+            int(k): [float(lo), float(hi)] for k, (lo, hi) in r.keep_rate_intervals.items()
+        },
         "kept_by_size": kept,
         "mulligans": mulls,
         "final_hand_lands": [int(x) for x in final],
@@ -95,6 +99,15 @@ def header(ran: dict[str, Any]) -> list[str]:
     return [*lines, rule]
 
 
+def _rate(row: dict[str, Any], size: int) -> str:
+    """A simulated keep rate with its 95% Wilson interval in brackets (percent)."""
+    rate = f"{100 * row['keep_rate_by_size'].get(size, 0):.2f}%"
+    interval = row.get("keep_rate_interval_by_size", {}).get(size)
+    if interval is None:
+        return rate
+    return f"{rate} [{100 * interval[0]:.2f}, {100 * interval[1]:.2f}]"
+
+
 def _exact(row: dict[str, Any], size: int) -> str:
     exact = row.get("exact_keep_rate_by_size")
     return "-" if exact is None else f"{100 * exact.get(size, 0):.2f}%"
@@ -104,7 +117,10 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="mulligan simulate")
+    table = Table(
+        title="mulligan simulate",
+        caption="kept at N cards: the share of games, its 95% Wilson interval in brackets",
+    )
     table.add_column("")
     for row in rows:
         table.add_column(row["deck"], justify="right")
@@ -118,7 +134,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         line("unclassified, counted as nonlands", lambda r: f"{r['unclassified']}")
     line("games", lambda r: f"{r['games']:,}")
     for s in sizes:
-        line(f"kept at {s} cards", lambda r, s=s: f"{100 * r['keep_rate_by_size'].get(s, 0):.2f}%")
+        line(f"kept at {s} cards", lambda r, s=s: _rate(r, s))
         if any("exact_keep_rate_by_size" in row for row in rows):
             line(f"  exact, {s} cards", lambda r, s=s: _exact(r, s))
     line("mean hand size", lambda r: f"{r['mean_hand_size']:.3f}")

@@ -4,6 +4,7 @@
 use crate::args::Of;
 use crate::errors::{config_error, guard};
 use crate::rules::{MulliganRule, Variant};
+use mulligan_core::analysis::wilson::wilson;
 use mulligan_core::house::HouseRules;
 use mulligan_core::simulate::{self as sim, Config, Counts};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
@@ -74,6 +75,21 @@ impl SimulationResult {
         for (size, n) in self.counts.kept_by_size().into_iter().enumerate().rev() {
             if n > 0 {
                 d.set_item(size, n)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// {final hand size: (low, high)}: the 95% Wilson interval of the share of games kept at
+    /// that size (the core's `analysis::wilson`), for every size `kept_by_size` has.
+    #[getter]
+    fn keep_rate_intervals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let games = self.counts.games;
+        for (size, n) in self.counts.kept_by_size().into_iter().enumerate().rev() {
+            if n > 0 {
+                let i = wilson(n, games);
+                d.set_item(size, (i.low, i.high))?;
             }
         }
         Ok(d)
