@@ -1,7 +1,8 @@
 """The service's request bodies checked against the core's request types (issue 17): every
-body docs/openapi.json allows for POST /games, each table of POST /rounds and POST /simulate is
-a valid `SetupRequest` / `SimulateRequest` of docs/schema.json, their fields are the core's,
-and every enum spelling is accepted by both documents or by neither."""
+body docs/openapi.json allows for POST /games, each table of POST /rounds, POST /simulate and
+POST /analyze is a valid `SetupRequest` / `SimulateRequest` / `AnalyzeRequest` of
+docs/schema.json, their fields are the core's, and every enum spelling is accepted by both
+documents or by neither."""
 
 from __future__ import annotations
 
@@ -99,6 +100,17 @@ def test_every_post_simulate_body_is_a_simulate_request():
     check()
 
 
+def test_every_post_analyze_body_is_an_analyze_request():
+    request = core("AnalyzeRequest")
+
+    @SETTINGS
+    @given(case=bodies("/analyze"))
+    def check(case: Any) -> None:
+        fits(request, case.body)
+
+    check()
+
+
 def test_the_bodies_fields_are_the_core_requests_fields():
     def fields(schemas: dict[str, Any], name: str) -> set[str]:
         return set(schemas[name]["properties"])
@@ -106,6 +118,7 @@ def test_the_bodies_fields_are_the_core_requests_fields():
     assert fields(HTTP, "GameIn") - {"contributions"} <= fields(CORE, "SetupRequest")
     assert fields(HTTP, "PlayerIn") == fields(CORE, "PlayerRequest")
     assert fields(HTTP, "SimulateIn") <= fields(CORE, "SimulateRequest")
+    assert fields(HTTP, "AnalyzeIn") <= fields(CORE, "AnalyzeRequest")
     assert fields(HTTP, "KeepIn") == fields(CORE, "KeepRule")
 
 

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 /// The JSON Schema document: one `$defs` entry per record (`Event`, `Decision`, `View`,
 /// `SeatResult`, `Zones`, `Answer`, `Action`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
-/// `LogHeader`, `LogReveal`, and the parts they are made of). The requests' enums read any
-/// case with `-` or `_` ([`crate::spelling`]), and their entries say so.
+/// `AnalyzeRequest`, `LogHeader`, `LogReveal`, and the parts they are made of). The requests'
+/// enums read any case with `-` or `_` ([`crate::spelling`]), and their entries say so.
 pub fn json_schema() -> Value {
     let mut generator = SchemaSettings::draft2020_12().into_generator();
     generator.subschema_for::<crate::card::Card>();
@@ -23,6 +23,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::SetupRecord>();
     generator.subschema_for::<crate::game::SetupRequest>();
     generator.subschema_for::<crate::simulate::Request>();
+    generator.subschema_for::<crate::analysis::Request>();
     generator.subschema_for::<crate::log::Header>();
     generator.subschema_for::<crate::log::Reveal>();
     let mut defs = generator.take_definitions(true);
@@ -36,7 +37,8 @@ pub fn json_schema() -> Value {
         "description": "Every record of mulligan, one entry of $defs each: the C ABI, the \
             Python dicts, the game log and the HTTP service use exactly these shapes. The \
             requests (SetupRequest: the C ABI's set-up JSON, the service's game; \
-            SimulateRequest: the service's simulation, Python's simulate keywords) read every \
+            SimulateRequest: the service's simulation, Python's simulate keywords; AnalyzeRequest: \
+            the service's analysis, Python's analyze keywords) read every \
             name in any case with - or _ between words and write the canonical spelling.",
         "$defs": Value::Object(defs),
     })

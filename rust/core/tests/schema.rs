@@ -30,6 +30,8 @@ fn every_record_has_its_definition() {
         "Answer",
         "SetupRecord",
         "SetupRequest",
+        "SimulateRequest",
+        "AnalyzeRequest",
         "PlayerRequest",
         "LogHeader",
         "LogReveal",

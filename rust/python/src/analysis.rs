@@ -3,47 +3,17 @@
 //! `analysis::Request` (era and variant spelt as `simulate` takes them), the answers its
 //! records as dicts.
 
+use crate::args::{texts, type_name, Count, Flag, Keywords, Of, SetUp};
 use crate::card_data::CardTable;
 use crate::convert::record_to_py;
 use crate::deck::Deck;
-use crate::errors::{config_error, guard, type_error};
+use crate::errors::{guard, type_error};
 use crate::keep_rule::KeepRule;
-use crate::rules::{MulliganRule, Variant};
-use crate::seed::seed_or_new;
+use crate::rules::Named;
 use crate::seed::SeedArg;
 use mulligan_core::analysis::{self, luck, Request};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes};
-
-/// An era: a `MulliganRule`, or its name in any case with `-` or `_` (`"none"`, `"london"`).
-fn era(obj: &Bound<'_, PyAny>) -> PyResult<mulligan_core::MulliganRule> {
-    if let Ok(r) = obj.extract::<MulliganRule>() {
-        return Ok(r.core());
-    }
-    let name: String = obj
-        .extract()
-        .map_err(|_| type_error("mulligan must be a MulliganRule or its name"))?;
-    let wanted = name.trim().to_ascii_uppercase().replace('-', "_");
-    mulligan_core::MulliganRule::ALL
-        .into_iter()
-        .find(|r| r.name() == wanted)
-        .ok_or_else(|| config_error(format!("unknown mulligan rule {name:?}")))
-}
-
-/// A variant: a `Variant`, or its name in any case with `-` or `_`.
-fn variant(obj: &Bound<'_, PyAny>) -> PyResult<mulligan_core::Variant> {
-    if let Ok(v) = obj.extract::<Variant>() {
-        return Ok(v.core());
-    }
-    let name: String = obj
-        .extract()
-        .map_err(|_| type_error("variant must be a Variant or its name"))?;
-    let wanted = name.trim().to_ascii_uppercase().replace('-', "_");
-    mulligan_core::Variant::ALL
-        .into_iter()
-        .find(|v| v.name() == wanted)
-        .ok_or_else(|| config_error(format!("unknown variant {name:?}")))
-}
+use pyo3::types::{PyBool, PyBytes, PyDict};
 
 /// The card table: the one given, none for `False`, else `mulligan.carddata`'s default.
 fn table(
@@ -67,56 +37,69 @@ fn table(
     Ok(Some(t.get().inner.clone()))
 }
 
+/// The keywords `analyze` takes, in its signature's order.
+const KEYWORDS: &[&str] = &[
+    "turns",
+    "on_the_draw",
+    "mulligan",
+    "variant",
+    "players",
+    "cards",
+    "exact",
+    "games",
+    "keep",
+    "seed",
+    "table",
+    "threads",
+];
+
+/// The core's request from `analyze`'s keywords (the deck is the binding's own), and the seed.
+fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::Seed)> {
+    let mut request = Request::new((), keywords.required::<Count>("turns")?.size());
+    request.on_the_draw = keywords.get::<Flag>("on_the_draw")?.is_some_and(|f| f.0);
+    if let Some(Named(rule)) = keywords.get("mulligan")? {
+        request.mulligan = rule;
+    }
+    if let Some(Named(variant)) = keywords.get("variant")? {
+        request.variant = variant;
+    }
+    request.players = keywords.get::<Count>("players")?.map(|p| p.size());
+    if let Some(cards) = keywords.object("cards") {
+        request.cards = texts::<SetUp>(cards, "cards", analysis::MAX_QUESTIONS + 1)?;
+    }
+    request.exact = keywords.get::<Flag>("exact")?.is_some_and(|f| f.0);
+    if let Some(games) = keywords.get::<Count>("games")? {
+        request.games = games.get();
+    }
+    if let Some(keep) = keywords.object("keep") {
+        let rule = keep
+            .cast::<KeepRule>()
+            .map_err(|_| type_error(format!("keep must be a KeepRule, got {}", type_name(keep))))?;
+        request.keep = Some(rule.get().inner.clone());
+    }
+    request.threads = keywords.get::<Count>("threads")?.map(|t| t.size());
+    let seed = match keywords.get::<SeedArg>("seed")? {
+        Some(s) => s.0,
+        None => guard(mulligan_core::Seed::generate)?,
+    };
+    Ok((request, seed))
+}
+
 /// The analysis of `deck` (docs/ANALYSIS.md): a dict of the core's `Report`.
 #[pyfunction]
-#[pyo3(signature = (deck, *, turns, on_the_draw = false, mulligan = None, variant = None, players = None, cards = None, exact = false, games = None, keep = None, seed = None, table = None, threads = None),
+#[pyo3(signature = (deck, **keywords),
        text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None)")]
-#[allow(clippy::too_many_arguments)]
 pub fn analyze<'py>(
     py: Python<'py>,
-    deck: PyRef<'py, Deck>,
-    turns: usize,
-    on_the_draw: bool,
-    mulligan: Option<Bound<'py, PyAny>>,
-    variant: Option<Bound<'py, PyAny>>,
-    players: Option<usize>,
-    cards: Option<Vec<String>>,
-    exact: bool,
-    games: Option<u64>,
-    keep: Option<PyRef<'py, KeepRule>>,
-    seed: Option<SeedArg>,
-    table: Option<Bound<'py, PyAny>>,
-    threads: Option<usize>,
+    deck: Of<'py, Deck>,
+    keywords: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request {
-        turns,
-        on_the_draw,
-        variant: variant
-            .as_ref()
-            .map(self::variant)
-            .transpose()?
-            .unwrap_or_default(),
-        players,
-        mulligan: mulligan.as_ref().map(era).transpose()?.unwrap_or_default(),
-        cards: cards.unwrap_or_default(),
-        exact,
-        games: games.unwrap_or(analysis::DEFAULT_GAMES),
-    };
-    let keep = keep.map(|k| k.inner.clone()).unwrap_or_default();
-    let seed = seed_or_new(seed)?;
-    let table = self::table(py, table.as_ref())?;
-    let main = deck.to_core(py).main;
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    if threads == 0 {
-        return Err(config_error("threads must be at least 1"));
-    }
-    let report = py.detach(|| {
-        guard(|| analysis::analyze(&main, table.as_deref(), &request, &keep, &seed, threads))
-    })?;
+    let keywords = Keywords::new("analyze", keywords, KEYWORDS)?;
+    let (request, seed) = self::request(&keywords)?;
+    let table = self::table(py, keywords.object("table"))?;
+    let main = deck.0.get().to_core(py).main;
+    let report =
+        py.detach(|| guard(|| analysis::analyze(&main, table.as_deref(), &request, &seed)))?;
     record_to_py(py, &report)
 }
 
@@ -157,39 +140,59 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exact_keep_odds, m)?)
 }
 
+/// The keywords `exact_keep_odds` takes, in its signature's order.
+const KEEP_ODDS_KEYWORDS: &[&str] = &[
+    "mulligan",
+    "variant",
+    "players",
+    "keep",
+    "hand_size",
+    "free_mulligans",
+];
+
 /// The exact chance of keeping at each hand size (index: size) under `keep` (a land-count
 /// rule), for a deck like `deck` under `mulligan` (London, Vancouver, Paris, Canadian
 /// Highlander, NONE): the core's `analysis::keep_odds`.
 #[pyfunction]
-#[pyo3(signature = (deck, *, mulligan = None, variant = None, players = None, keep = None, hand_size = 7, free_mulligans = 0),
+#[pyo3(signature = (deck, **keywords),
        text_signature = "(deck, *, mulligan=None, variant=None, players=None, keep=None, hand_size=7, free_mulligans=0)")]
-#[allow(clippy::too_many_arguments)]
 pub fn exact_keep_odds(
     py: Python<'_>,
-    deck: PyRef<'_, Deck>,
-    mulligan: Option<Bound<'_, PyAny>>,
-    variant: Option<Bound<'_, PyAny>>,
-    players: Option<usize>,
-    keep: Option<PyRef<'_, KeepRule>>,
-    hand_size: usize,
-    free_mulligans: u32,
+    deck: Of<'_, Deck>,
+    keywords: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<f64>> {
-    let rule = mulligan.as_ref().map(era).transpose()?.unwrap_or_default();
-    let v = variant
-        .as_ref()
-        .map(self::variant)
-        .transpose()?
-        .unwrap_or_default();
-    let players = players.unwrap_or_else(|| v.default_players());
-    let main = deck.to_core(py).main;
-    let keep = keep.map(|k| k.inner.clone()).unwrap_or_default();
+    let keywords = Keywords::new("exact_keep_odds", keywords, KEEP_ODDS_KEYWORDS)?;
+    // The keywords both functions take are read as `analyze` reads them.
+    let mut request = Request::new((), 1);
+    if let Some(Named(rule)) = keywords.get("mulligan")? {
+        request.mulligan = rule;
+    }
+    if let Some(Named(variant)) = keywords.get("variant")? {
+        request.variant = variant;
+    }
+    request.players = keywords.get::<Count>("players")?.map(|p| p.size());
+    let keep = match keywords.object("keep") {
+        Some(k) => k
+            .cast::<KeepRule>()
+            .map_err(|_| type_error(format!("keep must be a KeepRule, got {}", type_name(k))))?
+            .get()
+            .inner
+            .clone(),
+        None => Default::default(),
+    };
+    let hand_size = keywords.get::<Count>("hand_size")?.map_or(7, |h| h.size());
+    let free_mulligans = keywords
+        .get::<Count>("free_mulligans")?
+        .map_or(0, |f| u32::try_from(f.get()).unwrap_or(u32::MAX));
+    let main = deck.0.get().to_core(py).main;
     guard(|| {
-        v.check_players(players)?;
+        let players = request.players();
+        request.variant.check_players(players)?;
         let lands: Vec<bool> = main.iter().map(|c| c.land).collect();
         let tags: Vec<Vec<String>> = main.iter().map(|c| c.tags.clone()).collect();
         let cfg = mulligan_core::simulate::Config {
-            rule,
-            free_first: mulligan_core::rules::free_first_mulligan(v, players),
+            rule: request.mulligan,
+            free_first: mulligan_core::rules::free_first_mulligan(request.variant, players),
             hand_size,
             deck_size: main.len(),
             house: mulligan_core::HouseRules {

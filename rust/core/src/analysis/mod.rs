@@ -15,6 +15,7 @@ pub mod keep_odds;
 pub mod luck;
 pub mod mana;
 pub mod report;
+pub mod request;
 pub mod simulation;
 pub mod sources;
 pub mod wilson;
@@ -26,108 +27,34 @@ use crate::card::Card;
 use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 use crate::house::HouseRules;
-use crate::rules::{self, FirstDraw, MulliganRule, Variant, BASE_HAND_SIZE};
+use crate::rules::{self, MulliganRule, BASE_HAND_SIZE};
 use crate::seed::Seed;
-use crate::simulate::{Config, KeepRule, Policy};
+use crate::simulate::{Config, Policy};
 use castable::Question;
 use mana::{letters, LETTERS};
 use report::{CardReport, KeepReport, Method, Report, TurnReport};
-use serde::{Deserialize, Serialize};
+pub use request::{Request, DEFAULT_GAMES, MAX_GAMES, MAX_TURNS};
 use sources::Profile;
 use std::collections::BTreeMap;
 use wilson::{wilson, Interval};
 
-/// The most turns one analysis covers.
-pub const MAX_TURNS: usize = 30;
-/// The most games one analysis simulates.
-pub const MAX_GAMES: u64 = 100_000_000;
 /// The most cards one analysis asks the on-curve question of (the first in deck order).
 pub const MAX_QUESTIONS: usize = 128;
 /// The most tags one analysis tallies (the first in name order).
 pub const MAX_TAG_NAMES: usize = 64;
-/// Games simulated when the request names none.
-pub const DEFAULT_GAMES: u64 = 100_000;
-
-fn default_games() -> u64 {
-    DEFAULT_GAMES
-}
-
-/// What to analyse.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Request {
-    /// Turns after the keep, `1..=MAX_TURNS`.
-    pub turns: usize,
-    /// The player is not the starting player (103.8: then they draw on their first turn).
-    #[serde(default)]
-    pub on_the_draw: bool,
-    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).
-    #[serde(default)]
-    pub variant: Variant,
-    /// Players at the table (default: the variant's, [`Variant::default_players`]).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// The mulligan era; `NONE`: the first hand is kept.
-    #[serde(default)]
-    pub mulligan: MulliganRule,
-    /// The cards asked about (default: every nonland card with a known cost).
-    #[serde(default)]
-    pub cards: Vec<String>,
-    /// Exact answers where the maths allows them.
-    #[serde(default)]
-    pub exact: bool,
-    /// Games simulated for what is not exact.
-    #[serde(default = "default_games")]
-    pub games: u64,
-}
-
-impl Request {
-    /// The players at the table.
-    pub fn players(&self) -> usize {
-        self.players
-            .unwrap_or_else(|| self.variant.default_players())
-    }
-
-    /// Whether this player skips the draw of their first turn (103.8a-c).
-    pub fn skips_first_draw(&self) -> bool {
-        !self.on_the_draw && rules::first_draw(self.variant, self.players()) != FirstDraw::Nobody
-    }
-
-    /// Checks the request on its own.
-    pub fn validate(&self) -> Result<()> {
-        if self.turns == 0 || self.turns > MAX_TURNS {
-            return Err(Error::config(format!(
-                "turns must be from 1 to {MAX_TURNS}, got {}",
-                self.turns
-            )));
-        }
-        if self.games == 0 || self.games > MAX_GAMES {
-            return Err(Error::config(format!(
-                "games must be from 1 to {MAX_GAMES}, got {}",
-                self.games
-            )));
-        }
-        if self.mulligan == MulliganRule::PartialParis {
-            return Err(Error::config(
-                "the analysis does not cover PARTIAL_PARIS (its hands keep cards across \
-                 mulligans); use simulate",
-            ));
-        }
-        self.variant.check_players(self.players())
-    }
-}
 
 /// The whole analysis of a deck (`cards`, index = card id) read through `table`, deciding
-/// mulligans by `keep`, simulating from `seed` on `threads` threads when not exact.
-pub fn analyze(
+/// mulligans by the request's keep rule, simulating from `seed` on the request's threads when
+/// not exact.
+pub fn analyze<D>(
     cards: &[Card],
     table: Option<&CardTable>,
-    request: &Request,
-    keep: &KeepRule,
+    request: &Request<D>,
     seed: &Seed,
-    threads: usize,
 ) -> Result<Report> {
     request.validate()?;
+    let threads = request.threads()?;
+    let keep = &request.keep_rule();
     let profile = Profile::build(cards, table);
     let hand = BASE_HAND_SIZE as usize;
     let skips = request.skips_first_draw();
@@ -419,9 +346,9 @@ type Label = (String, String);
 
 /// The on-curve questions of a request: the cards it names, or every nonland card with a known
 /// cost (each name once, in deck order), with each card's name and printed cost.
-fn questions(
+fn questions<D>(
     profile: &Profile,
-    request: &Request,
+    request: &Request<D>,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Question>, Vec<Label>)> {
     let mut names: Vec<(String, usize)> = vec![];

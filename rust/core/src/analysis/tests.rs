@@ -10,7 +10,8 @@ use super::sources::{Land, Profile};
 use super::wilson::{wilson_z, z_for};
 use super::*;
 use crate::card_data::CardTable;
-use crate::simulate::{simulate_serial, Bottom, Exile, Outcome};
+use crate::rules::Variant;
+use crate::simulate::{simulate_serial, Bottom, Exile, KeepRule, Outcome};
 
 /// Family-wise alpha of every statistical test here; each family splits it (Bonferroni).
 const ALPHA: f64 = 1e-4;
@@ -480,17 +481,13 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
         ));
     }
     let request = Request {
-        turns: 3,
-        on_the_draw: false,
-        variant: Variant::TwoPlayer,
-        players: None,
         mulligan: MulliganRule::NoMulligan,
-        cards: vec![],
         exact: true,
         games: 1000,
+        threads: Some(1),
+        ..Request::new((), 3)
     };
-    let keep = KeepRule::default();
-    let r = analyze(&cards, Some(&table), &request, &keep, &seed(1), 1).unwrap();
+    let r = analyze(&cards, Some(&table), &request, &seed(1)).unwrap();
     assert_eq!(r.method, report::Method::Exact);
     assert_eq!(r.cards.len(), 1);
     assert_eq!(r.cards[0].name, "Lightning Helix");
@@ -502,14 +499,14 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
         on_the_draw: true,
         ..request.clone()
     };
-    let r2 = analyze(&cards, Some(&table), &draw, &keep, &seed(1), 1).unwrap();
+    let r2 = analyze(&cards, Some(&table), &draw, &seed(1)).unwrap();
     assert_eq!(r2.by_turn[0].cards_seen, 8);
     // Commander with four players: no one skips the first draw (103.8c).
     let pod = Request {
         variant: Variant::Commander,
         ..request.clone()
     };
-    let r3 = analyze(&cards, Some(&table), &pod, &keep, &seed(1), 1).unwrap();
+    let r3 = analyze(&cards, Some(&table), &pod, &seed(1)).unwrap();
     assert!(!r3.skips_first_draw);
     assert_eq!(
         r3.method,
@@ -534,7 +531,7 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
             ..request.clone()
         },
     ] {
-        let e = analyze(&cards, Some(&table), &bad, &keep, &seed(1), 1).unwrap_err();
+        let e = analyze(&cards, Some(&table), &bad, &seed(1)).unwrap_err();
         assert!(matches!(e, Error::Config(_)), "{e:?}");
     }
 }

@@ -1,0 +1,158 @@
+//! An analysis as asked for ([`Request`], docs/schema.json `AnalyzeRequest`): the deck, the
+//! turns after the keep, who starts (103.8), the variant and era of rule 103, the cards asked
+//! about, exact or simulated, the keep rule, the seed and the threads, each with its default.
+//! The Python `analyze(...)` keywords fill a `Request`, the command line's options too, and the
+//! HTTP service validates its `POST /analyze` body against its schema entry.
+
+use crate::error::{Error, Result};
+use crate::rules::{self, FirstDraw, MulliganRule, Variant};
+use crate::seed::Seed;
+use crate::simulate::request::MAX_THREADS;
+use crate::simulate::KeepRule;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The most turns one analysis covers.
+pub const MAX_TURNS: usize = 30;
+/// The most games one analysis simulates.
+pub const MAX_GAMES: u64 = 100_000_000;
+/// Games simulated when the request names none.
+pub const DEFAULT_GAMES: u64 = 100_000;
+
+fn default_games() -> u64 {
+    DEFAULT_GAMES
+}
+
+/// An analysis of one deck turn by turn after the keep (docs/ANALYSIS.md). `D` is the deck:
+/// its text as JSON sends it, or `()` where a binding holds the deck's cards itself. Every key
+/// but `deck` and `turns` may be left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(
+    rename = "AnalyzeRequest",
+    description = "An analysis as asked for (the HTTP service's `POST /analyze`, Python's \
+                   `analyze` keywords, `mulligan analyze`): one deck turn by turn after the \
+                   keep; every key but `deck` and `turns` may be left out."
+)]
+pub struct Request<D = String> {
+    /// The deck list's text, in any format the deck reader takes.
+    pub deck: D,
+    /// Turns after the keep, 1 to 30.
+    #[schemars(range(min = 1, max = 30))]
+    pub turns: usize,
+    /// The player is not the starting player (103.8: then they draw on their first turn).
+    #[serde(default)]
+    pub on_the_draw: bool,
+    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).
+    #[serde(default)]
+    pub variant: Variant,
+    /// Players at the table (null: the variant's usual table).
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// The mulligan era; `NONE`: the first hand is kept.
+    #[serde(default)]
+    pub mulligan: MulliganRule,
+    /// The cards asked about (default: every nonland card with a known cost).
+    #[serde(default)]
+    pub cards: Vec<String>,
+    /// Exact answers where the maths allows them.
+    #[serde(default)]
+    pub exact: bool,
+    /// Games simulated for what is not exact, 1 to 100,000,000.
+    #[serde(default = "default_games")]
+    #[schemars(range(min = 1, max = 100_000_000))]
+    pub games: u64,
+    /// The keep rule deciding mulligans; null: the default one (2-5 lands in 7 cards, 2-4 in
+    /// 6, 1-4 in 5, anything at 4 or fewer, London bottoms by `balance`).
+    #[serde(default)]
+    pub keep: Option<KeepRule>,
+    /// The seed, 64 hex digits; null: a fresh one from the operating system.
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[0-9a-fA-F]{64}$"))]
+    pub seed: Option<String>,
+    /// Threads to run on (null: every core); the results do not depend on it.
+    #[serde(default)]
+    #[schemars(range(min = 1))]
+    pub threads: Option<usize>,
+}
+
+impl<D> Request<D> {
+    /// A request for `turns` turns of `deck` with every other key at its default.
+    pub fn new(deck: D, turns: usize) -> Request<D> {
+        Request {
+            deck,
+            turns,
+            on_the_draw: false,
+            variant: Variant::default(),
+            players: None,
+            mulligan: MulliganRule::default(),
+            cards: vec![],
+            exact: false,
+            games: DEFAULT_GAMES,
+            keep: None,
+            seed: None,
+            threads: None,
+        }
+    }
+
+    /// The players at the table.
+    pub fn players(&self) -> usize {
+        self.players
+            .unwrap_or_else(|| self.variant.default_players())
+    }
+
+    /// Whether this player skips the draw of their first turn (103.8a-c).
+    pub fn skips_first_draw(&self) -> bool {
+        !self.on_the_draw && rules::first_draw(self.variant, self.players()) != FirstDraw::Nobody
+    }
+
+    /// The keep rule: the one given or the default.
+    pub fn keep_rule(&self) -> KeepRule {
+        self.keep.clone().unwrap_or_default()
+    }
+
+    /// The seed: the one given (a `Seed` error when it is not 64 hex digits), or a fresh one
+    /// from the operating system.
+    pub fn seed(&self) -> Result<Seed> {
+        match &self.seed {
+            Some(hex) => Seed::from_hex(hex).map_err(|e| Error::Seed(format!("seed: {e}"))),
+            None => Seed::generate(),
+        }
+    }
+
+    /// The threads to run on: the ones given (at least 1, at most [`MAX_THREADS`]), or every
+    /// core.
+    pub fn threads(&self) -> Result<usize> {
+        match self.threads {
+            None => Ok(std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)),
+            Some(0) => Err(Error::config("threads must be at least 1")),
+            Some(n) => Ok(n.min(MAX_THREADS)),
+        }
+    }
+
+    /// Checks the request on its own.
+    pub fn validate(&self) -> Result<()> {
+        if self.turns == 0 || self.turns > MAX_TURNS {
+            return Err(Error::config(format!(
+                "turns must be from 1 to {MAX_TURNS}, got {}",
+                self.turns
+            )));
+        }
+        if self.games == 0 || self.games > MAX_GAMES {
+            return Err(Error::config(format!(
+                "games must be from 1 to {MAX_GAMES}, got {}",
+                self.games
+            )));
+        }
+        if self.mulligan == MulliganRule::PartialParis {
+            return Err(Error::config(
+                "the analysis does not cover PARTIAL_PARIS (its hands keep cards across \
+                 mulligans); use simulate",
+            ));
+        }
+        self.threads()?;
+        self.variant.check_players(self.players())
+    }
+}
