@@ -14,7 +14,8 @@
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::{fuzz_target, Corpus};
 use mulligan_core::simulate::{
-    self, Abort, Bottom, Config, Counts, Exile, GeneralPath, KeepRule, Outcome, Policy, MAX_HAND,
+    self, Abort, Bottom, Config, Counts, Exile, GeneralPath, KeepRule, Outcome, Policy, Span,
+    MAX_HAND,
 };
 use mulligan_core::{HouseRules, MulliganRule, Seed};
 
@@ -138,10 +139,8 @@ fn simulate_with<P: Policy + Clone + Send>(
         run.cfg,
         &run.lands,
         policy,
-        run.start,
-        run.games,
+        Span::new(run.start, run.games).recording(out),
         threads,
-        Some(out),
     )
 }
 

@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mulligan_core::rng::ShuffleWords;
 use mulligan_core::shuffle::shuffle_set;
-use mulligan_core::simulate::{self, Config, KeepRule};
+use mulligan_core::simulate::{self, Config, KeepRule, Span};
 use mulligan_core::{MulliganRule, Seed};
 use std::hint::black_box;
 
@@ -45,7 +45,7 @@ fn shuffles(c: &mut Criterion) {
     };
     group.bench_function("London game starts", |b| {
         b.iter(|| {
-            simulate::simulate(&seed, cfg, &lands, &rule, 0, 10_000, 1, None)
+            simulate::simulate(&seed, cfg, &lands, &rule, Span::new(0, 10_000), 1)
                 .unwrap()
                 .unwrap()
         })

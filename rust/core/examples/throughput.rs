@@ -2,7 +2,7 @@
 //! `cargo run --release -p mulligan-core --example throughput -- [games] [deck_size] [shuffles]`
 //! (best of five runs).
 
-use mulligan_core::simulate::{self, Config, KeepRule};
+use mulligan_core::simulate::{self, Config, KeepRule, Span};
 use mulligan_core::{MulliganRule, Seed};
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ fn main() {
     let mut counts = None;
     for _ in 0..5 {
         let t = Instant::now();
-        counts = simulate::simulate(&seed, cfg, &lands, &rule, 0, games, 1, None)
+        counts = simulate::simulate(&seed, cfg, &lands, &rule, Span::new(0, games), 1)
             .unwrap()
             .ok();
         dt = dt.min(t.elapsed().as_secs_f64());

@@ -6,7 +6,7 @@
 //! (medians of five runs; a 60-card deck with 24 lands, the default keep rule).
 
 use mulligan_core::house::{HouseRules, Smoothing};
-use mulligan_core::simulate::{self, Config, Exile, GamePath, KeepRule, Policy};
+use mulligan_core::simulate::{self, Config, Exile, GamePath, KeepRule, Policy, Span};
 use mulligan_core::{MulliganRule, Seed};
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ fn median_rate<P: Policy + Clone + Send>(
     let mut rates: Vec<f64> = (0..5)
         .map(|_| {
             let t = Instant::now();
-            simulate::simulate(&seed, cfg, lands, policy, 0, games, threads, None)
+            simulate::simulate(&seed, cfg, lands, policy, Span::new(0, games), threads)
                 .unwrap()
                 .unwrap();
             games as f64 / t.elapsed().as_secs_f64()

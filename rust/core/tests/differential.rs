@@ -7,7 +7,7 @@
 //! Beside the edge cases pinned in `simulate`'s unit tests, this is the net for the ones no
 //! one thought of.
 
-use mulligan_core::simulate::{self, Bottom, Config, Exile, GeneralPath, KeepRule, Outcome};
+use mulligan_core::simulate::{self, Bottom, Config, Exile, GeneralPath, KeepRule, Outcome, Span};
 use mulligan_core::{MulliganRule, Seed};
 
 /// xorshift64*: test data only.
@@ -102,10 +102,8 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
             cfg,
             &lands,
             &keep,
-            start,
-            games,
+            Span::new(start, games).recording(&mut fast),
             threads,
-            Some(&mut fast),
         )
         .unwrap()
         .unwrap();
@@ -115,10 +113,8 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
             cfg,
             &lands,
             &general,
-            start,
-            games,
+            Span::new(start, games).recording(&mut slow),
             1,
-            Some(&mut slow),
         )
         .unwrap()
         .unwrap();
@@ -130,9 +126,16 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
         for _ in 0..3 {
             let i = rng.below(games);
             let mut one = [Outcome::default()];
-            simulate::simulate(&seed, cfg, &lands, &keep, start + i, 1, 1, Some(&mut one))
-                .unwrap()
-                .unwrap();
+            simulate::simulate(
+                &seed,
+                cfg,
+                &lands,
+                &keep,
+                Span::new(start + i, 1).recording(&mut one),
+                1,
+            )
+            .unwrap()
+            .unwrap();
             assert_eq!(one[0], fast[i as usize], "case {case}, game {i} alone");
         }
     }
@@ -169,9 +172,16 @@ fn results_do_not_depend_on_threads_or_cuts() {
         let seed = Seed::from_bytes([3; 32]);
         let (start, games) = (1_000_005u64, 50_000u64);
         let run = |first: u64, count: u64, threads: usize, out: &mut [Outcome]| {
-            simulate::simulate(&seed, cfg, &lands, &keep, first, count, threads, Some(out))
-                .unwrap()
-                .unwrap()
+            simulate::simulate(
+                &seed,
+                cfg,
+                &lands,
+                &keep,
+                Span::new(first, count).recording(out),
+                threads,
+            )
+            .unwrap()
+            .unwrap()
         };
         let mut one = vec![Outcome::default(); games as usize];
         let c1 = run(start, games, 1, &mut one);

@@ -11,7 +11,7 @@ use super::wilson::{wilson_z, z_for};
 use super::*;
 use crate::card_data::CardTable;
 use crate::rules::Variant;
-use crate::simulate::{simulate_serial, Bottom, Exile, KeepRule, Outcome};
+use crate::simulate::{simulate_serial, Bottom, Exile, KeepRule, Outcome, Span};
 
 /// Family-wise alpha of every statistical test here; each family splits it (Bonferroni).
 const ALPHA: f64 = 1e-4;
@@ -327,7 +327,7 @@ fn exact_keep_odds_agree_with_the_bulk_engine() {
                     assert!((total - 1.0).abs() < 1e-9, "{era:?}: {total}");
                     let s = seed((e * 40 + r * 2 + usize::from(free_first)) as u8 + 100);
                     let counts =
-                        simulate_serial(&s, cfg, &flags, &mut policy, 0, games, None, None)
+                        simulate_serial(&s, cfg, &flags, &mut policy, Span::new(0, games), None)
                             .unwrap()
                             .unwrap();
                     for (size, &hits) in counts.kept_by_size().iter().enumerate() {
@@ -376,9 +376,7 @@ fn simulated_games_are_the_engines_games() {
                 cfg,
                 &flags,
                 &mut policy,
-                0,
-                games as u64,
-                Some(&mut outcomes),
+                Span::new(0, games as u64).recording(&mut outcomes),
                 None,
             )
             .unwrap()

@@ -94,6 +94,26 @@ pub struct Counts {
     pub hand_size: usize,
 }
 
+/// Where a pass over a block's games puts them: a kept game is counted in `counts` and, when
+/// `per_game` is given, written at its slot; a game that takes the no-land/all-land redraw is
+/// listed in `redraws`, to be played again from its next shuffle.
+pub(crate) struct Sink<'s, 'o> {
+    pub(crate) counts: &'s mut Counts,
+    pub(crate) per_game: &'s mut Option<&'o mut [Outcome]>,
+    pub(crate) redraws: &'s mut Vec<u32>,
+}
+
+impl Sink<'_, '_> {
+    /// The game at `slot` kept with outcome `o`.
+    #[inline(always)]
+    pub(crate) fn kept(&mut self, slot: u32, o: Outcome) {
+        self.counts.add(&o);
+        if let Some(out) = self.per_game.as_deref_mut() {
+            out[slot as usize] = o;
+        }
+    }
+}
+
 impl Counts {
     /// No games yet, for this configuration.
     pub fn new(cfg: &Config) -> Self {

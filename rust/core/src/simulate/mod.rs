@@ -62,4 +62,4 @@ pub use config::{Config, Counts, Outcome};
 pub use keep_rule::{Bottom, CompiledRule, Exile, KeepRule};
 pub use policy::{Abort, CountRule, GamePath, GeneralPath, Policy, TagRequirement, MAX_HAND};
 pub use request::{Request, Run};
-pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, MONITOR_INTERVAL};
+pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, Span, MONITOR_INTERVAL};

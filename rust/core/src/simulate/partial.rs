@@ -6,7 +6,7 @@
 //! at a time ([`Deal`]: its Fisher–Yates steps as far as the cards drawn, the words read as
 //! the `Game`'s library reads them), and the policy decides on the hand as in a `Game`.
 
-use super::config::{Counts, Outcome};
+use super::config::{Counts, Outcome, Sink};
 use super::engine::Engine;
 use super::plan::Plan;
 use super::policy::{Abort, Policy, MAX_HAND};
@@ -28,7 +28,21 @@ struct Deal<'a, W: Words> {
     digits: [u64; MAX_BATCH],
 }
 
-impl<W: Words> Deal<'_, W> {
+impl<'a, W: Words> Deal<'a, W> {
+    /// The shuffle `rng` reads, of the cards `cards` (`0..n`), none dealt yet; `swaps` (empty)
+    /// keeps the positions the steps touch, for [`Deal::restore`].
+    fn new(plan: &'a Plan, rng: W, cards: &'a mut [CardId], swaps: &'a mut Vec<u32>) -> Self {
+        Deal {
+            plan,
+            rng,
+            cards,
+            swaps,
+            dealt: 0,
+            batch: 0,
+            digits: [0; MAX_BATCH],
+        }
+    }
+
     /// The next card from the top; None once the library is empty.
     #[inline]
     fn next(&mut self) -> Option<CardId> {
@@ -82,6 +96,16 @@ enum Played {
     Redraw,
 }
 
+/// A pass over PARTIAL_PARIS games, each played from its start: the slots (ascending) of the
+/// block of games from `first`, each dealt from its shuffle `sub` (1: after the land redraw);
+/// with `redraw`, a first hand may still take the no-land/all-land redraw.
+pub(crate) struct Pass<'a> {
+    pub(crate) first: u64,
+    pub(crate) slots: &'a [u32],
+    pub(crate) sub: u32,
+    pub(crate) redraw: bool,
+}
+
 /// What the partial Paris path reuses from game to game.
 pub(crate) struct Dealer {
     swaps: Vec<u32>,
@@ -125,21 +149,19 @@ impl Engine<'_> {
             slots.extend(base as u32..(base + m) as u32);
             redrawn.clear();
             let redraw = self.cfg.house.land_mulligan;
-            let mut run = |slots: &[u32], sub, redraw, redrawn: &mut Vec<u32>| {
-                let out = &mut per_game;
-                self.partial_games(
-                    plan,
+            let mut run = |slots: &[u32], sub, redraw, redraws: &mut Vec<u32>| {
+                let pass = Pass {
                     first,
                     slots,
                     sub,
                     redraw,
-                    policy,
-                    &mut bufs,
-                    &mut dealer,
-                    counts,
-                    out,
-                    redrawn,
-                )
+                };
+                let sink = Sink {
+                    counts: &mut *counts,
+                    per_game: &mut per_game,
+                    redraws,
+                };
+                self.partial_games(plan, pass, policy, &mut bufs, &mut dealer, sink)
             };
             run(&slots, 0, redraw, &mut redrawn)?;
             let again = std::mem::take(&mut redrawn);
@@ -151,25 +173,23 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// The PARTIAL_PARIS games of `slots` (ascending), each from the start, dealt from its
-    /// shuffle `sub` (1: after the land redraw); with `redraw`, a first hand that takes the
-    /// redraw goes to `redrawn` instead. Their lead words eight games to a ChaCha block, as in
-    /// the rounds.
-    #[allow(clippy::too_many_arguments)]
+    /// The games of a [`Pass`], into `sink` (a first hand that takes the redraw to its
+    /// `redraws`). Their lead words eight games to a ChaCha block, as in the rounds.
     pub(crate) fn partial_games<P: Policy>(
         &self,
         plan: &Plan,
-        first: u64,
-        slots: &[u32],
-        sub: u32,
-        redraw: bool,
+        pass: Pass<'_>,
         policy: &mut P,
         bufs: &mut Buffers,
         dealer: &mut Dealer,
-        counts: &mut Counts,
-        per_game: &mut Option<&mut [Outcome]>,
-        redrawn: &mut Vec<u32>,
+        mut sink: Sink<'_, '_>,
     ) -> std::result::Result<(), Abort> {
+        let Pass {
+            first,
+            slots,
+            sub,
+            redraw,
+        } = pass;
         let Some(&s0) = slots.first() else {
             return Ok(());
         };
@@ -179,15 +199,11 @@ impl Engine<'_> {
         for &slot in slots {
             let g = first + u64::from(slot);
             let rng = ShuffleWords::with_lead(&self.key, g << 8, sub, bufs.lead(g, g0));
-            let (scratch, Dealer { swaps, hand }) = (&mut bufs.scratch, &mut *dealer);
-            match self.partial_game(plan, rng, redraw, policy, scratch, swaps, hand)? {
-                Played::Kept(o) => {
-                    counts.add(&o);
-                    if let Some(out) = per_game.as_deref_mut() {
-                        out[slot as usize] = o;
-                    }
-                }
-                Played::Redraw => redrawn.push(slot),
+            let Dealer { swaps, hand } = &mut *dealer;
+            let deal = Deal::new(plan, rng, &mut bufs.scratch, swaps);
+            match self.partial_game(deal, redraw, policy, hand)? {
+                Played::Kept(o) => sink.kept(slot, o),
+                Played::Redraw => sink.redraws.push(slot),
             }
         }
         Ok(())
@@ -205,40 +221,25 @@ impl Engine<'_> {
         dealer: &mut Dealer,
     ) -> std::result::Result<Option<Outcome>, Abort> {
         let Dealer { swaps, hand } = dealer;
-        Ok(
-            match self.partial_game(plan, rng, redraw, policy, cards, swaps, hand)? {
-                Played::Kept(o) => Some(o),
-                Played::Redraw => None,
-            },
-        )
+        let deal = Deal::new(plan, rng, cards, swaps);
+        Ok(match self.partial_game(deal, redraw, policy, hand)? {
+            Played::Kept(o) => Some(o),
+            Played::Redraw => None,
+        })
     }
 
-    /// One game from its shuffle's words: the opening hand, the redraw when `redraw` allows
-    /// it, then keep or a mulligan that exiles what the policy names (the whole hand by
+    /// One game from its shuffle, dealt by `deal`: the opening hand, the redraw when `redraw`
+    /// allows it, then keep or a mulligan that exiles what the policy names (the whole hand by
     /// default) and draws one fewer (as many after a free mulligan) from the same shuffle.
-    #[allow(clippy::too_many_arguments)]
     fn partial_game<P: Policy, W: Words>(
         &self,
-        plan: &Plan,
-        rng: W,
+        mut deal: Deal<'_, W>,
         redraw: bool,
         policy: &mut P,
-        cards: &mut [CardId],
-        swaps: &mut Vec<u32>,
         hand: &mut Vec<CardId>,
     ) -> std::result::Result<Played, Abort> {
-        let cfg = &self.cfg;
-        let mut deal = Deal {
-            plan,
-            rng,
-            cards,
-            swaps,
-            dealt: 0,
-            batch: 0,
-            digits: [0; MAX_BATCH],
-        };
         hand.clear();
-        deal.draw(cfg.hand_size, hand);
+        deal.draw(self.cfg.hand_size, hand);
         let played = self.partial_hands(&mut deal, redraw, policy, hand);
         deal.restore();
         played

@@ -9,7 +9,7 @@
 use super::config::{Config, Counts, Outcome};
 use super::keep_rule::{CompiledRule, Exile, KeepRule, Policy};
 use super::policy::Abort;
-use super::threads::{self, check_range, Monitor};
+use super::threads::{self, check_range, Monitor, Span};
 use crate::deck::DeckList;
 use crate::error::{Error, Result};
 use crate::house::{HouseRules, Smoothing};
@@ -317,16 +317,14 @@ impl Run {
         records: &mut [Outcome],
         monitor: Option<Monitor<'_>>,
     ) -> Result<std::result::Result<Counts, Abort>> {
-        let out = self.per_game.then_some(records);
+        let span = self.span(records);
         threads::simulate_watched(
             seed,
             self.config,
             &self.lands,
             &self.compiled,
-            self.start,
-            self.games,
+            span,
             self.threads,
-            out,
             monitor,
         )
     }
@@ -340,16 +338,16 @@ impl Run {
         records: &mut [Outcome],
         monitor: Option<Monitor<'_>>,
     ) -> Result<std::result::Result<Counts, Abort>> {
-        let out = self.per_game.then_some(records);
-        threads::simulate_serial(
-            seed,
-            self.config,
-            &self.lands,
-            policy,
-            self.start,
-            self.games,
-            out,
-            monitor,
-        )
+        let span = self.span(records);
+        threads::simulate_serial(seed, self.config, &self.lands, policy, span, monitor)
+    }
+
+    /// The run's games, recorded into `records` when `per_game`.
+    fn span<'a>(&self, records: &'a mut [Outcome]) -> Span<'a> {
+        Span {
+            start: self.start,
+            games: self.games,
+            per_game: self.per_game.then_some(records),
+        }
     }
 }

@@ -4,10 +4,10 @@
 //! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
 //! partial Paris branch off there.
 
-use super::config::{Counts, Outcome};
+use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
-use super::partial::Dealer;
+use super::partial::{Dealer, Pass};
 use super::policy::{Abort, CountRule, Policy};
 use super::variants::Games;
 use super::verdicts::{CELL, KEEP, MAX_TAG_DRAW, REDRAW, VANCOUVER_BOTTOM};
@@ -33,29 +33,42 @@ pub(crate) enum Kernel {
     General,
 }
 
+/// A round's games: the slots `active` (ascending) of the block of games from `first`, all of
+/// one [`Cohort`].
+pub(crate) struct Round<'a> {
+    pub(crate) first: u64,
+    pub(crate) cohort: Cohort,
+    pub(crate) active: &'a [u32],
+}
+
 impl Engine<'_> {
-    /// One round: every game of `active` (all of one [`Cohort`]: about to shuffle for the
-    /// `sub`-th time with the same mulligans taken) shuffles, draws and decides. Eight games at
-    /// a time: their lead words (in `bufs`, from `8 * g0` on) and, when the hand needs more
-    /// words, their streams' first blocks are at hand; a count policy decides each hand drawn
-    /// from those words by its land count alone, any other hand takes [`Engine::step`]. Games
-    /// that mulligan go to `next`, games that take the land redraw to `redraws`.
-    #[allow(clippy::too_many_arguments)]
+    /// One round: every game of a [`Round`] (all about to shuffle for the `sub`-th time with
+    /// the same mulligans taken) shuffles, draws and decides. Eight games at a time: their lead
+    /// words (in `bufs`, from `8 * g0` on) and, when the hand needs more words, their streams'
+    /// first blocks are at hand; a count policy decides each hand drawn from those words by its
+    /// land count alone, any other hand takes [`Engine::step`]. Games that mulligan go to
+    /// `next`, the others to `sink` (kept, or taking the land redraw).
     #[inline(always)]
     pub(crate) fn round<P: Policy, const AVX2: bool>(
         &self,
-        first: u64,
-        cohort: Cohort,
-        active: &[u32],
+        round: Round<'_>,
         rule: Option<&CountRule>,
         policy: &mut P,
         bufs: &mut Buffers,
-        counts: &mut Counts,
-        per_game: &mut Option<&mut [Outcome]>,
+        sink: Sink<'_, '_>,
         next: &mut Vec<u32>,
-        redraws: &mut Vec<u32>,
     ) -> std::result::Result<(), Abort> {
         const STRIDE: usize = MAX_DRAW + MAX_BATCH;
+        let Round {
+            first,
+            cohort,
+            active,
+        } = round;
+        let Sink {
+            counts,
+            per_game,
+            redraws,
+        } = sink;
         let cfg = &self.cfg;
         let n = cfg.deck_size;
         // Every game of a round has taken the same mulligans, of which `counted` count toward
@@ -340,17 +353,23 @@ impl Engine<'_> {
                     next.clear();
                     // Only the first round redraws, into the (then empty) list of redrawn games.
                     spare.clear();
-                    self.round::<P, AVX2>(
+                    let round = Round {
                         first,
                         cohort,
-                        games,
+                        active: games,
+                    };
+                    let sink = Sink {
+                        counts: &mut *counts,
+                        per_game: &mut per_game,
+                        redraws: &mut spare,
+                    };
+                    self.round::<P, AVX2>(
+                        round,
                         rule.as_ref(),
                         policy,
                         &mut bufs,
-                        counts,
-                        &mut per_game,
+                        sink,
                         &mut next,
-                        &mut spare,
                     )?;
                     std::mem::swap(games, &mut next);
                     if cohort.redraw {
@@ -360,13 +379,20 @@ impl Engine<'_> {
                 if let Some(plan) = &self.deal {
                     // PARTIAL_PARIS: the first hands were decided on the kernels; a game that
                     // mulligans is played from its start, dealt from its one shuffle.
-                    let (dealer, out) = (&mut dealer, &mut per_game);
-                    for (games, sub) in [(&active, 0), (&redrawn, 1)] {
+                    for (slots, sub) in [(&active, 0), (&redrawn, 1)] {
                         spare.clear();
-                        self.partial_games(
-                            plan, first, games, sub, false, policy, &mut bufs, dealer, counts, out,
-                            &mut spare,
-                        )?;
+                        let pass = Pass {
+                            first,
+                            slots,
+                            sub,
+                            redraw: false,
+                        };
+                        let sink = Sink {
+                            counts: &mut *counts,
+                            per_game: &mut per_game,
+                            redraws: &mut spare,
+                        };
+                        self.partial_games(plan, pass, policy, &mut bufs, &mut dealer, sink)?;
                         debug_assert!(spare.is_empty(), "these hands took no redraw");
                     }
                     active.clear();

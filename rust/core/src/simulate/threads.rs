@@ -16,19 +16,52 @@ pub type Monitor<'m> = &'m mut dyn FnMut(u64) -> bool;
 /// How often a [`Monitor`] is called: often enough for Ctrl-C to feel immediate.
 pub const MONITOR_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// Games `start .. start + games` on one thread, with any policy (e.g. a Python callable); a
-/// `monitor` is called between chunks, at most every [`MONITOR_INTERVAL`].
-#[allow(clippy::too_many_arguments)]
+/// The games a run plays, `start .. start + games` (game indices, 48 bits), and where each
+/// one's [`Outcome`] goes: `per_game[i]` is game `start + i`'s, when given (one per game).
+#[derive(Debug)]
+pub struct Span<'a> {
+    /// The first game's index.
+    pub start: u64,
+    /// How many games.
+    pub games: u64,
+    /// One outcome per game, written in game order.
+    pub per_game: Option<&'a mut [Outcome]>,
+}
+
+impl<'a> Span<'a> {
+    /// Games `start .. start + games`, their outcomes only counted.
+    pub fn new(start: u64, games: u64) -> Span<'a> {
+        Span {
+            start,
+            games,
+            per_game: None,
+        }
+    }
+
+    /// The same games, each one's outcome also written to `per_game` (one per game).
+    pub fn recording(self, per_game: &'a mut [Outcome]) -> Span<'a> {
+        Span {
+            per_game: Some(per_game),
+            ..self
+        }
+    }
+}
+
+/// The games of `span` on one thread, with any policy (e.g. a Python callable); a `monitor`
+/// is called between chunks, at most every [`MONITOR_INTERVAL`].
 pub fn simulate_serial<P: Policy>(
     seed: &Seed,
     cfg: Config,
     lands: &[bool],
     policy: &mut P,
-    start: u64,
-    games: u64,
-    per_game: Option<&mut [Outcome]>,
+    span: Span<'_>,
     mut monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
+    let Span {
+        start,
+        games,
+        per_game,
+    } = span;
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
     let mut counts = Counts::new(&cfg);
@@ -118,39 +151,36 @@ pub(crate) fn deal<T>(games: u64, threads: usize, per_game: Option<&mut [T]>) ->
         .collect()
 }
 
-/// Games `start .. start + games` on `threads` threads (compiled policies). The counts do not
-/// depend on `threads`.
-#[allow(clippy::too_many_arguments)]
+/// The games of `span` on `threads` threads (compiled policies). The counts do not depend on
+/// `threads`.
 pub fn simulate<P: Policy + Clone + Send>(
     seed: &Seed,
     cfg: Config,
     lands: &[bool],
     policy: &P,
-    start: u64,
-    games: u64,
+    span: Span<'_>,
     threads: usize,
-    per_game: Option<&mut [Outcome]>,
 ) -> Result<std::result::Result<Counts, Abort>> {
-    simulate_watched(
-        seed, cfg, lands, policy, start, games, threads, per_game, None,
-    )
+    simulate_watched(seed, cfg, lands, policy, span, threads, None)
 }
 
 /// [`simulate`] watched by a `monitor` (see [`Monitor`]): every share of the games then runs on
 /// a worker thread while the calling thread calls the monitor. The counts are the same.
-#[allow(clippy::too_many_arguments)]
 pub fn simulate_watched<P: Policy + Clone + Send>(
     seed: &Seed,
     cfg: Config,
     lands: &[bool],
     policy: &P,
-    start: u64,
-    games: u64,
+    span: Span<'_>,
     threads: usize,
-    per_game: Option<&mut [Outcome]>,
     monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    let Span {
+        start,
+        games,
+        per_game,
+    } = span;
     check_range(start, games, per_game.as_deref())?;
     let engine = Engine::new(seed, cfg, lands)?;
     // One chunk is over in milliseconds: no watcher thread for it (a loop of small runs

@@ -9,6 +9,14 @@ use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::event::{Event, EventKind};
 
+/// Who saw cards as they moved: the seat that looked (a search, look or scry), and whether
+/// they were revealed to every player (401.2). Default: no one.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Seen {
+    pub(super) looker: Option<usize>,
+    pub(super) revealed: bool,
+}
+
 impl TableSeat {
     /// Applies `action` (its session already checked) with `looker` looking.
     pub(super) fn apply(
@@ -113,10 +121,11 @@ impl TableSeat {
 
     /// A `move` event for cards of this seat.
     pub(super) fn moved(&self, seat: usize, from: Place, to: Place, cards: &[CardId]) -> Event {
-        self.moved_as(seat, from, to, cards, None, None, false)
+        self.moved_as(seat, from, to, cards, None, Seen::default())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A `move` event for cards of this seat that went to `position` of the library (701.24g)
+    /// when given, and were `seen` as they moved.
     pub(super) fn moved_as(
         &self,
         seat: usize,
@@ -124,9 +133,9 @@ impl TableSeat {
         to: Place,
         cards: &[CardId],
         position: Option<i64>,
-        looker: Option<usize>,
-        revealed: bool,
+        seen: Seen,
     ) -> Event {
+        let Seen { looker, revealed } = seen;
         let rule = if to.in_library() { "401.4" } else { "400.7" };
         Event::new(
             rule,
@@ -198,8 +207,7 @@ impl TableSeat {
             Place::Library,
             &[p.card],
             Some(p.position),
-            None,
-            false,
+            Seen::default(),
         ));
         Ok(events)
     }

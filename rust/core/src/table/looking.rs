@@ -2,6 +2,7 @@
 //! the found cards (701.24b); a look (scry, surveil) or a reveal of the top cards (401.2),
 //! ended by `arrange`, which puts each card away in the order chosen (401.4).
 
+use super::library_ops::Seen;
 use super::{position_index, Action, Place, Session, TableSeat};
 use crate::card::CardId;
 use crate::error::{Error, Result};
@@ -84,8 +85,10 @@ impl TableSeat {
             *to,
             cards,
             *position,
-            Some(looker),
-            *reveal,
+            Seen {
+                looker: Some(looker),
+                revealed: *reveal,
+            },
         ));
         Ok(events)
     }
@@ -183,8 +186,7 @@ impl TableSeat {
                         place,
                         cards,
                         None,
-                        looker,
-                        revealed,
+                        Seen { looker, revealed },
                     ));
                 }
                 Ok(events)

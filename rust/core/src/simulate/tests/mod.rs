@@ -38,20 +38,16 @@ pub(super) fn paths_agree<P: Policy + Clone + Send, Q: Policy + Clone + Send>(
         cfg,
         lands,
         fast,
-        start,
-        games,
+        Span::new(start, games).recording(&mut out),
         threads,
-        Some(&mut out),
     );
     let b = simulate(
         seed,
         cfg,
         lands,
         reference,
-        start,
-        games,
+        Span::new(start, games).recording(&mut slow),
         1,
-        Some(&mut slow),
     );
     for (i, (f, s)) in out.iter().zip(&slow).enumerate() {
         assert_eq!(f, s, "{what}: game {}", start + i as u64);
@@ -393,8 +389,9 @@ fn a_worker_panic_reaches_the_caller_as_a_panic() {
         deck_size: 60,
     };
     let caller = Panics(std::thread::current().id());
-    let run =
-        std::panic::catch_unwind(|| simulate(&seed(), cfg, &lands, &caller, 0, 100_000, 2, None));
+    let run = std::panic::catch_unwind(|| {
+        simulate(&seed(), cfg, &lands, &caller, Span::new(0, 100_000), 2)
+    });
     let payload = run.expect_err("the panic goes on in the calling thread");
     assert_eq!(payload.downcast_ref::<&str>(), Some(&"a bug in a policy"));
 }
@@ -413,7 +410,7 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
         deck_size: 60,
     };
     let games = 300_000;
-    let plain = simulate(&seed(), cfg, &lands, &keep, 5, games, 2, None);
+    let plain = simulate(&seed(), cfg, &lands, &keep, Span::new(5, games), 2);
     let mut seen = vec![];
     let mut watch = |done: u64| {
         seen.push(done);
@@ -424,10 +421,8 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
         cfg,
         &lands,
         &keep,
-        5,
-        games,
+        Span::new(5, games),
         2,
-        None,
         Some(&mut watch),
     );
     assert_eq!(plain.unwrap().unwrap(), watched.unwrap().unwrap());
@@ -443,10 +438,8 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
         cfg,
         &lands,
         &keep,
-        0,
-        1 << 40,
+        Span::new(0, 1 << 40),
         2,
-        None,
         Some(&mut stop),
     );
     assert_eq!(stopped.unwrap(), Err(Abort));
@@ -462,9 +455,7 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
         cfg,
         &lands,
         &mut keep_serial,
-        0,
-        1 << 40,
-        None,
+        Span::new(0, 1 << 40),
         Some(&mut stop),
     );
     assert_eq!(stopped.unwrap(), Err(Abort));

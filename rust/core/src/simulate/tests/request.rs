@@ -94,10 +94,8 @@ fn a_prepared_run_is_the_engine_called_by_hand() {
         cfg,
         &lands,
         &compiled,
-        0,
-        5_000,
+        Span::new(0, 5_000).recording(&mut by_hand),
         1,
-        Some(&mut by_hand),
     )
     .unwrap()
     .unwrap();

@@ -101,10 +101,8 @@ fn free_mulligans_run_on_the_kernels_and_equal_the_general_path() {
                 cfg,
                 &lands,
                 &keep,
-                5,
-                games as u64,
+                Span::new(5, games as u64).recording(&mut fast),
                 2,
-                Some(&mut fast),
             );
             let general = GeneralPath(keep.clone());
             let b = simulate(
@@ -112,10 +110,8 @@ fn free_mulligans_run_on_the_kernels_and_equal_the_general_path() {
                 cfg,
                 &lands,
                 &general,
-                5,
-                games as u64,
+                Span::new(5, games as u64).recording(&mut slow),
                 1,
-                Some(&mut slow),
             );
             assert_eq!(fast, slow, "{rule:?} {free_first} {free_mulligans}");
             assert_eq!(a.unwrap().unwrap(), b.unwrap().unwrap());
@@ -143,10 +139,8 @@ fn houston_land_distribution_after_bottoming_lands_first() {
         cfg,
         &lands,
         &keep_all(&lands, Bottom::LandsFirst),
-        0,
-        games,
+        Span::new(0, games),
         2,
-        None,
     )
     .unwrap()
     .unwrap();
@@ -197,7 +191,7 @@ fn land_redraw_distribution_is_the_closed_form() {
             },
         );
         let games = 20_000u64;
-        let counts = simulate(&seed(), cfg, &lands, &keep, 100, games, 2, None)
+        let counts = simulate(&seed(), cfg, &lands, &keep, Span::new(100, games), 2)
             .unwrap()
             .unwrap();
         assert_eq!(counts.mulligans[0], games, "{rule:?}: no mulligan taken");
@@ -476,17 +470,22 @@ fn the_game_path_is_the_game() {
         let keep = GamePath(keep.clone());
         let mut a = vec![Outcome::default(); 200];
         let mut b = vec![Outcome::default(); 200];
-        let ca = simulate(&seed(), cfg, &lands, &keep, 7, 200, 2, Some(&mut a))
-            .unwrap()
-            .unwrap();
+        let ca = simulate(
+            &seed(),
+            cfg,
+            &lands,
+            &keep,
+            Span::new(7, 200).recording(&mut a),
+            2,
+        )
+        .unwrap()
+        .unwrap();
         let cb = simulate_serial(
             &seed(),
             cfg,
             &lands,
             &mut keep.clone(),
-            7,
-            200,
-            Some(&mut b),
+            Span::new(7, 200).recording(&mut b),
             None,
         )
         .unwrap()
