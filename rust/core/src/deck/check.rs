@@ -18,7 +18,8 @@
 //! Cards whose own text allows any number of copies (Relentless Rats, …) or up to seven or nine
 //! (Seven Dwarves, Nazgûl) are allowed them.
 
-use super::{is_basic, DeckList};
+use super::known::is_basic;
+use super::list::DeckList;
 use crate::card::Card;
 use crate::card_data::{wubrg, CardTable};
 

@@ -19,7 +19,8 @@
 //! `Commander`/`Sideboard`/`Companion` move it to that section, `Maybeboard`/`Considering` or
 //! an Archidekt `{noDeck}` flag leave it out; any other marker becomes a tag.
 
-use super::{Section, MAX_COPIES};
+use super::entry::MAX_COPIES;
+use super::list::Section;
 
 /// What one card line says, before the name is looked up.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -23,49 +23,28 @@
 
 pub mod check;
 mod encoding;
+mod entry;
+mod known;
 mod line;
+mod list;
 mod text;
 mod xml;
 
-use crate::card::{tags, Card};
+use crate::card::Card;
 use crate::card_data::{CardTable, MdfcLand};
 use crate::error::{Error, Result};
 pub use check::DeckFormat;
 pub use encoding::decode_file;
-
-/// Copies above this in one line are refused (a typo, not a deck).
-pub const MAX_COPIES: u32 = 100_000;
+use entry::Entry;
+pub use entry::{SourceFormat, MAX_COPIES};
+use known::known_by_name;
+pub use known::{is_basic, known_card};
+pub use list::{DeckList, Section};
 
 /// Cards above this in one deck list, all sections together, are refused: a bound on memory
 /// (a few kilobytes of `100000 x` lines would otherwise ask for tens of millions of cards), far
 /// above any real deck. [`crate::Game::new`] refuses a bigger deck too.
 pub const MAX_DECK_CARDS: usize = 1_000_000;
-
-/// A deck list by the parts 103.2 sets apart.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DeckList {
-    /// The main deck: it becomes the library (103.2a).
-    pub main: Vec<Card>,
-    /// Set aside before the game (103.2a).
-    pub sideboard: Vec<Card>,
-    /// Put into the command zone (103.2c).
-    pub commanders: Vec<Card>,
-    /// At most one, revealed from outside the game (103.2b).
-    pub companions: Vec<Card>,
-}
-
-/// The part of a deck list a card line belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Section {
-    /// The main deck.
-    Main,
-    /// The sideboard.
-    Sideboard,
-    /// The commander(s).
-    Commander,
-    /// The companion.
-    Companion,
-}
 
 /// How to read a deck list: the card table to look names up in, how to class a modal
 /// double-faced card whose back is a land, which format's deck rules to check (`None`: guessed
@@ -94,17 +73,6 @@ impl ParseOptions<'static> {
     }
 }
 
-/// The file formats a deck list is read from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SourceFormat {
-    /// Any of the text dialects.
-    Text,
-    /// An MTGO `.dek` XML file.
-    MtgoDek,
-    /// A Cockatrice `.cod` XML file.
-    CockatriceCod,
-}
-
 /// A parsed deck list with what the reader noticed: warnings (unknown cards, failed format
 /// checks) and the detected file format.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,68 +90,7 @@ pub struct ParsedDeck {
     pub unknown: Vec<String>,
 }
 
-/// One card line's worth of cards before names are looked up: the raw parts of a card line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Entry {
-    pub line: usize,
-    pub section: Section,
-    pub count: u32,
-    pub name: String,
-    pub land: bool,
-    /// The line carried a category marker, so the list itself says what the card is.
-    pub classified: bool,
-    pub tags: Vec<String>,
-}
-
-const BASIC_TYPES: [&str; 6] = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"];
-const CHANCELLORS: [&str; 5] = [
-    "Chancellor of the Annex",
-    "Chancellor of the Dross",
-    "Chancellor of the Forge",
-    "Chancellor of the Spires",
-    "Chancellor of the Tangle",
-];
-
-/// Whether a name is a basic land (205.3i; `Snow-Covered` ones and Wastes included).
-pub fn is_basic(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    BASIC_TYPES.iter().any(|b| {
-        let b = b.to_ascii_lowercase();
-        lower == b || lower == format!("snow-covered {b}")
-    })
-}
-
-/// Whether a card name is a land and which ability tags it has, from the names the engine
-/// knows (everything else is a nonland without tags unless the list or the card table says).
-pub fn known_card(name: &str) -> (bool, Vec<String>) {
-    let lower = name.to_ascii_lowercase();
-    let mut found: Vec<String> = vec![];
-    let mut land = is_basic(name);
-    if lower == "serum powder" {
-        found.push(tags::MULLIGAN_ACTION.into());
-    } else if lower == "gemstone caverns" {
-        land = true;
-        found.push(tags::GEMSTONE_CAVERNS.into());
-    } else if lower.starts_with("leyline of ") || lower == "leyline axe" {
-        found.push(tags::BEGIN_ON_BATTLEFIELD.into());
-    } else if CHANCELLORS.iter().any(|c| c.eq_ignore_ascii_case(name)) {
-        found.push(tags::REVEAL.into());
-    }
-    (land, found)
-}
-
-/// Whether the engine knows this name without a card table.
-fn known_by_name(name: &str) -> bool {
-    let (land, found) = known_card(name);
-    land || !found.is_empty()
-}
-
 impl DeckList {
-    /// Every card of the list: main deck, sideboard, commanders and companions.
-    pub fn total_cards(&self) -> usize {
-        self.main.len() + self.sideboard.len() + self.commanders.len() + self.companions.len()
-    }
-
     /// Parses a deck list in any supported format, without a card table and without format
     /// checks (the warnings of [`DeckList::parse_with`] are dropped). Errors name the 1-based
     /// line; a list of more than [`MAX_DECK_CARDS`] cards in all is refused at the line that

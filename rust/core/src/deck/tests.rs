@@ -1,4 +1,5 @@
 use super::*;
+use crate::card::tags;
 use crate::card_data::CardTable;
 
 #[test]

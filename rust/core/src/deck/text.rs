@@ -26,8 +26,9 @@
 //!   no header, that makes the main deck exactly 100 cards (903.5a) holds the commander(s),
 //!   whether or not a `SIDEBOARD:` block comes before it.
 
+use super::entry::Entry;
 use super::line;
-use super::{Entry, Section};
+use super::list::Section;
 use crate::error::{Error, Result};
 
 /// The smallest first block an MTGO `.txt` sideboard may follow: a limited deck (100.2b).
@@ -225,7 +226,7 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
     let only_basics = |block: usize| {
         out.iter()
             .filter(|(_, b)| *b == block)
-            .all(|(e, _)| super::is_basic(&e.name))
+            .all(|(e, _)| super::known::is_basic(&e.name))
     };
     let commander_block = trailing_commanders(&out, blocks, &headed);
     let (deck, side) = (cards_in(0), cards_in(1));

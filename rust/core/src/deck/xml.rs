@@ -12,7 +12,9 @@
 //! </zone></cockatrice_deck>
 //! ```
 
-use super::{line, Entry, Section, SourceFormat, MAX_COPIES};
+use super::entry::{Entry, SourceFormat, MAX_COPIES};
+use super::line;
+use super::list::Section;
 use crate::error::{Error, Result};
 use std::cell::Cell;
 
