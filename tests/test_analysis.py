@@ -354,3 +354,53 @@ def test_simulate_prints_a_wilson_interval_beside_each_keep_rate(capsys, table, 
     rate7 = 100 * row["keep_rate_by_size"]["7"]
     low7, high7 = (100 * x for x in row["keep_rate_interval_by_size"]["7"])
     assert f"{rate7:.2f}% [{low7:.2f}, {high7:.2f}]" in out
+
+
+def test_exact_turns_after_a_paris_keep_equal_an_independent_sum(capsys, table, deck_file):
+    """`--exact` with mulligans: the lands seen by each turn after the keep, exactly, beside
+    the simulated figures. Paris, keep 2-5 lands in 7, any 6: by hand, the sum over the kept
+    hand's lands of the hypergeometric draws from the rest of the library (22 lands of 60)."""
+    code, out, err = run(
+        capsys,
+        "analyze",
+        str(deck_file),
+        "--turns",
+        "3",
+        "--mulligan",
+        "paris",
+        "--keep",
+        "7:2-5",
+        "--keep-at",
+        "6",
+        "--games",
+        "4000",
+        "--seed",
+        "04" * 32,
+        "--exact",
+        "--json",
+    )
+    assert code == 0, err
+    r = json.loads(out)
+    for turn in r["by_turn"]:
+        draws = turn["turn"] - 1  # on the play (103.8a)
+        want = [0.0] * 16
+        for l7 in range(8):
+            p7 = hyper(60, 22, 7, l7)
+            if 2 <= l7 <= 5:
+                for y in range(draws + 1):
+                    want[l7 + y] += p7 * hyper(53, 22 - l7, draws, y)
+            else:
+                for l6 in range(7):
+                    for y in range(draws + 1):
+                        want[l6 + y] += p7 * hyper(60, 22, 6, l6) * hyper(54, 22 - l6, draws, y)
+        got = turn["exact"]["lands"]
+        assert got == pytest.approx(want[: len(got)], abs=1e-12)
+        assert sum(want[len(got) :]) < 1e-12
+        # Each colour and the [burn] tag (spells only) are distributions too.
+        assert sum(turn["exact"]["sources"]["R"]) == pytest.approx(1.0)
+        assert sum(turn["exact"]["tags"]["burn"]) == pytest.approx(1.0)
+    code, out, err = run(
+        capsys, "analyze", str(deck_file), "--turns", "2", "--games", "2000", "--exact"
+    )
+    assert code == 0, err
+    assert "    exact: >=1: " in out and "      exact: 0: " in out

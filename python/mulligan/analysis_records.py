@@ -23,6 +23,17 @@ class _TurnBase(TypedDict):
     tags: dict[str, list[float]]
 
 
+class ExactTurnDict(TypedDict):
+    """With mulligans and `exact`: one turn's distributions computed exactly after the keep
+    (lands, sources of each colour, tags of spells only), beside the simulated ones."""
+
+    lands: list[float]
+    lands_at_least: list[float]
+    sources: dict[str, list[float]]
+    sources_at_least: dict[str, list[float]]
+    tags: dict[str, list[float]]
+
+
 class TurnDict(_TurnBase, total=False):
     """One turn: index `k` of each list is the chance of exactly `k` seen by then; the
     `*_interval` keys only in a simulation."""
@@ -32,6 +43,7 @@ class TurnDict(_TurnBase, total=False):
     sources_at_least_interval: dict[str, list[IntervalDict]]
     sources_interval: dict[str, list[IntervalDict]]
     tags_interval: dict[str, list[IntervalDict]]
+    exact: ExactTurnDict
 
 
 class _CardBase(TypedDict):

@@ -187,26 +187,17 @@ def text(name: str, r: AnalysisDict) -> list[str]:
             lines.append(shown)
     lines.append("lands seen by turn (chance of at least k):")
     for turn in r["by_turn"]:
-        tail_ci = turn.get("lands_at_least_interval")
-        cells = "  ".join(
-            f">={k}: {rate(p, tail_ci[k] if tail_ci else None)}"
-            for k, p in enumerate(turn["lands_at_least"])
-            if 1 <= k <= 7
-        )
+        cells = land_cells(turn["lands_at_least"], turn.get("lands_at_least_interval"))
         lines.append(f"  turn {turn['turn']} ({turn['cards_seen']} cards): {cells}")
+        if "exact" in turn:
+            lines.append(f"    exact: {land_cells(turn['exact']['lands_at_least'], None)}")
     if r["colours"]:
         lines.append("sources of each colour by turn (chance of at least 1, 2, 3):")
         for turn in r["by_turn"]:
-            by_colour = turn.get("sources_at_least_interval") or {}
-            parts = []
-            for colour, tail in turn["sources_at_least"].items():
-                colour_ci = by_colour.get(colour)
-                cells_of = [
-                    rate(tail[k], colour_ci[k] if colour_ci else None) if k < len(tail) else "0%"
-                    for k in (1, 2, 3)
-                ]
-                parts.append(f"{colour} " + " / ".join(cells_of))
-            lines.append(f"  turn {turn['turn']}: " + "   ".join(parts))
+            cells = source_cells(turn["sources_at_least"], turn.get("sources_at_least_interval"))
+            lines.append(f"  turn {turn['turn']}: {cells}")
+            if "exact" in turn:
+                lines.append(f"    exact: {source_cells(turn['exact']['sources_at_least'], None)}")
     lines.extend(tag_lines(r))
     if r["cards"]:
         lines.append(
@@ -222,6 +213,34 @@ def text(name: str, r: AnalysisDict) -> list[str]:
     return lines
 
 
+def land_cells(tail: list[float], ci: list[IntervalDict] | None) -> str:
+    """At least k lands, k = 1..7, each with its interval when simulated."""
+    return "  ".join(
+        f">={k}: {rate(p, ci[k] if ci else None)}" for k, p in enumerate(tail) if 1 <= k <= 7
+    )
+
+
+def source_cells(tails: dict[str, list[float]], ci: dict[str, list[IntervalDict]] | None) -> str:
+    """At least 1, 2, 3 sources of each colour, with intervals when simulated."""
+    parts = []
+    for colour, tail in tails.items():
+        colour_ci = (ci or {}).get(colour)
+        cells = [
+            rate(tail[k], colour_ci[k] if colour_ci else None) if k < len(tail) else "0%"
+            for k in (1, 2, 3)
+        ]
+        parts.append(f"{colour} " + " / ".join(cells))
+    return "   ".join(parts)
+
+
+def dist_cells(dist: list[float], ci: list[IntervalDict] | None) -> str:
+    """Exactly k, from 0 to the last k with a chance of at least 0.005%."""
+    shown = [k for k, p in enumerate(dist) if p >= 5e-5]
+    if not shown:
+        return "-"
+    return "  ".join(f"{k}: {rate(dist[k], ci[k] if ci else None)}" for k in range(max(shown) + 1))
+
+
 def tag_lines(r: AnalysisDict) -> list[str]:
     """Each tag's distribution by turn: the chance of exactly k tagged cards seen, from k = 0
     to the last k with a chance of at least 0.005% (the rest are shown as nothing)."""
@@ -233,18 +252,20 @@ def tag_lines(r: AnalysisDict) -> list[str]:
     for tag in names:
         lines.append(f"  [{tag}]")
         for turn in r["by_turn"]:
-            dist = turn["tags"].get(tag, [])
             ci = (turn.get("tags_interval") or {}).get(tag)
-            shown = [k for k, p in enumerate(dist) if p >= 5e-5]
-            cells = (
-                "  ".join(
-                    f"{k}: {rate(dist[k], ci[k] if ci else None)}" for k in range(max(shown) + 1)
-                )
-                if shown
-                else "-"
-            )
+            cells = dist_cells(turn["tags"].get(tag, []), ci)
             lines.append(f"    turn {turn['turn']} ({turn['cards_seen']} cards): {cells}")
+            exact = turn["exact"]["tags"].get(tag) if "exact" in turn else None
+            if exact is not None:
+                lines.append(f"      exact: {dist_cells(exact, None)}")
     return lines
 
 
-__all__: list[Any] = ["analyze_cmd", "tag_lines", "text"]
+__all__: list[Any] = [
+    "analyze_cmd",
+    "dist_cells",
+    "land_cells",
+    "source_cells",
+    "tag_lines",
+    "text",
+]

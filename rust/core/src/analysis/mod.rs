@@ -9,6 +9,7 @@
 //! The parts: [`mana`] (costs), [`sources`] (the deck's lands and what they add), [`report`]
 //! (what comes out).
 
+pub mod after_keep;
 pub mod castable;
 pub mod hypergeometric;
 pub mod keep_odds;
@@ -30,6 +31,7 @@ use crate::house::HouseRules;
 use crate::rules::{self, MulliganRule, BASE_HAND_SIZE};
 use crate::seed::Seed;
 use crate::simulate::{Config, Policy};
+use after_keep::at_least;
 use castable::Question;
 use mana::{letters, LETTERS};
 use report::{CardReport, KeepReport, Method, Report, TurnReport};
@@ -171,6 +173,7 @@ pub fn analyze<D>(
                         })
                         .collect(),
                     tags_interval: None,
+                    exact: None,
                 }
             })
             .collect();
@@ -233,6 +236,18 @@ pub fn analyze<D>(
     } else {
         None
     };
+    let exact_turns = if request.exact && exact_keep.is_some() {
+        policy.count_rule(hand).and_then(|rule| {
+            after_keep::report_turns(&cfg, &rule, &profile, &colours, &tags, draws, request.turns)
+        })
+    } else {
+        None
+    };
+    if request.exact && exact_keep.is_some() && exact_turns.is_none() {
+        report
+            .warnings
+            .push("no exact turn-by-turn figures for this deck and rule: simulated only".into());
+    }
     let (kept, kept_interval) = rates(&tally.kept_by_size);
     report.keep = Some(KeepReport {
         exact: exact_keep,
@@ -277,6 +292,7 @@ pub fn analyze<D>(
                 sources_interval: Some(sources_interval),
                 tags: tag_rates,
                 tags_interval: Some(tags_interval),
+                exact: exact_turns.as_ref().map(|e| e[t - 1].clone()),
             }
         })
         .collect();
@@ -315,20 +331,6 @@ fn suffix_sums(counts: &[u64]) -> Vec<u64> {
         .scan(0, |acc, &c| {
             *acc += c;
             Some(*acc)
-        })
-        .collect();
-    out.reverse();
-    out
-}
-
-/// Index `k`: the chance of at least `k` (a distribution's tail sums, at most 1).
-fn at_least(dist: &[f64]) -> Vec<f64> {
-    let mut out: Vec<f64> = dist
-        .iter()
-        .rev()
-        .scan(0.0, |acc, &p| {
-            *acc += p;
-            Some(f64::min(*acc, 1.0))
         })
         .collect();
     out.reverse();

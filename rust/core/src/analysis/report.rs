@@ -61,6 +61,27 @@ pub struct TurnReport {
     /// Intervals of `tags` (simulation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tags_interval: Option<BTreeMap<String, Vec<Interval>>>,
+    /// With mulligans and `exact`: the same distributions computed exactly
+    /// ([`super::after_keep`]), beside the simulated ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactTurn>,
+}
+
+/// One turn's exact distributions after a mulligan keep ([`super::after_keep`]): index `k`,
+/// the chance of exactly (or at least) `k` seen by then. A tag carried by a land is left out
+/// (simulated only).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactTurn {
+    /// Index `k`: the chance of exactly `k` lands seen.
+    pub lands: Vec<f64>,
+    /// Index `k`: the chance of at least `k` lands seen.
+    pub lands_at_least: Vec<f64>,
+    /// By colour letter: index `k`, the chance of exactly `k` lands adding that colour.
+    pub sources: BTreeMap<String, Vec<f64>>,
+    /// By colour letter: index `k`, the chance of at least `k` lands adding that colour.
+    pub sources_at_least: BTreeMap<String, Vec<f64>>,
+    /// By tag (tags of spells only): index `k`, the chance of exactly `k` tagged cards.
+    pub tags: BTreeMap<String, Vec<f64>>,
 }
 
 /// One card's on-curve figures ([`super::castable`]).

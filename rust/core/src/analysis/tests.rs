@@ -585,3 +585,93 @@ fn a_prefix_shuffle_is_undone() {
         }
     }
 }
+
+/// The exact turn-by-turn distributions after a mulligan keep ([`super::after_keep`]) against
+/// the simulation: twelve decks, each with its own era (London, Vancouver, Paris, Canadian
+/// Highlander in turn), keep rule, free first mulligan or not, on the play or the draw; every
+/// entry of the lands, sources and tag distributions of four turns within its simulated
+/// Wilson interval (Bonferroni over the whole family at [`ALPHA`]).
+#[test]
+fn exact_turns_after_a_keep_agree_with_simulation() {
+    use super::after_keep::{by_turn, Category};
+    let eras = [
+        MulliganRule::London,
+        MulliganRule::Vancouver,
+        MulliganRule::Paris,
+        MulliganRule::CanadianHighlander,
+    ];
+    let turns = 4;
+    let games = 30_000u64;
+    let decks = decks();
+    // Per deck and turn: at most 12 counts per distribution; lands, up to three colours, a tag.
+    let family = decks.len() * turns * 12 * 5;
+    let z = z_for(ALPHA / family as f64);
+    for (d, profile) in decks.iter().enumerate() {
+        let era = eras[d % eras.len()];
+        let rule = &rules()[d % 3];
+        let on_the_draw = d % 3 == 1;
+        let cfg = Config {
+            rule: era,
+            free_first: d % 2 == 1,
+            hand_size: 7,
+            deck_size: profile.len(),
+            house: HouseRules::default(),
+        };
+        let colours: Vec<u8> = [W, U, R, G, B]
+            .into_iter()
+            .filter(|&b| profile.sources(b) > 0)
+            .collect();
+        let plan = Plan {
+            profile,
+            cfg,
+            skips_first_draw: !on_the_draw,
+            turns,
+            tags: vec!["ramp".into()],
+            colours: colours.clone(),
+            questions: vec![],
+        };
+        let policy = rule.compile(&profile.land_flags(), &profile.tags).unwrap();
+        let count_rule = policy.count_rule(7).unwrap();
+        let tally = plan.run(&seed(d as u8 + 60), &policy, games, 2).unwrap();
+        let draws: Vec<usize> = (1..=turns).map(|t| plan.draws(t)).collect();
+        let lands = profile.land_count();
+        let exact = |members: usize, is_land: bool| {
+            let category = Category {
+                members,
+                lands: is_land,
+            };
+            by_turn(&cfg, &count_rule, lands, category, &draws).unwrap()
+        };
+        let ramp = profile.tags.iter().filter(|t| !t.is_empty()).count();
+        type Check<'a> = (&'a str, Vec<Vec<f64>>, &'a Vec<Vec<u64>>);
+        let mut checks: Vec<Check> = vec![("lands", exact(lands, true), &tally.lands)];
+        for (i, &b) in colours.iter().enumerate() {
+            checks.push((
+                "sources",
+                exact(profile.sources(b), true),
+                &tally.sources[i],
+            ));
+        }
+        checks.push(("ramp", exact(ramp, false), &tally.tags[0]));
+        for (what, exact, counts) in checks {
+            for t in 0..turns {
+                let total: f64 = exact[t].iter().sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "deck {d} {what} turn {t}: {total}"
+                );
+                for k in 0..exact[t].len().max(counts[t].len()) {
+                    let p = exact[t].get(k).copied().unwrap_or(0.0);
+                    let hits = counts[t].get(k).copied().unwrap_or(0);
+                    let i = wilson_z(hits, games, z);
+                    assert!(
+                        i.low <= p + 1e-12 && p <= i.high + 1e-12,
+                        "deck {d} {era:?} {what} turn {} k {k}: exact {p}, simulated {} {i:?}",
+                        t + 1,
+                        hits as f64 / games as f64
+                    );
+                }
+            }
+        }
+    }
+}
