@@ -212,15 +212,21 @@ fn decks() -> Vec<Profile> {
     out
 }
 
+/// Twelve decks, on the play and on the draw in turn (on the draw turn `t` sees what on the
+/// play turn `t + 1` sees, so alternating covers seven to eleven cards seen on every shape of
+/// deck at half the games of running both on each).
 #[test]
 fn exact_agrees_with_simulation_without_mulligan() {
     let decks = decks();
     let turns = 4;
     // Per deck: lands by turn (each land count a rate) and four numbers per card.
-    let family: usize = decks.iter().map(|_| turns * 8 + 4 * 4 * 3).sum::<usize>() * 2;
+    let family: usize = decks.iter().map(|_| turns * 8 + 4 * 4 * 3).sum::<usize>();
     let z = z_for(ALPHA / family as f64);
     for (d, profile) in decks.iter().enumerate() {
         for on_the_draw in [false, true] {
+            if on_the_draw != (d % 2 == 1) {
+                continue;
+            }
             let mut names: Vec<String> = profile
                 .names
                 .iter()
@@ -296,6 +302,10 @@ fn rules() -> Vec<KeepRule> {
     ]
 }
 
+/// Every era on every deck, each with one rule and free-mulligan setting chosen in rotation
+/// so that every era meets every rule and both settings, and every deck every rule: twenty
+/// combinations at full games each instead of all 120 (the same power per check, a sixth of
+/// the time).
 #[test]
 fn exact_keep_odds_agree_with_the_bulk_engine() {
     let eras = [
@@ -305,15 +315,18 @@ fn exact_keep_odds_agree_with_the_bulk_engine() {
         MulliganRule::CanadianHighlander,
     ];
     let decks: Vec<(usize, usize)> = vec![(40, 17), (60, 20), (60, 24), (60, 26), (99, 38)];
-    let family = eras.len() * decks.len() * rules().len() * 2 * 8;
+    let family = eras.len() * decks.len() * 8;
     let z = z_for(ALPHA / family as f64);
     let games = 60_000u64;
     for (e, &era) in eras.iter().enumerate() {
-        for &(n, lands) in &decks {
+        for (d, &(n, lands)) in decks.iter().enumerate() {
             let flags: Vec<bool> = (0..n).map(|i| i < lands).collect();
             let tags = vec![vec![]; n];
             for (r, rule) in rules().iter().enumerate() {
                 for free_first in [false, true] {
+                    if r != (e + d) % 3 || free_first != ((e + d) % 2 == 1) {
+                        continue;
+                    }
                     let cfg = Config {
                         rule: era,
                         free_first,
