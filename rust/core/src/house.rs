@@ -6,6 +6,8 @@
 
 use crate::error::{Error, Result};
 use crate::rules::MulliganRule;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 mod smoothing;
 /// The citations of the events these options cause, kept beside [`crate::rules::cite`].
@@ -23,16 +25,25 @@ pub const MIN_CANDIDATES: u32 = 2;
 /// The most candidate hands a smoothing model may draw.
 pub const MAX_CANDIDATES: u32 = 8;
 
-/// The table options of one game. The default is the rules alone.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The table options of one game. The default is the rules alone. A set-up request and a
+/// simulation request take them as keys of their own (`#[serde(flatten)]`: the requests'
+/// `deny_unknown_fields` still refuses any other key, since every key of this struct is
+/// known).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct HouseRules {
-    /// Extra free mulligans (0 to [`MAX_FREE_MULLIGANS`]), taken after 103.5c's own.
+    /// A table's extra free mulligans, 0 to 5 (not the rules), taken after 103.5c's own.
+    #[serde(default)]
+    #[schemars(range(max = 5))]
     pub free_mulligans: u32,
-    /// The no-land/all-land redraw, once per game.
+    /// The no-land/all-land redraw, once per game (not the rules).
+    #[serde(default)]
     pub land_mulligan: bool,
-    /// Opening-hand smoothing, not the rules.
+    /// Opening-hand smoothing of digital clients (not the rules), or null.
+    #[serde(default)]
     pub smoothing: Option<Smoothing>,
-    /// Candidate hands for the smoothing model (None: the model's default).
+    /// Candidate hands for `smoothing`, 2 to 8 (null: the model's default).
+    #[serde(default)]
+    #[schemars(range(min = 2, max = 8))]
     pub smoothing_candidates: Option<u32>,
 }
 

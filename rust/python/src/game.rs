@@ -146,12 +146,13 @@ impl Game {
         request.game_index = keywords.get::<Count>("game_index")?.map_or(0, |g| g.get());
         request.chooser = keywords.get::<Count>("chooser")?.map(|c| c.size());
         let contributions = keywords.get::<Contributions>("contributions")?;
-        request.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
-        request.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);
+        request.house.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
+        request.house.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);
         if let Some(name) = keywords.get::<Text>("smoothing")? {
-            request.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
+            request.house.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
         }
-        request.smoothing_candidates = keywords.get::<Count>("smoothing_candidates")?.map(small);
+        request.house.smoothing_candidates =
+            keywords.get::<Count>("smoothing_candidates")?.map(small);
         request.whole_game = keywords.get::<Flag>("whole_game")?.is_some_and(|f| f.0);
         guard(|| request.house())?;
         request.players = players_from(players)?;

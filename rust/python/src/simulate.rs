@@ -110,12 +110,13 @@ impl<'py> Asked<'py> {
             None => None,
         };
         let executor = keywords.object("executor").cloned();
-        request.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
-        request.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);
+        request.house.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
+        request.house.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);
         if let Some(name) = keywords.get::<Text>("smoothing")? {
-            request.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
+            request.house.smoothing = Some(guard(|| mulligan_core::Smoothing::parse(&name.0))?);
         }
-        request.smoothing_candidates = keywords.get::<Count>("smoothing_candidates")?.map(small);
+        request.house.smoothing_candidates =
+            keywords.get::<Count>("smoothing_candidates")?.map(small);
         if let Some(name) = keywords.get::<Text>("exile")? {
             request.exile = Some(guard(|| sim::Exile::parse(&name.0))?);
         }
@@ -158,10 +159,10 @@ impl<'py> Asked<'py> {
         kwargs.set_item("start", r.start)?;
         kwargs.set_item("per_game", r.per_game)?;
         kwargs.set_item("progress", &self.progress)?;
-        kwargs.set_item("free_mulligans", r.free_mulligans)?;
-        kwargs.set_item("land_mulligan", r.land_mulligan)?;
-        kwargs.set_item("smoothing", r.smoothing.map(|m| m.name()))?;
-        kwargs.set_item("smoothing_candidates", r.smoothing_candidates)?;
+        kwargs.set_item("free_mulligans", r.house.free_mulligans)?;
+        kwargs.set_item("land_mulligan", r.house.land_mulligan)?;
+        kwargs.set_item("smoothing", r.house.smoothing.map(|m| m.name()))?;
+        kwargs.set_item("smoothing_candidates", r.house.smoothing_candidates)?;
         kwargs.set_item("exile", r.exile.map(|e| e.name()))?;
         Ok(kwargs)
     }

@@ -11,7 +11,7 @@ use super::state::Game;
 use super::validate::check_size;
 use crate::deck::{DeckList, ParseOptions};
 use crate::error::{Error, Result};
-use crate::house::{HouseRules, Smoothing};
+use crate::house::HouseRules;
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use schemars::JsonSchema;
@@ -81,20 +81,10 @@ pub struct SetupRequest<P = PlayerRequest> {
     #[serde(default)]
     #[schemars(range(max = 281_474_976_710_655u64))]
     pub game_index: u64,
-    /// A table's extra free mulligans, 0 to 5 (not the rules).
-    #[serde(default)]
-    #[schemars(range(max = 5))]
-    pub free_mulligans: u32,
-    /// The no-land/all-land redraw, once per game (not the rules).
-    #[serde(default)]
-    pub land_mulligan: bool,
-    /// Opening-hand smoothing of digital clients (not the rules), or null.
-    #[serde(default)]
-    pub smoothing: Option<Smoothing>,
-    /// Candidate hands for `smoothing`, 2 to 8 (null: the model's default).
-    #[serde(default)]
-    #[schemars(range(min = 2, max = 8))]
-    pub smoothing_candidates: Option<u32>,
+    /// The table options, not the rules (docs/VARIANTS.md): `free_mulligans`,
+    /// `land_mulligan`, `smoothing`, `smoothing_candidates`, as keys of the request itself.
+    #[serde(flatten)]
+    pub house: HouseRules,
     /// The game goes on after 103.8 until the host ends it (the table phase,
     /// `crate::table`); false: it ends at 103.8 and its seed may be revealed then.
     #[serde(default)]
@@ -112,10 +102,7 @@ impl<P> SetupRequest<P> {
             starting_player: None,
             chooser: None,
             game_index: 0,
-            free_mulligans: 0,
-            land_mulligan: false,
-            smoothing: None,
-            smoothing_candidates: None,
+            house: HouseRules::default(),
             whole_game: false,
         }
     }
@@ -123,14 +110,8 @@ impl<P> SetupRequest<P> {
     /// The table options asked for, checked (out of range: a set-up error naming the option;
     /// an option the era does not take is refused when the game is built).
     pub fn house(&self) -> Result<HouseRules> {
-        let house = HouseRules {
-            free_mulligans: self.free_mulligans,
-            land_mulligan: self.land_mulligan,
-            smoothing: self.smoothing,
-            smoothing_candidates: self.smoothing_candidates,
-        };
-        house.validate()?;
-        Ok(house)
+        self.house.validate()?;
+        Ok(self.house)
     }
 
     /// 103.1: how the starting player is determined ([`Start::given`]).
@@ -167,10 +148,7 @@ impl<P> SetupRequest<P> {
             starting_player: self.starting_player,
             chooser: self.chooser,
             game_index: self.game_index,
-            free_mulligans: self.free_mulligans,
-            land_mulligan: self.land_mulligan,
-            smoothing: self.smoothing,
-            smoothing_candidates: self.smoothing_candidates,
+            house: self.house,
             whole_game: self.whole_game,
         })
     }

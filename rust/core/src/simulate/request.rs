@@ -12,7 +12,7 @@ use super::policy::Abort;
 use super::threads::{self, check_range, Monitor, Span};
 use crate::deck::DeckList;
 use crate::error::{Error, Result};
-use crate::house::{HouseRules, Smoothing};
+use crate::house::HouseRules;
 use crate::rules::{free_first_mulligan, MulliganRule, Variant, BASE_HAND_SIZE};
 use crate::seed::Seed;
 use schemars::JsonSchema;
@@ -89,20 +89,10 @@ pub struct Request<D = String> {
     /// the keep rule's).
     #[serde(default)]
     pub exile: Option<Exile>,
-    /// A table's extra free mulligans, 0 to 5 (not the rules).
-    #[serde(default)]
-    #[schemars(range(max = 5))]
-    pub free_mulligans: u32,
-    /// The no-land/all-land redraw, once per game (not the rules).
-    #[serde(default)]
-    pub land_mulligan: bool,
-    /// Opening-hand smoothing of digital clients (not the rules), or null.
-    #[serde(default)]
-    pub smoothing: Option<Smoothing>,
-    /// Candidate hands for `smoothing`, 2 to 8 (null: the model's default).
-    #[serde(default)]
-    #[schemars(range(min = 2, max = 8))]
-    pub smoothing_candidates: Option<u32>,
+    /// The table options, not the rules (docs/VARIANTS.md): `free_mulligans`,
+    /// `land_mulligan`, `smoothing`, `smoothing_candidates`, as keys of the request itself.
+    #[serde(flatten)]
+    pub house: HouseRules,
 }
 
 impl<D> Request<D> {
@@ -122,10 +112,7 @@ impl<D> Request<D> {
             threads: None,
             per_game: false,
             exile: None,
-            free_mulligans: 0,
-            land_mulligan: false,
-            smoothing: None,
-            smoothing_candidates: None,
+            house: HouseRules::default(),
         }
     }
 
@@ -145,23 +132,14 @@ impl<D> Request<D> {
             threads: self.threads,
             per_game: self.per_game,
             exile: self.exile,
-            free_mulligans: self.free_mulligans,
-            land_mulligan: self.land_mulligan,
-            smoothing: self.smoothing,
-            smoothing_candidates: self.smoothing_candidates,
+            house: self.house,
         }
     }
 
     /// The table options asked for, checked (out of range: a set-up error naming the option).
     pub fn house(&self) -> Result<HouseRules> {
-        let house = HouseRules {
-            free_mulligans: self.free_mulligans,
-            land_mulligan: self.land_mulligan,
-            smoothing: self.smoothing,
-            smoothing_candidates: self.smoothing_candidates,
-        };
-        house.validate()?;
-        Ok(house)
+        self.house.validate()?;
+        Ok(self.house)
     }
 
     /// The players at the table: the ones given, or the variant's usual table

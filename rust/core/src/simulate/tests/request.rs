@@ -46,7 +46,7 @@ fn names_are_read_in_any_case_and_written_canonically() {
     .unwrap();
     assert_eq!(r.mulligan, MulliganRule::PartialParis);
     assert_eq!(r.variant, Variant::Commander);
-    assert_eq!(r.smoothing, Some(Smoothing::Arena2));
+    assert_eq!(r.house.smoothing, Some(Smoothing::Arena2));
     assert_eq!(r.exile, Some(Exile::Excess));
     let keep = r.keep.clone().unwrap();
     assert_eq!(keep.ranges, vec![(6, 1, 4), (7, 2, 5)]);
@@ -115,12 +115,12 @@ fn every_option_is_checked_before_a_game_runs() {
     refused(&|r| r.threads = Some(0), "threads must be at least 1");
     refused(&|r| r.players = Some(3), "TWO_PLAYER game needs exactly 2");
     refused(&|r| r.hand_size = 40, "hands of at most");
-    refused(&|r| r.free_mulligans = 6, "0 to 5");
+    refused(&|r| r.house.free_mulligans = 6, "0 to 5");
     refused(&|r| r.start = 1 << 48, "2^48");
     refused(
         &|r| {
             r.mulligan = MulliganRule::Houston;
-            r.land_mulligan = true
+            r.house.land_mulligan = true
         },
         "HOUSTON",
     );
