@@ -9,21 +9,18 @@ from typing import Any
 
 import click
 
-from mulligan import Seed, Variant
+from mulligan import Variant
 from mulligan.analysis import analyze
 from mulligan.analysis_records import AnalysisDict, IntervalDict
-from mulligan.cli.decks import DEFAULT_COMMANDER, DEFAULT_SIMULATE, deck_options, read_deck
+from mulligan.cli.decks import deck_options, read_deck
 from mulligan.cli.group import (
-    VARIANT_CHOICE,
-    VARIANT_METAVAR,
     cli,
     enum_value,
     mulligan_option,
     options_named,
-    writable_dir,
 )
 from mulligan.cli.keep_rule import make_rule
-from mulligan.cli.plot import plot_format
+from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_options
 
 
 @cli.command(name="analyze")
@@ -54,7 +51,6 @@ from mulligan.cli.plot import plot_format
     help="Exact answers where the maths allows (all of them with --mulligan none; the kept "
     "hand's size for a count keep rule under London, Vancouver and Paris).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option(
     "--plot",
     "plot_path",
@@ -69,20 +65,10 @@ from mulligan.cli.plot import plot_format
     show_default=True,
     help="Games simulated for what is not exact.",
 )
-@click.option("--seed", metavar="HEX", default=None, help="64 hex digits (default: random).")
-@click.option(
-    "--keep", metavar="SPEC", default=None, help='Land ranges by hand size, e.g. "7:2-5,6:2-4".'
-)
-@click.option(
-    "--keep-at", type=click.IntRange(0, 32), default=None, help="Keep any hand this small."
-)
-@click.option(
-    "--variant",
-    type=VARIANT_CHOICE,
-    metavar=VARIANT_METAVAR,
-    default="TWO_PLAYER",
-    show_default=True,
-    help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).",
+@run_options(
+    keep_at_max=32,
+    variant_help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).",
+    seed_help="64 hex digits (default: random).",
 )
 @click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
 @deck_options
@@ -111,15 +97,10 @@ def analyze_cmd(
     given enough lands (Karsten's reading), and of the mana and the card. Simulated figures
     carry their 95% Wilson interval in brackets."""
     v = enum_value(Variant, variant)
-    bundled = DEFAULT_COMMANDER if v in (Variant.COMMANDER, Variant.BRAWL) else DEFAULT_SIMULATE
+    bundled = bundled_deck(v)
     name, d = read_deck(deck, bundled=bundled, deck_format=deck_format, strict=strict, mdfc=mdfc)
-    if plot_path is not None:
-        writable_dir(plot_path, "--plot")
-        plot_format(plot_path)
-    try:
-        the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--seed") from None
+    checked_plot(plot_path)
+    the_seed = read_seed(seed)
     rule = make_rule(keep, keep_at, None, (), None)
     with options_named():
         report = analyze(

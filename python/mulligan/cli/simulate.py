@@ -9,11 +9,9 @@ from typing import Any
 
 import click
 
-from mulligan import KeepRule, MulliganRule, Seed, Variant
-from mulligan.cli.decks import DEFAULT_COMMANDER, DEFAULT_SIMULATE, deck_options, read_decks
+from mulligan import KeepRule, MulliganRule, Variant
+from mulligan.cli.decks import deck_options, read_decks
 from mulligan.cli.group import (
-    VARIANT_CHOICE,
-    VARIANT_METAVAR,
     CliError,
     NameChoice,
     cli,
@@ -21,12 +19,12 @@ from mulligan.cli.group import (
     house_kwargs,
     house_options,
     mulligan_option,
-    writable_dir,
 )
 from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, EXILES, make_rule, where_set
-from mulligan.cli.plot import plot, plot_format
+from mulligan.cli.plot import plot
 from mulligan.cli.progress import Runner, run_deck
 from mulligan.cli.report import header, print_table, summary, what_ran
+from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_options
 
 
 @cli.command(name="simulate")
@@ -39,15 +37,6 @@ from mulligan.cli.report import header, print_table, summary, what_ran
     default=1_000_000,
     show_default=True,
     help="Number of game starts.",
-)
-@click.option(
-    "--keep",
-    default=None,
-    metavar="SPEC",
-    help='Lands to keep by hand size, e.g. "7:2-5,6:2-4,5:1-4".',
-)
-@click.option(
-    "--keep-at", type=click.IntRange(0), default=None, help="Keep any hand of this size or smaller."
 )
 @click.option(
     "--bottom",
@@ -78,16 +67,10 @@ from mulligan.cli.report import header, print_table, summary, what_ran
 )
 @mulligan_option
 @house_options
-@click.option(
-    "--variant",
-    type=VARIANT_CHOICE,
-    metavar=VARIANT_METAVAR,
-    default="TWO_PLAYER",
-    show_default=True,
-    help="Game variant (free mulligans, hand size).",
-)
-@click.option(
-    "--seed", metavar="HEX", default=None, help="64 hex digits (default: a fresh seed, printed)."
+@run_options(
+    keep_at_max=None,
+    variant_help="Game variant (free mulligans, hand size).",
+    seed_help="64 hex digits (default: a fresh seed, printed).",
 )
 @click.option(
     "--compare",
@@ -96,7 +79,6 @@ from mulligan.cli.report import header, print_table, summary, what_ran
     metavar="DECK2",
     help="A second deck, run on the same seed and shown side by side.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option(
     "--exact",
     is_flag=True,
@@ -157,7 +139,7 @@ def simulate_cmd(
     DECK, --variant commander and brawl run the bundled Commander deck.
     """
     v = enum_value(Variant, variant)
-    bundled = DEFAULT_COMMANDER if v in (Variant.COMMANDER, Variant.BRAWL) else DEFAULT_SIMULATE
+    bundled = bundled_deck(v)
     opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
     paths = [deck] if compare is None else [deck, compare]
     decks = read_decks(paths, bundled=bundled, **opts)  # type: ignore[arg-type]
@@ -168,13 +150,8 @@ def simulate_cmd(
         if exile is not None:
             raise click.BadParameter(message, param_hint="--exile")
         click.echo(f"warning: {exiles}: {message}; ignored", err=True)
-    if plot_path is not None:
-        writable_dir(plot_path, "--plot")
-        plot_format(plot_path)
-    try:
-        the_seed = Seed.from_hex(seed) if seed is not None else Seed.generate()
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--seed") from None
+    checked_plot(plot_path)
+    the_seed = read_seed(seed)
     options: dict[str, Any] = {
         "keep": rule,
         "seed": the_seed,
