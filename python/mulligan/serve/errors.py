@@ -13,7 +13,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["CODES", "ERRORS", "ApiError", "ErrorBody", "ErrorDetail", "error_body"]
+__all__ = [
+    "CODES",
+    "ERRORS",
+    "ApiError",
+    "ErrorBody",
+    "ErrorDetail",
+    "answers",
+    "error_body",
+]
 
 
 class ApiError(Exception):
@@ -55,6 +63,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         429: "too many games from this client",
     }.items()
 }
+
+
+def answers(model: Any, summary: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A route's documented replies, as keywords of ``router.get``/``router.post``: `model` on
+    success (its ``response_model``), or one of `ERRORS`; with its `summary` and any other
+    keyword FastAPI takes (``status_code``, ``openapi_extra``, ...)."""
+    documented: dict[str, Any] = {"response_model": model, "responses": ERRORS, **extra}
+    if summary is not None:
+        documented["summary"] = summary
+    return documented
+
 
 #: The code of an error raised by the framework itself (a missing route, a wrong method).
 CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found"}

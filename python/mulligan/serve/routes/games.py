@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
-from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import log_warnings
@@ -25,10 +25,9 @@ router = APIRouter(tags=["games"])
 
 @router.post(
     "/games",
-    status_code=201,
-    response_model=m.GameCreated,
-    responses=ERRORS,
-    summary="Create a game start; its seed commitment is published now",
+    **answers(
+        m.GameCreated, "Create a game start; its seed commitment is published now", status_code=201
+    ),
 )
 async def create_game(body: m.GameIn, request: Request, services: Services) -> JSONResponse:
     # A game of the start only is stored as before, without the field.
@@ -43,9 +42,7 @@ async def create_game(body: m.GameIn, request: Request, services: Services) -> J
 
 @router.get(
     "/games/{game_id}/seats/{seat}",
-    response_model=m.View,
-    responses=ERRORS,
-    summary="That seat's view: its hand, public zones, events and pending decisions",
+    **answers(m.View, "That seat's view: its hand, public zones, events and pending decisions"),
 )
 async def seat_view(game_id: str, seat: SeatAccess, services: Services) -> JSONResponse:
     return JSONResponse(await services.games.view(game_id, seat))
@@ -53,9 +50,7 @@ async def seat_view(game_id: str, seat: SeatAccess, services: Services) -> JSONR
 
 @router.post(
     "/games/{game_id}/seats/{seat}/answer",
-    response_model=m.View,
-    responses=ERRORS,
-    summary="Answer a pending decision; the reply is the seat's view after it",
+    **answers(m.View, "Answer a pending decision; the reply is the seat's view after it"),
 )
 async def answer(
     game_id: str, seat: SeatAccess, body: m.AnswerIn, services: Services
@@ -66,9 +61,9 @@ async def answer(
 
 @router.post(
     "/games/{game_id}/seats/{seat}/contribution",
-    response_model=m.Contributed,
-    responses=ERRORS,
-    summary="Add this seat's randomness to the game seed (seats named at creation)",
+    **answers(
+        m.Contributed, "Add this seat's randomness to the game seed (seats named at creation)"
+    ),
 )
 async def contribute(
     game_id: str, seat: SeatAccess, body: m.ContributionIn, services: Services
@@ -81,9 +76,7 @@ async def contribute(
 
 @router.get(
     "/games/{game_id}/events",
-    response_model=m.Events,
-    responses=ERRORS,
-    summary="Events after the N-th as the caller may see them (long-poll, or SSE)",
+    **answers(m.Events, "Events after the N-th as the caller may see them (long-poll, or SSE)"),
 )
 async def events(
     request: Request,

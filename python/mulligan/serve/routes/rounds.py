@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
 from mulligan.serve.engine import HOUSE_OPTIONS
-from mulligan.serve.errors import ERRORS
+from mulligan.serve.errors import answers
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address
 
@@ -20,10 +20,11 @@ router = APIRouter(tags=["rounds"])
 
 @router.post(
     "/rounds/commitment",
-    status_code=201,
-    response_model=m.RoundCommitted,
-    responses=ERRORS,
-    summary="Draw a round seed and publish its commitment before the pairings",
+    **answers(
+        m.RoundCommitted,
+        "Draw a round seed and publish its commitment before the pairings",
+        status_code=201,
+    ),
 )
 async def round_commitment(request: Request, services: Services) -> JSONResponse:
     await services.round_rate.take(client_address(request))
@@ -32,13 +33,15 @@ async def round_commitment(request: Request, services: Services) -> JSONResponse
 
 @router.post(
     "/rounds",
-    status_code=201,
-    response_model=m.RoundCreated,
-    responses=ERRORS,
-    summary="Every table of a round at once, each decided by (round seed, table)",
-    # The round's host token only with `round_id` (a round drawn by POST /rounds/commitment):
-    # without one, no token is needed (`app.create_app` declares the token optional).
-    openapi_extra={OPTIONAL_TOKEN: True},
+    **answers(
+        m.RoundCreated,
+        "Every table of a round at once, each decided by (round seed, table)",
+        status_code=201,
+        # The round's host token only with `round_id` (a round drawn by POST
+        # /rounds/commitment): without one, no token is needed (`app.create_app` declares the
+        # token optional).
+        openapi_extra={OPTIONAL_TOKEN: True},
+    ),
 )
 async def create_round(
     body: m.RoundIn, request: Request, credentials: Credentials, services: Services
@@ -56,7 +59,7 @@ async def create_round(
     return JSONResponse(created, 201)
 
 
-@router.get("/rounds/{round_id}", response_model=m.RoundState, responses=ERRORS)
+@router.get("/rounds/{round_id}", **answers(m.RoundState))
 async def show_round(round_id: str, caller: Token, services: Services) -> JSONResponse:
     """The round's games and how many are done; its seed once every table is done."""
     return JSONResponse(await services.rounds.show(round_id, caller))

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from mulligan.serve import models as m
 from mulligan.serve.access import CallerAccess, HostAccess
-from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.errors import ApiError, answers
 from mulligan.serve.state import Services
 from mulligan.serve.table import body_digest
 
@@ -20,9 +20,9 @@ router = APIRouter(tags=["whole game"])
 
 @router.post(
     "/games/{game_id}/seats/{seat}/actions",
-    response_model=m.View,
-    responses=ERRORS,
-    summary="One numbered action on the seat's zones (its token or the host's); its view after",
+    **answers(
+        m.View, "One numbered action on the seat's zones (its token or the host's); its view after"
+    ),
 )
 async def seat_action(
     game_id: str, seat: int, body: m.ActionIn, access: CallerAccess, services: Services
@@ -38,9 +38,9 @@ async def seat_action(
 
 @router.post(
     "/games/{game_id}/actions",
-    response_model=m.View,
-    responses=ERRORS,
-    summary="The host's action on any seat's zones (that seat's counter); the seat's view after",
+    **answers(
+        m.View, "The host's action on any seat's zones (that seat's counter); the seat's view after"
+    ),
 )
 async def host_action(
     game_id: str, body: m.HostActionIn, _: HostAccess, services: Services
@@ -55,9 +55,7 @@ async def host_action(
 
 @router.post(
     "/games/{game_id}/end",
-    response_model=m.Ended,
-    responses=ERRORS,
-    summary="The host ends a whole game: the seed is revealed and the log is complete",
+    **answers(m.Ended, "The host ends a whole game: the seed is revealed and the log is complete"),
 )
 async def end_game(game_id: str, _: HostAccess, services: Services) -> JSONResponse:
     return JSONResponse(await services.table.end(game_id))
