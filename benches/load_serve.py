@@ -20,10 +20,11 @@ import asyncio
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -143,41 +144,68 @@ async def run(port: int, games: int, concurrency: int) -> dict[str, Any]:
     }
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=3000)
-    p.add_argument("--concurrency", type=int, default=32)
+def server_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of a load run's server: its processes and its store."""
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--db", default=None, help="postgresql:// URL (default: a new SQLite file)")
     p.add_argument(
         "--postgres", action="store_true", help="start a throw-away PostgreSQL (initdb) and use it"
     )
+
+
+@contextmanager
+def served(a: argparse.Namespace, *flags: str) -> Iterator[tuple[Server, str]]:
+    """`mulligan serve` on loopback for a load run (`server_arguments`: on ``--db``, on a
+    throw-away PostgreSQL with ``--postgres``, else on SQLite in a temporary directory), with
+    no rate limit and `flags`; stopped afterwards, the PostgreSQL with it. Yields the server and
+    the store's name."""
+    pg = Postgres().start() if a.postgres else None
+    db = pg.url if pg is not None else a.db
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = Server(
+                db or os.path.join(tmp, "load.sqlite3"),
+                None,
+                "--workers",
+                str(a.workers),
+                "--games-per-minute",
+                "10000000",
+                *flags,
+            )
+            server.start()
+            try:
+                yield server, "postgresql" if db else "sqlite"
+            finally:
+                server.stop()
+    finally:
+        if pg is not None:
+            pg.stop()
+
+
+def machine() -> dict[str, Any]:
+    """What a load figure is read with: the load average after the run and the CPU model."""
+    with open("/proc/cpuinfo") as f:
+        cpu = next(
+            (line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), ""
+        )
+    return {"loadavg_after": os.getloadavg(), "cpu": cpu}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=3000)
+    p.add_argument("--concurrency", type=int, default=32)
+    server_arguments(p)
     p.add_argument("--access-log", action="store_true", help="keep the server's line per request")
     a = p.parse_args()
-    pg = Postgres().start() if a.postgres else None
-    if pg is not None:
-        a.db = pg.url
-    with tempfile.TemporaryDirectory() as tmp:
-        db = a.db or os.path.join(tmp, "load.sqlite3")
-        log = () if a.access_log else ("--no-access-log",)
-        server = Server(
-            db, None, "--workers", str(a.workers), "--games-per-minute", "10000000", *log
-        )
-        server.start()
-        try:
-            result = asyncio.run(run(server.port, a.games, a.concurrency))
-        finally:
-            server.stop()
-            if pg is not None:
-                pg.stop()
-    result["store"] = "postgresql" if a.db else "sqlite"
+    log = () if a.access_log else ("--no-access-log",)
+    with served(a, *log) as (server, store):
+        result = asyncio.run(run(server.port, a.games, a.concurrency))
+    result["store"] = store
     result["workers"] = a.workers
     result["concurrency"] = a.concurrency
     result["access_log"] = a.access_log
-    result["loadavg_after"] = os.getloadavg()
-    result["cpu"] = subprocess.run(
-        ["sh", "-c", "lscpu | grep 'Model name' | sed 's/.*: *//'"], capture_output=True, text=True
-    ).stdout.strip()
+    result.update(machine())
     print(json.dumps(result, indent=2))
 
 

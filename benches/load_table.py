@@ -18,11 +18,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -30,9 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import mulligan as m  # noqa: E402
-from benches.load_serve import Connection  # noqa: E402
-from tests.pg_util import Postgres  # noqa: E402
-from tests.serve_util import Server  # noqa: E402
+from benches.load_serve import Connection, machine, served, server_arguments  # noqa: E402
 
 DECK = "24 Forest\n36 Grizzly Bears\n"
 
@@ -143,41 +138,13 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=32)
     p.add_argument("--actions", type=int, default=200, help="actions per seat and game")
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--db", default=None, help="postgresql:// URL (default: a new SQLite file)")
-    p.add_argument(
-        "--postgres", action="store_true", help="start a throw-away PostgreSQL (initdb) and use it"
-    )
+    server_arguments(p)
     a = p.parse_args()
-    pg = Postgres().start() if a.postgres else None
-    if pg is not None:
-        a.db = pg.url
-    with tempfile.TemporaryDirectory() as tmp:
-        db = a.db or os.path.join(tmp, "load.sqlite3")
-        server = Server(
-            db,
-            None,
-            "--workers",
-            str(a.workers),
-            "--games-per-minute",
-            "10000000",
-            "--no-access-log",
-        )
-        server.start()
-        try:
-            result = asyncio.run(run(server.port, a.games, a.actions))
-        finally:
-            server.stop()
-            if pg is not None:
-                pg.stop()
-    result["store"] = "postgresql" if a.db else "sqlite"
+    with served(a, "--no-access-log") as (server, store):
+        result = asyncio.run(run(server.port, a.games, a.actions))
+    result["store"] = store
     result["workers"] = a.workers
-    result["loadavg_after"] = os.getloadavg()
-    result["cpu"] = subprocess.run(
-        ["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | sed 's/.*: *//'"],
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    result.update(machine())
     print(json.dumps(result, indent=2))
 
 

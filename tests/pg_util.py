@@ -8,8 +8,11 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 
-from .serve_util import free_port
+import pytest
+
+from .serve_util import Server, free_port
 
 
 def pg_bin(name: str) -> str | None:
@@ -57,3 +60,24 @@ class Postgres:
         except (subprocess.SubprocessError, OSError):
             pass
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def servers_on_postgres() -> Iterator[tuple[Server, Server]]:
+    """Two service processes sharing one throw-away PostgreSQL, for a module fixture to yield
+    from; the test is skipped when PostgreSQL or psycopg is not installed
+    (scripts/system_deps.sh installs both). Everything is stopped afterwards."""
+    pytest.importorskip("psycopg")
+    pg = Postgres()
+    if not pg.available:
+        pytest.skip("PostgreSQL is not installed (scripts/system_deps.sh installs it)")
+    pg.start()
+    a = b = None
+    try:
+        a = Server(pg.url).start()
+        b = Server(pg.url).start()
+        yield a, b
+    finally:
+        for s in (a, b):
+            if s is not None:
+                s.stop()
+        pg.stop()

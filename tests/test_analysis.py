@@ -13,7 +13,8 @@ from statistics import NormalDist
 import pytest
 
 import mulligan as m
-from mulligan.cli import main
+
+from .cli_util import run
 
 BULK = json.dumps(
     [
@@ -91,12 +92,6 @@ def deck_file(tmp_path: Path) -> Path:
     p = tmp_path / "boros.txt"
     p.write_text(DECK, "utf-8")
     return p
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def hyper(n: int, k: int, drawn: int, x: int) -> float:

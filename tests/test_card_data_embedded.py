@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import mulligan as m
-from mulligan.cli import main
+
+from .cli_util import run
 
 SEED = "00" * 32
 LANDS = {"Sacred Foundry", "Inspiring Vantage", "Arid Mesa", "Sunbaked Canyon", "Mountain"}
@@ -46,12 +47,6 @@ def fresh(monkeypatch, tmp_path) -> dict[str, str]:
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     env = {k: v for k, v in os.environ.items() if k != m.carddata.ENV}
     return {**env, "XDG_CACHE_HOME": str(cache)}
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_deck_parse_counts_every_land_with_no_warning(fresh):

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import mulligan as m
-from mulligan.cli import main
+
+from .cli_util import one_line_error, run
 
 TESTS = Path(__file__).parent
 BULK = TESTS / "data" / "scryfall_oracle_cards_sample.json"
@@ -26,19 +27,6 @@ BOROS = str(m.carddata.Path(m.__file__).parent / "decks" / "boros_energy.txt")
 @pytest.fixture(autouse=True)
 def no_card_table(monkeypatch):
     monkeypatch.setenv("MULLIGAN_CARD_DATA", "")
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err: str) -> str:
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def test_help_for_every_command(capsys):

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 import mulligan as m
-from mulligan.cli import main
+
+from .cli_util import run
 
 TESTS = Path(__file__).parent
 BULK = TESTS / "data" / "scryfall_oracle_cards_sample.json"
@@ -118,12 +119,6 @@ def table(tmp_path, monkeypatch):
     monkeypatch.setenv("MULLIGAN_CARD_DATA", str(path))
     monkeypatch.delenv("MULLIGAN_SCRYFALL_API", raising=False)
     return path
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def fixture_bytes() -> bytes:

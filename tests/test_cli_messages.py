@@ -11,7 +11,8 @@ import re
 import pytest
 
 import mulligan as m
-from mulligan.cli import main
+
+from .cli_util import one_line_error, run
 
 SEED = "00" * 32
 
@@ -19,19 +20,6 @@ SEED = "00" * 32
 @pytest.fixture(autouse=True)
 def no_card_table(monkeypatch):
     monkeypatch.setenv("MULLIGAN_CARD_DATA", "")
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(err: str) -> str:
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def test_an_empty_deck_file_is_an_error_naming_it(capsys, tmp_path):

@@ -13,26 +13,13 @@ import httpx
 
 import mulligan as m
 
-from .pg_util import Postgres
-from .serve_util import Server, answer_for, auth, play, two_players
+from .pg_util import servers_on_postgres
+from .serve_util import answer_for, auth, play, two_players
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
-    pg = Postgres()
-    if not pg.available:
-        pytest.skip("PostgreSQL is not installed (.ci/run installs Debian's postgresql)")
-    pg.start()
-    a = b = None
-    try:
-        a = Server(pg.url).start()
-        b = Server(pg.url).start()
-        yield a, b
-    finally:
-        for s in (a, b):
-            if s is not None:
-                s.stop()
-        pg.stop()
+    yield from servers_on_postgres()
 
 
 def test_created_on_one_server_answered_on_the_other(servers):

@@ -13,7 +13,7 @@ import pytest
 
 import mulligan as m
 
-from .pg_util import Postgres
+from .pg_util import servers_on_postgres
 from .serve_util import DECK_A, DECK_B, Server, auth, play
 
 Json = dict[str, Any]
@@ -82,21 +82,7 @@ def test_sigkill_mid_search_then_restart_gives_the_same_state(tmp_path):
 
 @pytest.fixture(scope="module")
 def servers():
-    pytest.importorskip("psycopg")
-    pg = Postgres()
-    if not pg.available:
-        pytest.skip("PostgreSQL is not installed (scripts/system_deps.sh installs it)")
-    pg.start()
-    a = b = None
-    try:
-        a = Server(pg.url).start()
-        b = Server(pg.url).start()
-        yield a, b
-    finally:
-        for s in (a, b):
-            if s is not None:
-                s.stop()
-        pg.stop()
+    yield from servers_on_postgres()
 
 
 def test_two_servers_on_postgresql_share_a_whole_game(servers):
