@@ -58,11 +58,12 @@ def game_log(game: Game, *, reveal: bool | None = None) -> list[Record]:
     return records
 
 
+#: One encoder for every record (`json.dumps` with these options builds a new one per call).
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
 def _lines(records: Iterable[Record]) -> bytes:
-    return "".join(
-        json.dumps(r, sort_keys=True, separators=(",", ":"), allow_nan=False) + "\n"
-        for r in records
-    ).encode()
+    return "".join(_ENCODER.encode(r) + "\n" for r in records).encode()
 
 
 def write_log(game: Game, path: str | os.PathLike[str]) -> None:

@@ -61,7 +61,8 @@ pub(crate) enum Session {
 /// One seat's zones in the table phase.
 #[derive(Debug, Clone)]
 pub struct TableSeat {
-    names: Vec<String>,
+    /// Shared by every copy of the seat (an action works on a copy, `Table::act`).
+    names: std::sync::Arc<[String]>,
     library: Library,
     hand: Vec<CardId>,
     piles: [Vec<CardId>; 7],
@@ -85,7 +86,7 @@ impl TableSeat {
             }
         }
         TableSeat {
-            names,
+            names: names.into(),
             library,
             hand,
             piles,

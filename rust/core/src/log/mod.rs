@@ -5,14 +5,15 @@
 //! and by type (`20` is not `20.0`, `false` is not `0`). Every problem is an [`Error::Log`]
 //! naming the first one; nothing panics, whatever the bytes.
 
-use crate::card::CardId;
 use crate::error::{Error, Result};
-use crate::game::{Answer, SetupRecord};
+use crate::game::SetupRecord;
 use crate::seed::{contribution_commitment, decode_hex, Seed};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
+
+mod replay;
 
 /// The log schema this version reads and writes.
 pub const SCHEMA: &str = "mulligan-log/2";
@@ -177,116 +178,6 @@ pub(crate) struct Reveal {
     contributions: Vec<String>,
 }
 
-#[derive(Deserialize)]
-struct LoggedCard {
-    id: CardId,
-}
-
-/// The events that record a decision, as far as replay needs them.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Logged {
-    StartingPlayer {
-        seat: usize,
-        chosen_by: Option<usize>,
-    },
-    Keep {
-        seat: usize,
-    },
-    DeclareMulligan {
-        seat: usize,
-    },
-    DeclarePartialMulligan {
-        seat: usize,
-        cards: Vec<LoggedCard>,
-    },
-    LandMulligan {
-        seat: usize,
-    },
-    Bottom {
-        seat: usize,
-        cards: Vec<LoggedCard>,
-    },
-    MulliganAction {
-        seat: usize,
-        card: LoggedCard,
-    },
-    Vancouver {
-        seat: usize,
-        to: String,
-    },
-    OpeningHandAction {
-        seat: usize,
-        card: LoggedCard,
-        exiled: Option<LoggedCard>,
-    },
-    PassActions {
-        seat: usize,
-    },
-    Act {
-        seat: usize,
-        host: bool,
-        #[serde(default)]
-        looker: Option<usize>,
-        action: crate::table::Action,
-    },
-    End {},
-    #[serde(other)]
-    Other,
-}
-
-impl Logged {
-    fn answer(self) -> Option<Answer> {
-        Some(match self {
-            Logged::StartingPlayer {
-                seat,
-                chosen_by: Some(chooser),
-            } => Answer::ChooseStartingPlayer {
-                chooser,
-                starting_seat: seat,
-            },
-            Logged::Keep { seat } => Answer::Keep { seat },
-            Logged::DeclareMulligan { seat } => Answer::Mulligan { seat },
-            Logged::DeclarePartialMulligan { seat, cards } => Answer::PartialMulligan {
-                seat,
-                cards: cards.into_iter().map(|c| c.id).collect(),
-            },
-            Logged::LandMulligan { seat } => Answer::LandMulligan { seat },
-            Logged::Bottom { seat, cards } => Answer::Bottom {
-                seat,
-                cards: cards.into_iter().map(|c| c.id).collect(),
-            },
-            Logged::MulliganAction { seat, card } => Answer::MulliganAction {
-                seat,
-                card: card.id,
-            },
-            Logged::Vancouver { seat, to } => Answer::Vancouver {
-                seat,
-                bottom: to == "bottom",
-            },
-            Logged::OpeningHandAction { seat, card, exiled } => Answer::OpeningHandAction {
-                seat,
-                card: card.id,
-                exile: exiled.map(|c| c.id),
-            },
-            Logged::PassActions { seat } => Answer::PassActions { seat },
-            Logged::Act {
-                seat,
-                host,
-                looker,
-                action,
-            } => Answer::Act {
-                seat,
-                host,
-                looker,
-                action,
-            },
-            Logged::End {} => Answer::End {},
-            Logged::StartingPlayer { .. } | Logged::Other => return None,
-        })
-    }
-}
-
 fn typed<T: for<'de> Deserialize<'de>>(value: &Value, what: &str) -> Result<T> {
     T::deserialize(value).map_err(|e| log_error(format!("{what}: {e}")))
 }
@@ -304,15 +195,18 @@ pub fn verify(bytes: &[u8], commitment: Option<&str>, setup: Option<&str>) -> Re
         if line.trim().is_empty() {
             continue;
         }
-        let value: Value = serde_json::from_str(line)
+        // Every line is checked to be a JSON object first (without building it: the events
+        // are parsed when the replay needs them, most never, replay::Line).
+        serde_json::from_str::<serde::de::IgnoredAny>(line)
             .map_err(|e| log_error(format!("line {}: not a JSON record: {e}", i + 1)))?;
-        if !value.is_object() {
+        if !line.trim_start().starts_with('{') {
+            let value: Value = serde_json::from_str(line).unwrap_or(Value::Null);
             return Err(log_error(format!(
                 "line {}: a log record is a JSON object, got {value}",
                 i + 1
             )));
         }
-        records.push(value);
+        records.push(replay::Line::Text(line));
         lines.push(i + 1);
     }
     verify_lines(&records, &lines, commitment, setup)
@@ -325,7 +219,8 @@ pub fn verify_records(
     setup: Option<&str>,
 ) -> Result<()> {
     let lines: Vec<usize> = (1..=records.len()).collect();
-    verify_lines(records, &lines, commitment, setup)
+    let records: Vec<replay::Line> = records.iter().map(replay::Line::Parsed).collect();
+    verify_lines(&records, &lines, commitment, setup)
 }
 
 /// A value published before the game (`what`), lower-cased: 64 hex digits or an error.
@@ -348,78 +243,8 @@ fn revealed_commitment(reveal: &Value) -> Option<String> {
     Seed::from_hex(&reveal.seed).ok().map(|s| s.commitment())
 }
 
-/// `got` with its keys (and those of the objects inside it) in the order of `like`'s, then
-/// any others: a replayed record shown as the logged one is written.
-fn ordered_like(got: &Value, like: &Value) -> Value {
-    match (got, like) {
-        (Value::Object(g), Value::Object(l)) => {
-            let mut out = Map::new();
-            for (k, lv) in l {
-                if let Some(gv) = g.get(k) {
-                    out.insert(k.clone(), ordered_like(gv, lv));
-                }
-            }
-            for (k, gv) in g {
-                if !out.contains_key(k) {
-                    out.insert(k.clone(), gv.clone());
-                }
-            }
-            Value::Object(out)
-        }
-        (Value::Array(g), Value::Array(l)) => Value::Array(
-            g.iter()
-                .enumerate()
-                .map(|(i, gv)| {
-                    l.get(i)
-                        .map_or_else(|| gv.clone(), |lv| ordered_like(gv, lv))
-                })
-                .collect(),
-        ),
-        _ => got.clone(),
-    }
-}
-
-/// A record as one line of JSON with the fields named in `marked` between `>>` and `<<`.
-fn with_marks(record: &Value, marked: &[&String]) -> String {
-    let Value::Object(map) = record else {
-        return record.to_string();
-    };
-    let fields: Vec<String> = map
-        .iter()
-        .map(|(k, v)| {
-            let field = format!("{}:{v}", Value::from(k.as_str()));
-            if marked.contains(&k) {
-                format!(">>{field}<<")
-            } else {
-                field
-            }
-        })
-        .collect();
-    format!("{{{}}}", fields.join(","))
-}
-
-/// Event `i` (on line `line`) as logged and as replayed, in the same key order, the fields
-/// that differ named and marked.
-fn differs(i: usize, line: usize, want: &Value, got: &Value) -> Error {
-    let got = ordered_like(got, want);
-    let empty = Map::new();
-    let (w, g) = (
-        want.as_object().unwrap_or(&empty),
-        got.as_object().unwrap_or(&empty),
-    );
-    let mut fields: Vec<&String> = w.keys().filter(|k| g.get(*k) != w.get(*k)).collect();
-    fields.extend(g.keys().filter(|k| !w.contains_key(*k)));
-    let names: Vec<&str> = fields.iter().map(|k| k.as_str()).collect();
-    log_error(format!(
-        "line {line}: event {i} differs from the replay in {}: logged {}, replayed {}",
-        names.join(", "),
-        with_marks(want, &fields),
-        with_marks(&got, &fields)
-    ))
-}
-
 fn verify_lines(
-    records: &[Value],
+    records: &[replay::Line],
     lines: &[usize],
     commitment: Option<&str>,
     setup: Option<&str>,
@@ -428,13 +253,14 @@ fn verify_lines(
     let setup = published(setup, "set-up digest")?;
     let kind = |r: &Value| r.get("type").and_then(Value::as_str).map(str::to_owned);
     let (first, last) = match records {
-        [first, .., last] => (first, last),
+        [first, .., last] => (first.value(), last.value()),
         _ => {
             return Err(log_error(
                 "a log starts with a header record and ends with a reveal record",
             ))
         }
     };
+    let (first, last): (&Value, &Value) = (&first, &last);
     if kind(first).as_deref() != Some("header") || kind(last).as_deref() != Some("reveal") {
         return Err(log_error(
             "a log starts with a header record and ends with a reveal record",
@@ -557,31 +383,7 @@ fn verify_lines(
     let events = &records[1..records.len() - 1];
     let event_lines = &lines[1..lines.len() - 1];
     let mut game = game;
-    for (i, e) in events.iter().enumerate() {
-        let line = event_lines[i];
-        let logged: Logged = typed(e, &format!("line {line}: event {i} is malformed"))?;
-        if let Some(answer) = logged.answer() {
-            game.apply(answer).map_err(|e| {
-                log_error(format!(
-                    "line {line}: a logged decision cannot be replayed: event {i}: {e}"
-                ))
-            })?;
-        }
-    }
-    let replayed = game.events();
-    for (i, (want, got)) in events.iter().zip(replayed).enumerate() {
-        let got = got.to_json();
-        if *want != got {
-            return Err(differs(i, event_lines[i], want, &got));
-        }
-    }
-    if events.len() != replayed.len() {
-        return Err(log_error(format!(
-            "the log has {} events, the replay {}",
-            events.len(),
-            replayed.len()
-        )));
-    }
+    replay::events(&mut game, events, event_lines)?;
     if !game.done() {
         return Err(log_error("the logged game start is not complete"));
     }
