@@ -191,6 +191,23 @@ def test_published_hypergeometric_examples(table):
     assert round(100 * (1 - x[0]), 2) == 39.95
 
 
+def test_published_land_drop_figures(table):
+    """A land a turn, turn by turn, 60-card decks: the Deck-u-lator blog's post "How to
+    calculate whether you have enough mana, continued" (http://deckulator.blogspot.com/2010/,
+    11 December 2010, read through the search tool): "With 20 land, there is a 54% chance to
+    have 4 land on turn 4", "With 24 land, there is a 57% chance to have 5 land on turn 5",
+    "With 28 land, there is a 51% chance to have 7 land on turn 7". Its figures count seven
+    cards and a draw every turn, which is a player on the draw (103.8a: 7 + t cards by turn
+    t); on the play the same questions give 44%, 47% and 39%, so the test tells them apart."""
+    for lands, turn, published in [(20, 4, 54), (24, 5, 57), (28, 7, 51)]:
+        deck = m.Deck.parse(f"{lands} Plains\n{60 - lands} Shock")
+        r = m.analyze(deck, turns=turn, on_the_draw=True, mulligan="none", exact=True, table=False)
+        at_least = r["by_turn"][turn - 1]["lands_at_least"][turn]
+        assert round(100 * at_least) == published, (lands, turn, at_least)
+        play = m.analyze(deck, turns=turn, mulligan="none", exact=True, table=False)
+        assert round(100 * play["by_turn"][turn - 1]["lands_at_least"][turn]) != published
+
+
 def test_simulation_carries_intervals_that_hold_the_exact_keep_odds(table):
     deck = m.Deck.parse(DECK)
     keep = m.KeepRule({7: (2, 5), 6: (2, 4), 5: (1, 4)}, keep_at=4)

@@ -17,6 +17,8 @@ mod library;
 mod log;
 #[cfg(feature = "bench-peers")]
 mod peers;
+#[cfg(feature = "bench-peers")]
+mod peers_landlord;
 mod rules;
 mod seat_cards;
 mod seed;

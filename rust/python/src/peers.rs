@@ -56,6 +56,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let peers = PyModule::new(m.py(), "_peers")?;
     peers.add_class::<RandShuffler>()?;
     peers.add_function(wrap_pyfunction!(rand_shuffles, &peers)?)?;
+    peers.add_function(wrap_pyfunction!(
+        crate::peers_landlord::mulligan_on_curve,
+        &peers
+    )?)?;
+    peers.add_function(wrap_pyfunction!(
+        crate::peers_landlord::landlord_on_curve,
+        &peers
+    )?)?;
     // setattr, not add: a test-only module stays out of `__all__` (and the stubs).
     m.setattr("_peers", peers)?;
     Ok(())

@@ -212,6 +212,36 @@ fn decks() -> Vec<Profile> {
     out
 }
 
+/// A seven-card configuration of `era` for `profile`.
+fn config(era: MulliganRule, free_first: bool, profile: &Profile) -> Config {
+    Config {
+        rule: era,
+        free_first,
+        hand_size: 7,
+        deck_size: profile.len(),
+        house: HouseRules::default(),
+    }
+}
+
+/// A plan of four turns tallying these colours and the tag "ramp".
+fn ramp_plan<'a>(
+    profile: &'a Profile,
+    cfg: Config,
+    on_the_draw: bool,
+    colours: Vec<u8>,
+    questions: &[Question],
+) -> Plan<'a> {
+    Plan {
+        profile,
+        cfg,
+        skips_first_draw: !on_the_draw,
+        turns: 4,
+        tags: vec!["ramp".into()],
+        colours,
+        questions: questions.to_vec(),
+    }
+}
+
 /// Twelve decks, on the play and on the draw in turn (on the draw turn `t` sees what on the
 /// play turn `t + 1` sees, so alternating covers seven to eleven cards seen on every shape of
 /// deck at half the games of running both on each).
@@ -236,22 +266,8 @@ fn exact_agrees_with_simulation_without_mulligan() {
                 .collect();
             names.dedup();
             let questions: Vec<Question> = names.iter().map(|n| question(profile, n)).collect();
-            let cfg = Config {
-                rule: MulliganRule::NoMulligan,
-                free_first: false,
-                hand_size: 7,
-                deck_size: profile.len(),
-                house: HouseRules::default(),
-            };
-            let plan = Plan {
-                profile,
-                cfg,
-                skips_first_draw: !on_the_draw,
-                turns,
-                tags: vec!["ramp".into()],
-                colours: vec![W, U, R, G, B],
-                questions: questions.clone(),
-            };
+            let cfg = config(MulliganRule::NoMulligan, false, profile);
+            let plan = ramp_plan(profile, cfg, on_the_draw, vec![W, U, R, G, B], &questions);
             let policy = KeepRule::default()
                 .compile(&profile.land_flags(), &profile.tags)
                 .unwrap();
@@ -623,26 +639,12 @@ fn exact_turns_after_a_keep_agree_with_simulation() {
         let era = eras[d % eras.len()];
         let rule = &rules()[d % 3];
         let on_the_draw = d % 3 == 1;
-        let cfg = Config {
-            rule: era,
-            free_first: d % 2 == 1,
-            hand_size: 7,
-            deck_size: profile.len(),
-            house: HouseRules::default(),
-        };
+        let cfg = config(era, d % 2 == 1, profile);
         let colours: Vec<u8> = [W, U, R, G, B]
             .into_iter()
             .filter(|&b| profile.sources(b) > 0)
             .collect();
-        let plan = Plan {
-            profile,
-            cfg,
-            skips_first_draw: !on_the_draw,
-            turns,
-            tags: vec!["ramp".into()],
-            colours: colours.clone(),
-            questions: vec![],
-        };
+        let plan = ramp_plan(profile, cfg, on_the_draw, colours.clone(), &[]);
         let policy = rule.compile(&profile.land_flags(), &profile.tags).unwrap();
         let count_rule = policy.count_rule(7).unwrap();
         let tally = plan.run(&seed(d as u8 + 60), &policy, games, 2).unwrap();
