@@ -90,6 +90,8 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
         bottom: *u.choose(&[Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst])?,
         exile: *u.choose(&[Exile::Hand, Exile::Excess])?,
         requires,
+        min_sources: vec![],
+        requires_cards: vec![],
     };
     let cfg = Config {
         // The table options that run on the engine (smoothing plays each game as a Game).

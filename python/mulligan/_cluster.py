@@ -49,7 +49,8 @@ def _keep_spec(keep: object) -> object:
         req: object = [t for t, _ in requires]
     else:
         req = dict(requires)
-    return ("KeepRule", keep.ranges, keep.keep_at, keep.bottom, req, keep.exile)
+    conditions = {"min_sources": dict(keep.min_sources), "requires_cards": keep.requires_cards}
+    return ("KeepRule", keep.ranges, keep.keep_at, keep.bottom, req, keep.exile, conditions)
 
 
 def _part(
@@ -58,8 +59,10 @@ def _part(
     """One worker's share: the deck and keep rule rebuilt, then the engine on its range."""
     deck = Deck([Card(name, land=land, tags=tags) for name, land, tags in cards])
     if isinstance(keep, tuple) and keep and keep[0] == "KeepRule":
-        _, ranges, keep_at, bottom, requires, exile = keep
-        keep = KeepRule(ranges, keep_at=keep_at, bottom=bottom, requires=requires, exile=exile)
+        _, ranges, keep_at, bottom, requires, exile, conditions = keep
+        keep = KeepRule(
+            ranges, keep_at=keep_at, bottom=bottom, requires=requires, exile=exile, **conditions
+        )
     options = dict(options)
     options["mulligan"] = getattr(MulliganRule, options["mulligan"])
     options["variant"] = getattr(Variant, options["variant"])

@@ -5,7 +5,7 @@ of the game (views, events, decisions, log records) are the core's JSON shapes
 (docs/EVENT_LOG.md, docs/API.md), passed through as they are.
 """
 
-from typing import Annotated, Any, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -345,6 +345,16 @@ Count = Annotated[int, Field(ge=0, le=2**32 - 1)]
 HandSize = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,9}$")]
 
 
+ColourLetter = Literal["W", "U", "B", "R", "G", "C", "w", "u", "b", "r", "g", "c"]
+
+
+class CardsIn(Strict):
+    cards: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] = Field(
+        min_length=1, max_length=256, description="card names, in any case"
+    )
+    min: Count
+
+
 class KeepIn(Strict):
     ranges: dict[HandSize, Annotated[list[Count], Field(min_length=2, max_length=2)]] = Field(
         default={},
@@ -355,6 +365,14 @@ class KeepIn(Strict):
     bottom: BottomName = "balance"
     exile: ExileName = "hand"
     requires: dict[str, Count] = Field(default={}, description="tag -> at least this many")
+    min_sources: dict[ColourLetter, Count] = Field(
+        default={},
+        description="colour letter (W, U, B, R, G, C) -> at least this many lands adding it",
+        json_schema_extra={"additionalProperties": False},
+    )
+    requires_cards: list[CardsIn] = Field(
+        default=[], max_length=32, description="at least `min` of these cards, for each entry"
+    )
 
 
 class SimulateIn(HouseIn):

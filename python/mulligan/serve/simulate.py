@@ -49,6 +49,8 @@ def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
         bottom=spec.get("bottom", "balance"),
         exile=spec.get("exile", "hand"),
         requires=spec.get("requires") or None,
+        min_sources=spec.get("min_sources") or None,
+        requires_cards=[(c["cards"], c["min"]) for c in spec.get("requires_cards", [])] or None,
     )
 
 

@@ -75,6 +75,8 @@ fn count_kernels_equal_the_general_path_on_random_configurations() {
                 0 => vec![("ramp".to_string(), 1 + rng.below(2) as u32)],
                 _ => vec![],
             },
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         }
         .compile(&lands, &tags)
@@ -158,6 +160,8 @@ fn results_do_not_depend_on_threads_or_cuts() {
             keep_at: Some(5),
             bottom: Bottom::Balance,
             requires,
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         }
         .compile(&lands, &tags)

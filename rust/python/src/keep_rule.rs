@@ -11,7 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyList, PyMapping, PyString, PyTuple};
 
 /// How a simulated player decides: land ranges by hand size, a size at which anything is
-/// kept, which cards London puts on the bottom, and required tags. Compiled into Rust.
+/// kept, which cards London puts on the bottom, and card conditions (tags, colour sources,
+/// named cards). Compiled into Rust.
 #[pyclass(frozen, module = "mulligan")]
 pub struct KeepRule {
     pub inner: sim::KeepRule,
@@ -60,6 +61,98 @@ fn parse_requires(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, u32)>
     Ok(out)
 }
 
+/// A count of a condition as the core keeps it, or an error naming `what`.
+fn at_least(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
+    let min = Count::from_py(v)?.get();
+    u32::try_from(min).map_err(|_| config_error(format!("{what}: count {min} too large")))
+}
+
+/// `min_sources=`: colour letter -> at least this many sources (`{"U": 2, "R": 1}`).
+fn parse_min_sources(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, u32)>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![]);
+    };
+    let map = obj.cast::<PyMapping>().map_err(|_| {
+        type_error(format!(
+            "min_sources must map a colour letter to a count ({{\"U\": 2}}), got {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut out = vec![];
+    for item in map.items()?.iter() {
+        let (k, v) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+        out.push((Text::<SetUp>::from_py(&k)?.0, at_least(&v, "min_sources")?));
+    }
+    Ok(out)
+}
+
+/// `requires_cards=`: `(cards, min)` pairs, `cards` a name or names (`[("Lightning Bolt", 1),
+/// (["Chain Lightning", "Lava Dart"], 2)]`), or a mapping of the same.
+fn parse_requires_cards(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<sim::CardsRequirement>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(vec![]);
+    };
+    let pairs: Vec<Bound<'_, PyAny>> = match obj.cast::<PyMapping>() {
+        Ok(map) => map.items()?.iter().collect(),
+        Err(_) if obj.is_instance_of::<PyString>() => {
+            return Err(type_error(
+                "requires_cards must be (cards, min) pairs, e.g. [(\"Lightning Bolt\", 1)]",
+            ))
+        }
+        Err(_) => obj.try_iter()?.collect::<PyResult<_>>()?,
+    };
+    let mut out = vec![];
+    for (i, pair) in pairs.iter().enumerate() {
+        let what = format!("requires_cards[{i}]");
+        let (cards, min) = pair
+            .extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
+            .map_err(|_| type_error(format!("{what} must be a (cards, min) pair")))?;
+        let cards = match cards.is_instance_of::<PyString>() {
+            true => vec![Text::<SetUp>::from_py(&cards)?.0],
+            false => texts::<SetUp>(&cards, &what, MAX_TAGS)?,
+        };
+        out.push(sim::CardsRequirement {
+            cards,
+            min: at_least(&min, &what)?,
+        });
+    }
+    Ok(out)
+}
+
+/// What a keep rule reads of these cards: land flags, tags, names, and with `colours` the
+/// colours each land adds by the default card table (`mulligan.carddata`; none: no colours).
+pub(crate) fn rule_cards(
+    py: Python<'_>,
+    cards: &[Bound<'_, Card>],
+    colours: bool,
+) -> PyResult<sim::RuleCards> {
+    let core: Vec<mulligan_core::card::Card> =
+        cards.iter().map(|c| c.get().inner.clone()).collect();
+    if !colours {
+        let lands: Vec<bool> = core.iter().map(|c| c.land).collect();
+        let tags: Vec<Vec<String>> = core.iter().map(|c| c.tags.clone()).collect();
+        let mut out = sim::RuleCards::new(&lands, &tags);
+        out.names = core.iter().map(|c| c.name.clone()).collect();
+        return Ok(out);
+    }
+    let table = py
+        .import("mulligan.carddata")?
+        .getattr("default_table")?
+        .call0()?;
+    let table = match table.is_none() {
+        true => None,
+        false => Some(
+            table
+                .cast::<crate::card_data::CardTable>()?
+                .get()
+                .inner
+                .clone(),
+        ),
+    };
+    let profile = mulligan_core::analysis::sources::Profile::build(&core, table.as_deref());
+    Ok(profile.rule_cards())
+}
+
 /// A `(min, max)` land range of `ranges`: two ints of 0 or more.
 fn land_range(size: u64, v: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
     let pair = v
@@ -78,15 +171,33 @@ fn land_range(size: u64, v: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
 }
 
 impl KeepRule {
+    /// `min_sources=..., requires_cards=..., ` when the rule has them (so a rule without them
+    /// reads as before).
+    fn condition_reprs(&self, py: Python<'_>) -> PyResult<String> {
+        let mut out = String::new();
+        if !self.inner.min_sources.is_empty() {
+            let d = self.min_sources().into_py_dict(py)?;
+            out += &format!("min_sources={}, ", d.repr()?);
+        }
+        if !self.inner.requires_cards.is_empty() {
+            let l = PyList::new(py, self.requires_cards())?;
+            out += &format!("requires_cards={}, ", l.repr()?);
+        }
+        Ok(out)
+    }
+
     /// Compiles against Card objects (their own land flags and tags).
     fn compile_for(
         &self,
         cards: &[Bound<'_, Card>],
         land_share: Option<f64>,
     ) -> PyResult<CompiledRule> {
-        let lands: Vec<bool> = cards.iter().map(|c| c.get().inner.land).collect();
-        let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
-        let rule = guard(|| self.inner.compile(&lands, &tags))?;
+        let py = match cards.first() {
+            Some(c) => c.py(),
+            None => return guard(|| self.inner.compile(&[], &[])),
+        };
+        let facts = rule_cards(py, cards, !self.inner.min_sources.is_empty())?;
+        let rule = guard(|| self.inner.compile_for(&facts))?;
         Ok(match land_share {
             Some(s) => rule.with_land_share(s),
             None => rule,
@@ -97,13 +208,15 @@ impl KeepRule {
 #[pymethods]
 impl KeepRule {
     #[new]
-    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None, exile = None),
-           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None, exile='hand')")]
+    #[pyo3(signature = (ranges = None, *, keep_at = None, bottom = None, requires = None, min_sources = None, requires_cards = None, exile = None),
+           text_signature = "(ranges=None, *, keep_at=None, bottom='balance', requires=None, min_sources=None, requires_cards=None, exile='hand')")]
     fn new(
         ranges: Option<&Bound<'_, PyAny>>,
         keep_at: Option<Count>,
         bottom: Option<Text<SetUp>>,
         requires: Option<&Bound<'_, PyAny>>,
+        min_sources: Option<&Bound<'_, PyAny>>,
+        requires_cards: Option<&Bound<'_, PyAny>>,
         exile: Option<Text<SetUp>>,
     ) -> PyResult<KeepRule> {
         let mut parsed = vec![];
@@ -128,6 +241,8 @@ impl KeepRule {
             keep_at,
             bottom: parse_bottom(bottom)?,
             requires: parse_requires(requires)?,
+            min_sources: parse_min_sources(min_sources)?,
+            requires_cards: parse_requires_cards(requires_cards)?,
             exile: parse_exile(exile)?,
         };
         guard(|| inner.validate())?;
@@ -166,6 +281,19 @@ impl KeepRule {
     #[getter]
     fn requires(&self) -> Vec<(String, u32)> {
         self.inner.requires.clone()
+    }
+
+    /// [(colour letter, at least this many sources)].
+    #[getter]
+    fn min_sources(&self) -> Vec<(String, u32)> {
+        self.inner.min_sources.clone()
+    }
+
+    /// [(card names, at least this many of them)].
+    #[getter]
+    fn requires_cards(&self) -> Vec<(Vec<String>, u32)> {
+        let r = &self.inner.requires_cards;
+        r.iter().map(|c| (c.cards.clone(), c.min)).collect()
     }
 
     /// Which cards a PARTIAL_PARIS mulligan exiles: `"hand"` or `"excess"`.
@@ -245,11 +373,12 @@ impl KeepRule {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         // Python's own reprs, so the text is a call that builds the same rule.
         Ok(format!(
-            "KeepRule({}, keep_at={}, bottom={}, requires={}, exile={})",
+            "KeepRule({}, keep_at={}, bottom={}, requires={}, {}exile={})",
             self.ranges(py)?.repr()?,
             self.keep_at().into_pyobject(py)?.repr()?,
             self.bottom().into_pyobject(py)?.repr()?,
             self.requires().into_py_dict(py)?.repr()?,
+            self.condition_reprs(py)?,
             self.exile().into_pyobject(py)?.repr()?,
         ))
     }

@@ -240,10 +240,13 @@ pub fn simulate<'py>(
         .iter()
         .map(|c| c.bind(py).clone())
         .collect();
-    let lands: Vec<bool> = cards.iter().map(|c| c.get().inner.land).collect();
-    let tags: Vec<Vec<String>> = cards.iter().map(|c| c.get().inner.tags.clone()).collect();
     let request = &asked.request;
-    let run = guard(|| request.prepare(&lands, &tags))?;
+    let colours = request
+        .keep
+        .as_ref()
+        .is_some_and(|k| !k.min_sources.is_empty());
+    let facts = crate::keep_rule::rule_cards(py, &cards, colours)?;
+    let run = guard(|| request.prepare_for(&facts))?;
     for w in &run.warnings {
         crate::errors::warn(py, w)?;
     }

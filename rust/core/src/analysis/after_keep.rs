@@ -48,7 +48,7 @@ pub fn supported(cfg: &Config, rule: &CountRule) -> bool {
     super::keep_odds::exact_keep_supported(cfg.rule)
         && cfg.house.smoothing.is_none()
         && !cfg.house.land_mulligan
-        && rule.tag.is_none()
+        && rule.sets.is_none()
         && cfg.rule != MulliganRule::PartialParis
 }
 

@@ -47,9 +47,9 @@ pub fn keep_odds(cfg: &Config, rule: &CountRule, lands: usize) -> Result<KeepOdd
             "exact keep odds do not cover hand smoothing or the land redraw",
         ));
     }
-    if rule.tag.is_some() {
+    if rule.sets.is_some() {
         return Err(Error::config(
-            "exact keep odds cover land-count rules only, not a tag requirement",
+            "exact keep odds cover land-count rules only, not card conditions (requires, min_sources, requires_cards)",
         ));
     }
     let (n, h) = (cfg.deck_size, cfg.hand_size);
@@ -92,7 +92,7 @@ pub fn keep_odds(cfg: &Config, rule: &CountRule, lands: usize) -> Result<KeepOdd
 }
 
 /// [`keep_odds`] for a [`KeepRule`] compiled against a deck with these land flags and tags
-/// (index = card id): the chance of keeping at each hand size. A rule with a tag requirement
+/// (index = card id): the chance of keeping at each hand size. A rule with card conditions
 /// is refused (its keep depends on more than the land count).
 pub fn exact_keep_odds(
     cfg: &Config,
@@ -100,9 +100,9 @@ pub fn exact_keep_odds(
     lands: &[bool],
     tags: &[Vec<String>],
 ) -> Result<Vec<f64>> {
-    if !keep.requires.is_empty() {
+    if keep.has_card_conditions() {
         return Err(Error::config(
-            "exact keep odds cover land-count rules only, not a tag requirement",
+            "exact keep odds cover land-count rules only, not card conditions (requires, min_sources, requires_cards)",
         ));
     }
     let cfg = Config {

@@ -222,7 +222,7 @@ pub fn analyze<D>(
     };
     let exact_keep = if request.exact && request.mulligan != MulliganRule::NoMulligan {
         match policy.count_rule(hand) {
-            Some(rule) if rule.tag.is_none() && keep_odds::exact_keep_supported(cfg.rule) => {
+            Some(rule) if rule.sets.is_none() && keep_odds::exact_keep_supported(cfg.rule) => {
                 Some(keep_odds::keep_odds(&cfg, &rule, profile.land_count())?.by_size)
             }
             _ => {

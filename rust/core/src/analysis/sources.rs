@@ -11,6 +11,7 @@
 use super::mana::{mask_of, ManaCost, B, C, G, R, U, W};
 use crate::card::Card;
 use crate::card_data::{CardInfo, CardTable, EntersTapped};
+use crate::simulate::RuleCards;
 
 /// A land of the deck: the colours it adds and whether it enters tapped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,6 +263,21 @@ impl Profile {
             .flatten()
             .filter(|l| l.colours & bit != 0)
             .count()
+    }
+
+    /// What a keep rule reads of these cards ([`RuleCards`]): land flags, tags, names, and the
+    /// colours each land adds (a fetch land's as resolved here).
+    pub fn rule_cards(&self) -> RuleCards {
+        RuleCards {
+            lands: self.land_flags(),
+            tags: self.tags.clone(),
+            names: self.names.clone(),
+            colours: self
+                .lands
+                .iter()
+                .map(|l| l.map_or(0, |l| l.colours))
+                .collect(),
+        }
     }
 
     /// Every tag some card carries, sorted.

@@ -306,6 +306,8 @@ fn rules() -> Vec<KeepRule> {
             keep_at: Some(4),
             bottom: Bottom::LandsFirst,
             requires: vec![],
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         },
         KeepRule {
@@ -313,6 +315,8 @@ fn rules() -> Vec<KeepRule> {
             keep_at: None,
             bottom: Bottom::SpellsFirst,
             requires: vec![],
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         },
     ]

@@ -3,120 +3,21 @@
 //! against a deck so the hot loop never leaves Rust; the Python bindings implement [`Policy`]
 //! for a Python callable (the slow path) with the same decisions for the same hands.
 
-pub use super::policy::{Abort, CountRule, Policy, TagRequirement, MAX_HAND};
+use super::conditions::{add_mask, bottom_key, colour_bit, Conditions, MAX_CONDITIONS};
+pub use super::conditions::{CardsRequirement, RuleCards};
+pub use super::policy::{Abort, CardSets, CountRule, Policy, MAX_HAND, MAX_SETS};
+pub use super::strategies::{Bottom, Exile};
 use crate::card::CardId;
 use crate::error::{Error, Result};
-use crate::spelling::{lenient_deserialize, lenient_schema_with, Named};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Which cards a London mulligan puts on the bottom. Serialised by [`Bottom::name`], read in
-/// any case with `-` or `_`, and `lands`/`spells` for the last two ([`crate::spelling`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[schemars(transform = bottom_schema)]
-pub enum Bottom {
-    /// Keep the number of lands closest to the target for the kept hand size: the middle of
-    /// its land range, or the deck's land share when it has none (ties: more lands).
-    #[default]
-    Balance,
-    /// Bottom lands first.
-    LandsFirst,
-    /// Bottom spells first.
-    SpellsFirst,
-}
-
-/// Which cards a Commander partial Paris mulligan exiles (docs/VARIANTS.md, "In simulate").
-/// Serialised by [`Exile::name`], read in any case ([`crate::spelling`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[schemars(transform = crate::spelling::lenient_schema)]
-pub enum Exile {
-    /// The whole hand (a plain mulligan): the default.
-    #[default]
-    Hand,
-    /// Every card of the over-represented kind: every land when the hand holds more lands than
-    /// its target (the middle of the land range for its size; without a range, the deck's
-    /// land share times the size), every non-land when it holds fewer; the whole hand when
-    /// it holds exactly the target or no card of that kind.
-    Excess,
-}
-
-impl Exile {
-    /// Every policy.
-    pub const ALL: [Exile; 2] = [Exile::Hand, Exile::Excess];
-
-    /// The name the bindings, the CLI and keep files use (`"hand"`, `"excess"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Exile::Hand => "hand",
-            Exile::Excess => "excess",
-        }
-    }
-
-    /// The policy by name, in any case (`"hand"`, `"EXCESS"`).
-    pub fn parse(name: &str) -> Result<Exile> {
-        crate::spelling::parse(name)
-    }
-}
-
-impl Named for Exile {
-    const WHAT: &'static str = "exile policy";
-    fn all() -> &'static [Exile] {
-        &Exile::ALL
-    }
-    fn spelling(self) -> &'static str {
-        self.name()
-    }
-}
-lenient_deserialize!(Exile);
-
-impl Bottom {
-    /// Every policy.
-    pub const ALL: [Bottom; 3] = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst];
-
-    /// The name the records use (`"balance"`, `"lands_first"`, `"spells_first"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Bottom::Balance => "balance",
-            Bottom::LandsFirst => "lands_first",
-            Bottom::SpellsFirst => "spells_first",
-        }
-    }
-
-    /// The policy by name, in any case with `-` or `_` (`"lands-first"`, `"LANDS_FIRST"`,
-    /// and the short `"lands"`, `"spells"`).
-    pub fn parse(name: &str) -> Result<Bottom> {
-        crate::spelling::parse(name)
-    }
-}
-
-impl Named for Bottom {
-    const WHAT: &'static str = "bottom policy";
-    fn all() -> &'static [Bottom] {
-        &Bottom::ALL
-    }
-    fn spelling(self) -> &'static str {
-        self.name()
-    }
-    fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Bottom::Balance => &[],
-            Bottom::LandsFirst => &["lands"],
-            Bottom::SpellsFirst => &["spells"],
-        }
-    }
-}
-lenient_deserialize!(Bottom);
-
-fn bottom_schema(schema: &mut schemars::Schema) {
-    lenient_schema_with(schema, &["lands", "spells"]);
-}
-
-/// A keep rule as the user states it (tags by name; compile it against a deck to use it). As
-/// JSON (a simulation request's `keep`), every key may be left out: no ranges (any land
-/// count), no `keep_at`, `balance`, no required tag, `hand`.
+/// A keep rule as the user states it (tags, colours and cards by name; compile it against a
+/// deck to use it). As JSON (a simulation request's `keep`), every key may be left out: no
+/// ranges (any land count), no `keep_at`, `balance`, no card condition, `hand`. Its card
+/// conditions (`requires`, `min_sources`, `requires_cards`, in that order) are each "at least
+/// k cards of a set" ([`super::conditions`]); a kept hand above `keep_at` meets them all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KeepRule {
@@ -136,6 +37,17 @@ pub struct KeepRule {
     #[serde(default, with = "requires_map")]
     #[schemars(with = "BTreeMap<String, u32>")]
     pub requires: Vec<(String, u32)>,
+    /// Keep only with at least this many lands that add mana of a colour (hands at or below
+    /// `keep_at` excepted); a fetch land counts as the colours of the lands of the deck it
+    /// can fetch. As JSON: colour letter (`W`, `U`, `B`, `R`, `G`, `C`) -> at least this many.
+    #[serde(default, with = "requires_map")]
+    #[schemars(with = "BTreeMap<String, u32>")]
+    pub min_sources: Vec<(String, u32)>,
+    /// Keep only with at least `min` of these cards, for each entry (hands at or below
+    /// `keep_at` excepted). As JSON: `[{"cards": ["Lightning Bolt", "Chain Lightning"],
+    /// "min": 1}]`.
+    #[serde(default)]
+    pub requires_cards: Vec<CardsRequirement>,
     /// Which cards a PARTIAL_PARIS mulligan exiles.
     #[serde(default)]
     pub exile: Exile,
@@ -194,6 +106,8 @@ impl Default for KeepRule {
             keep_at: Some(4),
             bottom: Bottom::Balance,
             requires: vec![],
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         }
     }
@@ -201,9 +115,17 @@ impl Default for KeepRule {
 
 impl KeepRule {
     /// What is degenerate about simulating this rule on a deck with these land flags and tags
-    /// (index = card id), one sentence each: an empty deck, a deck without lands, a required
-    /// tag no card carries. Not errors (the results are well defined), but rarely what was meant.
+    /// (index = card id): [`KeepRule::warnings_for`] with no names and no colours known.
     pub fn warnings(&self, lands: &[bool], tags: &[Vec<String>]) -> Vec<String> {
+        self.warnings_for(&RuleCards::new(lands, tags))
+    }
+
+    /// What is degenerate about simulating this rule on these cards, one sentence each: an
+    /// empty deck, a deck without lands, a required tag no card carries, a colour no land adds,
+    /// cards the deck does not hold. Not errors (the results are well defined), but rarely what
+    /// was meant.
+    pub fn warnings_for(&self, cards: &RuleCards) -> Vec<String> {
+        let (lands, tags) = (&cards.lands, &cards.tags);
         let mut out = vec![];
         if lands.is_empty() {
             out.push("the deck is empty: every hand is empty".to_string());
@@ -222,7 +144,61 @@ impl KeepRule {
                 ));
             }
         }
+        let Ok(conditions) = self.conditions(cards) else {
+            return out;
+        };
+        let skip = self.requires.len();
+        for (i, name) in conditions.names.iter().enumerate().skip(skip) {
+            let none = !conditions.masks.iter().any(|m| m & (1 << i) != 0);
+            if none && conditions.mins[i] > 0 {
+                out.push(format!("{name}: no hand above keep_at is kept"));
+            }
+        }
         out
+    }
+
+    /// The rule's card conditions resolved against `cards` (bit `i` of a card's mask for
+    /// condition `i`: the tags of `requires`, then the colours of `min_sources`, then the
+    /// lists of `requires_cards`).
+    pub fn conditions(&self, cards: &RuleCards) -> Result<Conditions> {
+        let mut out = Conditions {
+            masks: vec![0; cards.lands.len()],
+            ..Conditions::default()
+        };
+        for (tag, min) in &self.requires {
+            let name = format!("the tag {tag:?}");
+            out.add(cards, name, *min, |i| cards.tags[i].contains(tag));
+        }
+        for (letter, min) in &self.min_sources {
+            let bit = colour_bit(letter, "min_sources")?;
+            let letter = letter.trim().to_ascii_uppercase();
+            let name = format!("no land of the deck adds {letter} mana (min_sources {letter})");
+            let adds =
+                |i: usize| cards.lands[i] && cards.colours.get(i).is_some_and(|c| c & bit != 0);
+            out.add(cards, name, *min, adds);
+        }
+        for r in &self.requires_cards {
+            let wanted: Vec<String> = r.cards.iter().map(|n| n.trim().to_lowercase()).collect();
+            let name = format!(
+                "no card of the deck is any of {:?} (requires_cards)",
+                r.cards
+            );
+            let named = |i: usize| {
+                let n = cards
+                    .names
+                    .get(i)
+                    .map_or(String::new(), |n| n.trim().to_lowercase());
+                !n.is_empty() && wanted.contains(&n)
+            };
+            out.add(cards, name, r.min, named);
+        }
+        Ok(out)
+    }
+
+    /// Whether the rule has card conditions (`requires`, `min_sources` or `requires_cards`):
+    /// its keep then depends on more than the land count.
+    pub fn has_card_conditions(&self) -> bool {
+        !(self.requires.is_empty() && self.min_sources.is_empty() && self.requires_cards.is_empty())
     }
 
     /// The land ranges this rule gives for hand sizes no hand of a run dealing `hand_size`
@@ -245,7 +221,8 @@ impl KeepRule {
     }
 
     /// Checks the rule on its own: hand sizes within [`MAX_HAND`], no empty land range, no
-    /// hand size listed twice, at most 32 required tags.
+    /// hand size listed twice, colours by their letters, each card list with a name, at most
+    /// 32 card conditions in all.
     pub fn validate(&self) -> Result<()> {
         for &(size, lo, hi) in &self.ranges {
             if size > MAX_HAND {
@@ -264,38 +241,48 @@ impl KeepRule {
         if sizes.windows(2).any(|w| w[0] == w[1]) {
             return Err(Error::config("a hand size appears twice in ranges"));
         }
-        if self.requires.len() > 32 {
-            return Err(Error::config("at most 32 required tags"));
+        for (letter, _) in &self.min_sources {
+            colour_bit(letter, "min_sources")?;
+        }
+        for (i, r) in self.requires_cards.iter().enumerate() {
+            if r.cards.iter().all(|n| n.trim().is_empty()) {
+                return Err(Error::config(format!("requires_cards[{i}]: names no card")));
+            }
+        }
+        let total = self.requires.len() + self.min_sources.len() + self.requires_cards.len();
+        if total > MAX_CONDITIONS {
+            return Err(Error::config(format!(
+                "at most {MAX_CONDITIONS} card conditions (requires, min_sources and \
+                 requires_cards together), got {total}"
+            )));
         }
         Ok(())
     }
 
-    /// Compiles the rule for cards with these land flags and tags (index = card id).
+    /// Compiles the rule for cards with these land flags and tags (index = card id; no names
+    /// and no colours known: [`KeepRule::compile_for`]).
     pub fn compile(&self, lands: &[bool], tags: &[Vec<String>]) -> Result<CompiledRule> {
+        self.compile_for(&RuleCards::new(lands, tags))
+    }
+
+    /// Compiles the rule for these cards (index = card id).
+    pub fn compile_for(&self, cards: &RuleCards) -> Result<CompiledRule> {
         self.validate()?;
+        let lands = &cards.lands;
         let mut ranges = [None; MAX_HAND + 1];
         for &(size, lo, hi) in &self.ranges {
             ranges[size] = Some((lo, hi));
         }
-        let masks = tags
-            .iter()
-            .map(|card_tags| {
-                self.requires
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (t, _))| card_tags.contains(t))
-                    .fold(0u32, |m, (bit, _)| m | (1 << bit))
-            })
-            .collect();
+        let conditions = self.conditions(cards)?;
         let land_count = lands.iter().filter(|&&l| l).count();
         Ok(CompiledRule {
             ranges,
             keep_at: self.keep_at,
             bottom: self.bottom,
             exile: self.exile,
-            requires: self.requires.iter().map(|(_, min)| *min).collect(),
+            requires: conditions.mins,
             lands: lands.to_vec(),
-            masks,
+            masks: conditions.masks,
             land_share: if lands.is_empty() {
                 0.0
             } else {
@@ -307,13 +294,14 @@ impl KeepRule {
     }
 }
 
-/// A [`KeepRule`] compiled against one deck: land flags and required-tag masks by card id.
+/// A [`KeepRule`] compiled against one deck: land flags and card-condition masks by card id.
 #[derive(Debug, Clone)]
 pub struct CompiledRule {
     ranges: [Option<(u32, u32)>; MAX_HAND + 1],
     keep_at: Option<usize>,
     bottom: Bottom,
     exile: Exile,
+    /// The minimum of each card condition.
     requires: Vec<u32>,
     lands: Vec<bool>,
     masks: Vec<u32>,
@@ -383,30 +371,39 @@ impl CompiledRule {
             Some((lo, hi)) => lo <= lands && lands <= hi,
             None => true,
         };
-        range_ok
-            && self.requires.iter().enumerate().all(|(bit, &min)| {
-                hand.iter()
-                    .filter(|&&c| self.masks[c as usize] & (1 << bit) != 0)
-                    .count() as u32
-                    >= min
-            })
+        range_ok && (self.requires.is_empty() || self.met(&self.counts(hand)))
     }
 
-    /// The cards to bottom: how many lands by the strategy, then, among lands (or spells),
-    /// cards that meet no requirement first, later-drawn first.
+    /// How many cards of `hand` count for each card condition.
+    fn counts(&self, hand: &[CardId]) -> [u32; MAX_CONDITIONS] {
+        let mut out = [0u32; MAX_CONDITIONS];
+        for &c in hand {
+            add_mask(&mut out, self.masks[c as usize], 1);
+        }
+        out
+    }
+
+    fn met(&self, counts: &[u32]) -> bool {
+        self.requires.iter().zip(counts).all(|(min, n)| n >= min)
+    }
+
+    /// The cards to bottom: how many lands by the strategy, then lands (then spells) one at a
+    /// time by [`bottom_key`] (cards no condition counts first, then those whose conditions
+    /// have cards to spare), ties later-drawn first.
     pub fn choose_bottom(&self, hand: &[CardId], count: usize) -> Vec<CardId> {
         let count = count.min(hand.len());
         let lands = self.land_count(hand) as usize;
         let lands_to_bottom = self.lands_to_bottom(hand.len(), lands, count);
         let mut out = Vec::with_capacity(count);
-        self.pick(hand, true, lands_to_bottom, &mut out);
-        self.pick(hand, false, count - lands_to_bottom, &mut out);
+        let mut counts = self.counts(hand);
+        self.pick(hand, true, lands_to_bottom, &mut counts, &mut out);
+        self.pick(hand, false, count - lands_to_bottom, &mut counts, &mut out);
         out
     }
 
     /// How many of the `count` cards put on the bottom are lands, for a hand of `size` cards
     /// holding `lands` lands (`count <= size`).
-    fn lands_to_bottom(&self, size: usize, lands: usize, count: usize) -> usize {
+    pub(crate) fn lands_to_bottom(&self, size: usize, lands: usize, count: usize) -> usize {
         let keep = size - count;
         let spells = size - lands;
         match self.bottom {
@@ -429,18 +426,23 @@ impl CompiledRule {
         }
     }
 
-    fn pick(&self, hand: &[CardId], land: bool, n: usize, out: &mut Vec<CardId>) {
-        let mut taken = 0;
-        for pass_useful in [false, true] {
-            for &c in hand.iter().rev() {
-                if taken == n {
-                    return;
-                }
-                if self.is_land(c) == land && (self.masks[c as usize] != 0) == pass_useful {
-                    out.push(c);
-                    taken += 1;
-                }
-            }
+    fn pick(
+        &self,
+        hand: &[CardId],
+        land: bool,
+        n: usize,
+        counts: &mut [u32; MAX_CONDITIONS],
+        out: &mut Vec<CardId>,
+    ) {
+        for _ in 0..n {
+            let best = hand
+                .iter()
+                .rev()
+                .filter(|&&c| self.is_land(c) == land && !out.contains(&c))
+                .min_by_key(|&&c| bottom_key(self.masks[c as usize], counts, &self.requires));
+            let Some(&c) = best else { return };
+            add_mask(counts, self.masks[c as usize], u32::MAX);
+            out.push(c);
         }
     }
 
@@ -514,12 +516,12 @@ impl Policy for CompiledRule {
 
     fn count_rule(&self, hand_size: usize) -> Option<CountRule> {
         const W: usize = CountRule::W;
-        if self.requires.len() > 1 || hand_size >= W {
+        if self.requires.len() > MAX_SETS || hand_size >= W {
             return None;
         }
-        let tag = self.requires.first().map(|&min| TagRequirement {
-            cards: self.masks.iter().map(|&m| m != 0).collect(),
-            min,
+        let sets = (!self.requires.is_empty()).then(|| CardSets {
+            masks: self.masks.iter().map(|&m| m as u8).collect(),
+            mins: self.requires.clone(),
         });
         let mut kept_lands = vec![0u8; W * W];
         for count in 0..=hand_size {
@@ -544,7 +546,7 @@ impl Policy for CompiledRule {
             keep_any: (0..W)
                 .map(|s| self.keep_at.is_some_and(|k| s <= k))
                 .collect(),
-            tag,
+            sets,
         })
     }
 }

@@ -11,10 +11,13 @@
 //! shuffle for the `k`-th time). The lead words of a round come eight games to a ChaCha block,
 //! eight blocks per vectorised call ([`crate::rng::chacha_rows`]); a 60-card library draws a
 //! whole hand (and Vancouver's look at the next card) from its lead word. For a policy that
-//! decides by land counts ([`CountRule`]), a hand drawn from one word is decided without being
-//! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved.
-//! Every other hand (a tag requirement, a Python callable, a rejected word, a deck or hand
-//! that needs more words) takes the general path, with the same result.
+//! decides by counts ([`CountRule`]), a hand drawn from one word is decided without being
+//! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved; with
+//! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), each set's
+//! flags move beside the land flags and the hand is decided by its counts (by its cards' classes
+//! when the round bottoms cards, AVX2). Every other hand (more sets, a Python callable, a
+//! rejected word, a deck or hand that needs more words) takes the general path, with the same
+//! result.
 //!
 //! The eras and variants differ only in the shape of a round's hand, read from the rules'
 //! [`crate::rules::MulliganRule::hand_step`] (cards drawn, cards bottomed, whether a mulligan
@@ -25,8 +28,10 @@
 //! such cards count as ordinary cards of the hand.
 
 //! The parts, one concept each, dependencies pointing down the list: [`config`] (what is
-//! simulated, what comes out), [`policy`] (the player's decisions as the engine asks them, and
-//! the [`GeneralPath`]/[`GamePath`] references), [`keep_rule`] (the keep rule, compiled),
+//! simulated, what comes out), [`conditions`] (a keep rule's card conditions: at least k cards
+//! of a set, and the London bottom among them), [`policy`] (the player's decisions as the
+//! engine asks them, and the [`GeneralPath`]/[`GamePath`] references), `strategies` (the
+//! bottom and exile strategies a rule names), [`keep_rule`] (the keep rule, compiled),
 //! `plan` (a shuffle's batches), `words` (a round's random words and the buffers for them),
 //! `land_mask` (a deck's land flags as one integer), `engine` (one run's state and one game's
 //! step), then the `impl Engine` modules built on it: `verdicts` (a count policy's decisions as
@@ -39,6 +44,7 @@
 //! bindings and the service).
 //! Bulk rows (`mulligan.bulk`) are [`crate::bulk`].
 
+pub mod conditions;
 pub mod config;
 pub mod keep_rule;
 pub mod policy;
@@ -52,14 +58,16 @@ mod partial;
 pub(crate) mod plan;
 mod rounds;
 mod smoothing;
+mod strategies;
 #[cfg(test)]
 mod tests;
 mod variants;
 mod verdicts;
 pub(crate) mod words;
 
+pub use conditions::{CardsRequirement, RuleCards};
 pub use config::{Config, Counts, Outcome};
 pub use keep_rule::{Bottom, CompiledRule, Exile, KeepRule};
-pub use policy::{Abort, CountRule, GamePath, GeneralPath, Policy, TagRequirement, MAX_HAND};
+pub use policy::{Abort, CardSets, CountRule, GamePath, GeneralPath, Policy, MAX_HAND, MAX_SETS};
 pub use request::{Request, Run};
 pub use threads::{simulate, simulate_serial, simulate_watched, Monitor, Span, MONITOR_INTERVAL};

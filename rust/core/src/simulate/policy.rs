@@ -1,9 +1,11 @@
 //! Policies: the decisions of one simulated player (keep or mulligan, which cards to put on the
 //! bottom under London, Vancouver's look, partial Paris's exile), as the engine asks them
-//! (103.5); a policy that looks only at land counts also gives them as tables ([`CountRule`]).
+//! (103.5); a policy that looks only at counts (of lands, and of the cards of a few sets) also
+//! gives them as tables ([`CountRule`]).
 //! [`GeneralPath`] and [`GamePath`] wrap a policy to run it on the general path or as whole
 //! `Game`s: the references every faster path is checked against.
 
+use super::conditions::{add_mask, bottom_key};
 use crate::card::CardId;
 
 /// The largest hand size the bulk engine handles.
@@ -55,7 +57,11 @@ pub trait Policy {
     }
 }
 
-/// The decisions of a [`Policy`] that looks only at land counts, as tables (`W = MAX_HAND + 1`).
+/// The most card conditions a [`CountRule`] holds ([`CardSets`]): the count kernels' limit.
+pub const MAX_SETS: usize = 4;
+
+/// The decisions of a [`Policy`] that looks only at counts (of lands, and of the cards of up to
+/// [`MAX_SETS`] sets), as tables (`W = MAX_HAND + 1`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRule {
     /// `[size * W + lands]`: keep a hand of `size` cards holding `lands` lands?
@@ -67,19 +73,24 @@ pub struct CountRule {
     pub vancouver: Vec<bool>,
     /// `[size]`: a hand of `size` cards is kept whatever it holds (`keep_at`).
     pub keep_any: Vec<bool>,
-    /// A rule with exactly one tag requirement: which cards carry the tag, and how many a
-    /// kept hand needs. `keep` then holds the land condition only.
-    pub tag: Option<TagRequirement>,
+    /// A rule with card conditions (1 to [`MAX_SETS`]): which cards count for each and how
+    /// many a kept hand needs. `keep` then holds the land condition only.
+    pub sets: Option<CardSets>,
 }
 
-/// The one tag requirement of a [`CountRule`].
+/// The card conditions of a [`CountRule`]: condition `i` is "at least `mins[i]` cards whose
+/// mask has bit `i`".
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TagRequirement {
-    /// By card id: carries the required tag.
-    pub cards: Vec<bool>,
-    /// The tagged cards a kept hand needs (hands at or below `keep_at` excepted).
-    pub min: u32,
+pub struct CardSets {
+    /// By card id: bit `i` set when the card counts for condition `i`.
+    pub masks: Vec<u8>,
+    /// The cards each condition needs (hands at or below `keep_at` excepted).
+    pub mins: Vec<u32>,
 }
+
+/// A hand's cards by class, four bits a class ([`CountRule::after_bottom`]): class
+/// `land << 4 | mask` (a card's set mask, and whether it is a land) at bits `4 * class`.
+pub type Classes = u128;
 
 impl CountRule {
     /// The row width of the tables: one entry per land count `0..=MAX_HAND`.
@@ -105,35 +116,50 @@ impl CountRule {
         self.vancouver[(size * Self::W + lands) * 2 + usize::from(top_is_land)]
     }
 
-    /// Keep a hand of `size` cards holding `lands` lands and `tagged` cards with the required
-    /// tag (ignored without a tag requirement)?
-    pub fn keeps_tagged(&self, size: usize, lands: usize, tagged: usize) -> bool {
-        match &self.tag {
+    /// Keep a hand of `size` cards holding `lands` lands and `counts[i]` cards of set `i`
+    /// (ignored without card conditions)?
+    pub fn keeps_with(&self, size: usize, lands: usize, counts: &[u32]) -> bool {
+        match &self.sets {
             None => self.keeps(size, lands),
-            Some(t) => self.keep_any[size] || (self.keeps(size, lands) && tagged as u32 >= t.min),
+            Some(s) => {
+                self.keep_any[size]
+                    || (self.keeps(size, lands) && s.mins.iter().zip(counts).all(|(m, n)| n >= m))
+            }
         }
     }
 
-    /// London, a drawn hand of `size` (the opening hand size) cards: `lands` lands,
-    /// `tagged_lands` of them tagged, and `tagged_spells` tagged spells. After `count` cards go
-    /// to the bottom: the lands and the tagged cards left. Within lands and within spells,
-    /// untagged cards go first ([`CompiledRule::choose_bottom`]), so counts decide it.
-    pub fn after_bottom(
-        &self,
-        size: usize,
-        count: usize,
-        lands: usize,
-        tagged_lands: usize,
-        tagged_spells: usize,
-    ) -> (usize, usize) {
-        let kept = self.kept_lands(count, lands);
-        let (lands_gone, spells_gone) = (lands - kept, count - (lands - kept));
-        let tagged_lands_gone = lands_gone.saturating_sub(lands - tagged_lands);
-        let tagged_spells_gone = spells_gone.saturating_sub(size - lands - tagged_spells);
-        (
-            kept,
-            tagged_lands - tagged_lands_gone + tagged_spells - tagged_spells_gone,
-        )
+    /// London, a drawn hand of `size` (the opening hand size) cards holding `classes`: after
+    /// `count` cards go to the bottom, the lands and the cards of each set left. How many
+    /// lands go is the strategy's (`kept_lands`); which ones (and which spells), one at a time
+    /// by [`bottom_key`] as [`CompiledRule::choose_bottom`] picks them, so counts decide it.
+    ///
+    /// [`CompiledRule::choose_bottom`]: super::keep_rule::CompiledRule::choose_bottom
+    pub fn after_bottom(&self, count: usize, classes: Classes) -> (usize, [u32; MAX_SETS]) {
+        let mut n = [0u32; 32];
+        for (c, cell) in n.iter_mut().enumerate() {
+            *cell = ((classes >> (4 * c)) & 15) as u32;
+        }
+        let lands: u32 = n[16..].iter().sum();
+        let mins: &[u32] = self.sets.as_ref().map_or(&[], |s| &s.mins);
+        let mut counts = [0u32; MAX_SETS];
+        for (c, &k) in n.iter().enumerate() {
+            for (i, cell) in counts.iter_mut().enumerate() {
+                *cell += k * ((c >> i) & 1) as u32;
+            }
+        }
+        let kept = self.kept_lands(count, lands as usize);
+        let lands_gone = lands as usize - kept;
+        for (land, gone) in [(16, lands_gone), (0, count - lands_gone)] {
+            for _ in 0..gone {
+                let best = (land..land + 16)
+                    .filter(|&c| n[c] > 0)
+                    .min_by_key(|&c| bottom_key((c & 15) as u32, &counts, mins));
+                let Some(c) = best else { break };
+                n[c] -= 1;
+                add_mask(&mut counts, (c & 15) as u32, u32::MAX);
+            }
+        }
+        (kept, counts)
     }
 }
 

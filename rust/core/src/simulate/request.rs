@@ -7,7 +7,7 @@
 //! and the HTTP service validates its `POST /simulate` body against its schema entry.
 
 use super::config::{Config, Counts, Outcome};
-use super::keep_rule::{CompiledRule, Exile, KeepRule, Policy};
+use super::keep_rule::{CompiledRule, Exile, KeepRule, Policy, RuleCards};
 use super::policy::Abort;
 use super::threads::{self, check_range, Monitor, Span};
 use crate::deck::DeckList;
@@ -187,6 +187,13 @@ impl<D> Request<D> {
     /// checked, the engine's [`Config`] made, the keep rule compiled and its warnings listed.
     /// Nothing is allocated for the games yet.
     pub fn prepare(&self, lands: &[bool], tags: &[Vec<String>]) -> Result<Run> {
+        self.prepare_for(&RuleCards::new(lands, tags))
+    }
+
+    /// [`Request::prepare`] against the cards as a keep rule reads them (names and colours
+    /// too, for `requires_cards` and `min_sources`).
+    pub fn prepare_for(&self, cards: &RuleCards) -> Result<Run> {
+        let lands = &cards.lands;
         let house = self.house()?;
         let players = self.table()?;
         let threads = self.threads()?;
@@ -205,8 +212,8 @@ impl<D> Request<D> {
         }
         check_range(self.start, self.games, None)?;
         let rule = self.keep_rule();
-        let compiled = rule.compile(lands, tags)?;
-        let mut warnings = rule.warnings(lands, tags);
+        let compiled = rule.compile_for(cards)?;
+        let mut warnings = rule.warnings_for(cards);
         // Only a rule the request gives: the default's ranges are not the caller's to fix.
         if self.keep.is_some() {
             warnings.extend(rule.unused_ranges(config.hand_size));

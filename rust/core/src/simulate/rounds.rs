@@ -4,13 +4,15 @@
 //! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
 //! partial Paris branch off there.
 
+#[cfg(target_arch = "x86_64")]
+use super::backends::avx2::{SetFlags, SetHands};
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
 use super::partial::{Dealer, Pass};
 use super::policy::{Abort, CountRule, Policy};
 use super::variants::Games;
-use super::verdicts::{CELL, KEEP, MAX_TAG_DRAW, REDRAW, VANCOUVER_BOTTOM};
+use super::verdicts::{CELL, KEEP, MAX_SET_DRAW, REDRAW, VANCOUVER_BOTTOM};
 use super::words::{lead_words, shuffle_words, stream_rows, Buffers};
 use crate::card::CardId;
 use crate::rng::{LANES, MAX_BATCH};
@@ -24,11 +26,11 @@ pub(crate) enum Kernel {
     Mask128,
     /// Count policy, hands from at most nine words: land flags in bytes, then put back.
     Flags,
-    /// Count policy with one tag requirement, one word per hand, at most 64 cards, AVX2:
-    /// land and tag flags in two `u64`, three counts per hand.
-    Tag64,
+    /// Count policy with card sets, one word per hand, at most 64 cards, AVX2: land and set
+    /// flags in `u64`s, counts per hand (by class when the round bottoms cards).
+    Sets64,
     /// The same with at most 128 cards (two 64-bit halves each).
-    Tag128,
+    Sets128,
     /// Every hand through [`Engine::step`].
     General,
 }
@@ -84,28 +86,48 @@ impl Engine<'_> {
         let need = draw + usize::from(shape.look);
         let words = self.plan.words_for(need);
         let one_word = need < n && words <= 1;
-        let kernel = match rule.map(|r| r.tag.as_ref()) {
+        let kernel = match rule.map(|r| r.sets.as_ref()) {
             Some(None) if one_word && n <= 64 => Kernel::Mask64,
             Some(None) if one_word && n <= 128 => Kernel::Mask128,
             Some(None) if need < n && words <= 9 => Kernel::Flags,
-            Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_TAG_DRAW => Kernel::Tag64,
-            Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_TAG_DRAW => Kernel::Tag128,
+            Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_SET_DRAW => Kernel::Sets64,
+            Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_SET_DRAW => {
+                Kernel::Sets128
+            }
             _ => Kernel::General,
         };
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
-        let tag_mask = match rule.and_then(|r| r.tag.as_ref()) {
-            Some(t) if matches!(kernel, Kernel::Tag64 | Kernel::Tag128) => {
-                u128::from_flags(&t.cards)
+        let sets_kernel = matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
+        // A round that bottoms cards decides each hand by its classes (`direct`); one that does
+        // not, by a table of its capped counts.
+        let direct = sets_kernel && shape.bottom > 0;
+        let (verdicts, set_index) = match (kernel, rule) {
+            (Kernel::General, _) | (_, None) => (None, None),
+            (Kernel::Sets64 | Kernel::Sets128, Some(_)) if direct => (Some(vec![]), None),
+            (Kernel::Sets64 | Kernel::Sets128, Some(rule)) => {
+                match self.sets_verdicts(rule, &shape, redraw) {
+                    Some((table, index)) => (Some(table), Some(index)),
+                    None => (None, None),
+                }
             }
-            _ => 0,
+            (_, Some(rule)) => (Some(self.verdicts(rule, &shape, redraw)), None),
         };
-        let verdicts = match kernel {
-            Kernel::General => None,
-            Kernel::Tag64 | Kernel::Tag128 => {
-                rule.map(|rule| self.tag_verdicts(rule, &shape, redraw))
-            }
-            _ => rule.map(|rule| self.verdicts(rule, &shape, redraw)),
+        let kernel = match (sets_kernel, &verdicts) {
+            (true, None) => Kernel::General,
+            _ => kernel,
         };
+        let sets = rule.and_then(|r| r.sets.as_ref());
+        #[cfg(target_arch = "x86_64")]
+        let set_flags = SetFlags {
+            lands: mask128,
+            sets: core::array::from_fn(|i| {
+                let flags: Vec<bool> = sets.map_or(vec![], |s| {
+                    s.masks.iter().map(|m| m & (1 << i) != 0).collect()
+                });
+                u128::from_flags(&flags)
+            }),
+        };
+        let set_count = sets.map_or(0, |s| s.mins.len());
         let width = verdicts.as_ref().map_or(0, Vec::len);
         bufs.tally.clear();
         bufs.tally.resize(width * LANES, 0);
@@ -116,6 +138,10 @@ impl Engine<'_> {
         next.resize(active.len(), 0);
         let mut k = 0;
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
+        #[cfg(target_arch = "x86_64")]
+        let mut set_hands = SetHands::default();
+        #[cfg(target_arch = "x86_64")]
+        let shape_step = shape;
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
             let last = group.len() - 1;
@@ -145,17 +171,32 @@ impl Engine<'_> {
                     }
                 }
                 #[cfg(target_arch = "x86_64")]
-                Kernel::Tag64 | Kernel::Tag128 => {
-                    let d = &mut wide_digits;
-                    // SAFETY: the tag kernels are chosen only when `AVX2` (see above).
-                    let (keys, ok) = unsafe {
+                Kernel::Sets64 | Kernel::Sets128 => {
+                    let (d, out) = (&mut wide_digits, &mut set_hands);
+                    let how = (set_count, direct);
+                    let shape = (draw, need);
+                    // SAFETY: the set kernels are chosen only when `AVX2` (see above).
+                    let ok = unsafe {
                         match kernel {
-                            Kernel::Tag64 => self
-                                .lane_tags_avx2::<false>(mask128, tag_mask, &leads, draw, need, d),
-                            _ => self
-                                .lane_tags_avx2::<true>(mask128, tag_mask, &leads, draw, need, d),
+                            Kernel::Sets64 => {
+                                self.lane_sets_any::<false>(how, &set_flags, &leads, shape, d, out)
+                            }
+                            _ => self.lane_sets_any::<true>(how, &set_flags, &leads, shape, d, out),
                         }
                     };
+                    let keys = core::array::from_fn(|l| {
+                        let top = set_hands.tops[l];
+                        match (direct, rule, &set_index) {
+                            (true, Some(rule), _) => {
+                                let classes = set_hands.classes[l];
+                                self.sets_verdict(rule, &shape_step, redraw, classes, top)
+                            }
+                            (false, _, Some(index)) => {
+                                index.of(core::array::from_fn(|i| set_hands.counts[i][l]), top)
+                            }
+                            _ => 0,
+                        }
+                    });
                     (keys, [0; LANES], ok)
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
@@ -176,9 +217,10 @@ impl Engine<'_> {
                 }
                 _ => ([0; LANES], [0; LANES], [false; LANES]),
             };
-            // The verdict index: lands * 2 + top, or already computed by the tag kernel.
+            // The verdict index: lands * 2 + top, or already computed by the set kernel (the
+            // verdict itself when `direct`).
             let keys: [u32; LANES] = match kernel {
-                Kernel::Tag64 | Kernel::Tag128 => lands,
+                Kernel::Sets64 | Kernel::Sets128 => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, &slot) in group.iter().enumerate() {
@@ -186,11 +228,17 @@ impl Engine<'_> {
                     // Branch-free: the hand is tallied by its verdict's index, and the game is
                     // written to `next` whether or not it stays there.
                     let index = keys[l] as usize;
-                    let v = verdicts[index];
+                    let v = if direct { keys[l] } else { verdicts[index] };
                     let keep = v & KEEP;
                     let again = 1 - keep - ((v & REDRAW) >> 2);
-                    // One tally per lane: consecutive games rarely wait on the same counter.
-                    bufs.tally[l * width + index] += 1;
+                    if direct {
+                        bufs.hist[(v >> CELL) as usize] += 1;
+                        kept += u64::from(keep);
+                        bottomed += u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                    } else {
+                        // One tally per lane: consecutive games rarely wait on the same counter.
+                        bufs.tally[l * width + index] += 1;
+                    }
                     next[k] = slot;
                     k += again as usize;
                     if redraw && v & REDRAW != 0 {

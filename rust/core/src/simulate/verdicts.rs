@@ -1,15 +1,14 @@
-//! The verdict tables of a count policy: for every land (and tag) count a round's hands can
+//! The verdict tables of a count policy: for every land (and card set) count a round's hands can
 //! hold, whether the hand is kept, Vancouver's choice, and the kept hand's cell of
 //! [`super::Counts::hand_lands`], so a round decides a hand by one table look-up.
 
 use super::engine::Engine;
-use super::policy::CountRule;
+use super::policy::{Classes, CountRule, MAX_SETS};
 use crate::house::land_redraw_allowed;
 use crate::rules::HandStep;
 
-/// The most cards a round may draw for the tag kernel (its verdict table has
-/// `2 (draw + 1)^3` entries).
-pub(crate) const MAX_TAG_DRAW: usize = 10;
+/// The most cards a round may draw for the set kernels (a hand's classes count in four bits).
+pub(crate) const MAX_SET_DRAW: usize = 15;
 
 /// A verdict bit ([`Engine::verdicts`]): the hand is kept.
 pub(crate) const KEEP: u32 = 1;
@@ -76,40 +75,100 @@ impl Engine<'_> {
         })
     }
 
-    /// [`Engine::verdicts`] for a rule with one tag requirement: indexed by
-    /// `((lands * W + tagged lands) * W + tagged spells) * 2 + next card is a land`, with
-    /// `W = draw + 1`.
-    pub(crate) fn tag_verdicts(
+    /// [`Engine::verdicts`] for a rule with card sets and a round that bottoms nothing: indexed
+    /// by [`SetIndex::of`]. None when the table would be too large (a round for the general
+    /// path).
+    pub(crate) fn sets_verdicts(
         &self,
         rule: &CountRule,
         shape: &HandStep,
         redraw: bool,
-    ) -> Vec<u32> {
+    ) -> Option<(Vec<u32>, SetIndex)> {
+        let sets = rule.sets.as_ref()?;
         let draw = shape.draw;
-        let w = draw + 1;
-        // Entries no hand reaches (more tagged cards than cards) stay "not kept".
-        let mut out = vec![self.verdict_pair(rule, shape, false, 0, 0)[0]; w * w * w * 2];
-        for lands in 0..=draw {
-            for tagged_lands in 0..=lands {
-                for tagged_spells in 0..=draw - lands {
-                    let (size, kept, tagged) = match shape.bottom {
-                        0 => (draw, lands, tagged_lands + tagged_spells),
-                        bottom => {
-                            let (kept, tagged) =
-                                rule.after_bottom(draw, bottom, lands, tagged_lands, tagged_spells);
-                            (draw - bottom, kept, tagged)
-                        }
-                    };
-                    let keeps = !shape.can_mulligan || rule.keeps_tagged(size, kept, tagged);
-                    let pair = match self.redraws(shape, redraw, lands) {
-                        true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
-                        false => self.verdict_pair(rule, shape, keeps, size, kept),
-                    };
-                    let index = ((lands * w + tagged_lands) * w + tagged_spells) * 2;
-                    out[index..index + 2].copy_from_slice(&pair);
-                }
+        let index = SetIndex::new(&sets.mins, draw)?;
+        let mut out = vec![0u32; index.len];
+        let mut counts = [0u32; MAX_SETS];
+        for key in 0..index.len / 2 {
+            // Decode `key` (the lands, then each set's capped count, last set lowest).
+            let mut rest = key;
+            for i in (0..sets.mins.len()).rev() {
+                let radix = index.caps[i] as usize + 1;
+                counts[i] = (rest % radix) as u32;
+                rest /= radix;
             }
+            let lands = rest;
+            let keeps = !shape.can_mulligan || rule.keeps_with(draw, lands, &counts);
+            let pair = match self.redraws(shape, redraw, lands) {
+                true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
+                false => self.verdict_pair(rule, shape, keeps, draw, lands),
+            };
+            out[key * 2..key * 2 + 2].copy_from_slice(&pair);
         }
-        out
+        Some((out, index))
+    }
+
+    /// [`Engine::step`]'s verdict for a count rule with card sets, of a round that bottoms
+    /// cards: the hand drawn by class ([`Classes`]), and the flag of the next card.
+    pub(crate) fn sets_verdict(
+        &self,
+        rule: &CountRule,
+        shape: &HandStep,
+        redraw: bool,
+        classes: Classes,
+        top: u32,
+    ) -> u32 {
+        // The lands' classes are the high word's counters: their sum.
+        let lands = (((classes >> 64) as u64).wrapping_mul(NIBBLES) >> 60) as usize;
+        if self.redraws(shape, redraw, lands) {
+            return REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0];
+        }
+        let (kept, counts) = rule.after_bottom(shape.bottom, classes);
+        let size = shape.draw - shape.bottom;
+        let keeps = !shape.can_mulligan || rule.keeps_with(size, kept, &counts);
+        self.verdict_pair(rule, shape, keeps, size, kept)[top as usize]
+    }
+}
+
+/// Sums the sixteen four-bit counters of a word into the top four bits (counts up to 15).
+const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
+/// The most entries a round's [`Engine::sets_verdicts`] table may have.
+const MAX_SET_TABLE: usize = 1 << 16;
+
+/// How a hand's lands and set counts index [`Engine::sets_verdicts`]: each set's count capped
+/// at its minimum (more does not change the verdict; a minimum above the hand, at the hand
+/// size plus one, which no hand reaches).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SetIndex {
+    pub(crate) caps: [u32; MAX_SETS],
+    pub(crate) sets: usize,
+    pub(crate) len: usize,
+}
+
+impl SetIndex {
+    fn new(mins: &[u32], draw: usize) -> Option<SetIndex> {
+        let mut caps = [0u32; MAX_SETS];
+        let mut len = (draw + 1) * 2;
+        for (cap, &min) in caps.iter_mut().zip(mins) {
+            *cap = min.min(draw as u32 + 1);
+            len = len.checked_mul(*cap as usize + 1)?;
+        }
+        (len <= MAX_SET_TABLE).then_some(SetIndex {
+            caps,
+            sets: mins.len(),
+            len,
+        })
+    }
+
+    /// The index of a hand: `counts[0]` lands, `counts[1 + i]` cards of set `i`, `top` the
+    /// next card's flag.
+    #[inline(always)]
+    pub(crate) fn of(&self, counts: [u32; MAX_SETS + 1], top: u32) -> u32 {
+        let mut key = counts[0];
+        for i in 0..self.sets {
+            key = key * (self.caps[i] + 1) + counts[1 + i].min(self.caps[i]);
+        }
+        key * 2 + top
     }
 }

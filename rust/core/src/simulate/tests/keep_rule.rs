@@ -9,6 +9,8 @@ fn rule(bottom: Bottom) -> CompiledRule {
         keep_at: Some(4),
         bottom,
         requires: vec![("ramp".into(), 1)],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     };
     // cards 0..10 lands, 10..20 spells, 15 and 16 tagged ramp
@@ -79,6 +81,8 @@ fn count_tables_agree_with_the_rule_on_real_hands() {
             keep_at: Some(3),
             bottom,
             requires: vec![],
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         };
         let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
@@ -110,64 +114,144 @@ fn count_tables_agree_with_the_rule_on_real_hands() {
     }
 }
 
-#[test]
-fn tag_counts_agree_with_the_rule_on_real_hands() {
-    // A 40-card deck: 10 untagged lands, 10 tagged lands, 10 untagged spells, 10 tagged.
+/// A 40-card deck for the set tests: lands 0..20; card `i` tagged "ramp" when `i % 3 == 0`,
+/// "draw" when `i % 4 == 1`, named "Bolt" when `i % 5 == 2`, and lands add blue when
+/// `i % 2 == 0` and red when `i % 3 != 1` (so the sets overlap in every way).
+fn set_deck() -> RuleCards {
     let lands: Vec<bool> = (0..40).map(|i| i < 20).collect();
-    let tags: Vec<Vec<String>> = (0..40)
+    let tags = (0..40)
         .map(|i| {
-            if (10..20).contains(&i) || i >= 30 {
-                vec!["ramp".into()]
+            let mut t = vec![];
+            if i % 3 == 0 {
+                t.push("ramp".to_string());
+            }
+            if i % 4 == 1 {
+                t.push("draw".to_string());
+            }
+            t
+        })
+        .collect();
+    let names = (0..40)
+        .map(|i| {
+            if i % 5 == 2 {
+                "Bolt".into()
             } else {
-                vec![]
+                format!("Card {i}")
             }
         })
         .collect();
-    for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
-        let r = KeepRule {
-            ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
-            keep_at: Some(3),
-            bottom,
-            requires: vec![("ramp".into(), 2)],
-            exile: Exile::Hand,
-        }
-        .compile(&lands, &tags)
-        .unwrap();
-        let t = r.count_rule(7).unwrap();
-        for l in 0..=7usize {
-            for tl in 0..=l {
-                for ts in 0..=7 - l {
-                    // tl tagged lands, l - tl untagged; ts tagged spells, the rest untagged.
-                    let hand: Vec<CardId> = (10..10 + tl as u32)
-                        .chain(0..(l - tl) as u32)
-                        .chain(30..30 + ts as u32)
-                        .chain(20..20 + (7 - l - ts) as u32)
-                        .collect();
-                    assert_eq!(t.keeps_tagged(7, l, tl + ts), r.keeps(&hand, true));
-                    for count in 0..=7 {
-                        let gone = r.choose_bottom(&hand, count);
-                        let left: Vec<CardId> =
-                            hand.iter().copied().filter(|c| !gone.contains(c)).collect();
-                        let expect = (
-                            left.iter().filter(|&&c| c < 20).count(),
-                            left.iter()
-                                .filter(|&&c| (10..20).contains(&c) || c >= 30)
-                                .count(),
-                        );
-                        assert_eq!(
-                            t.after_bottom(7, count, l, tl, ts),
-                            expect,
-                            "{bottom:?} l={l} tl={tl} ts={ts} count={count}"
-                        );
-                        assert_eq!(
-                            t.keeps_tagged(7 - count, expect.0, expect.1),
-                            r.keeps(&left, true)
-                        );
+    let colours = (0..40)
+        .map(|i| u8::from(i < 20) * (u8::from(i % 2 == 0) * 2 + u8::from(i % 3 != 1) * 8))
+        .collect();
+    RuleCards {
+        lands,
+        tags,
+        names,
+        colours,
+    }
+}
+
+/// A rule with `n` (1 to 4) card conditions on [`set_deck`].
+fn set_rule(bottom: Bottom, n: usize) -> CompiledRule {
+    let all = KeepRule {
+        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+        keep_at: Some(3),
+        bottom,
+        requires: vec![("ramp".into(), 2), ("draw".into(), 1)],
+        min_sources: vec![("u".into(), 1), ("R".into(), 2)],
+        requires_cards: vec![CardsRequirement {
+            cards: vec!["bolt".into()],
+            min: 1,
+        }],
+        exile: Exile::Hand,
+    };
+    let mut k = all.clone();
+    k.requires.truncate(n.min(2));
+    k.min_sources.truncate(n.saturating_sub(2).min(1));
+    k.requires_cards.truncate(n.saturating_sub(3));
+    k.compile_for(&set_deck()).unwrap()
+}
+
+#[test]
+fn set_counts_agree_with_the_rule_on_real_hands() {
+    // Random 7-card hands of the set deck (a fixed LCG): the count tables' keep and London
+    // bottom (by classes) equal the compiled rule's on the cards, for 1 to 4 conditions.
+    let deck = set_deck();
+    let mut x = 12345u64;
+    for n in 1..=4 {
+        for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+            let r = set_rule(bottom, n);
+            let t = r.count_rule(7).unwrap();
+            let sets = t.sets.clone().unwrap();
+            assert_eq!(sets.mins.len(), n);
+            for _ in 0..3000 {
+                let mut hand: Vec<CardId> = vec![];
+                while hand.len() < 7 {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let c = ((x >> 33) % 40) as CardId;
+                    if !hand.contains(&c) {
+                        hand.push(c);
                     }
+                }
+                let class = |c: CardId| {
+                    u32::from(deck.lands[c as usize]) << 4 | u32::from(sets.masks[c as usize])
+                };
+                let classes: u128 = hand.iter().map(|&c| 1u128 << (4 * class(c))).sum();
+                let lands = hand.iter().filter(|&&c| c < 20).count();
+                let counts = |cards: &[CardId]| -> Vec<u32> {
+                    (0..n)
+                        .map(|i| {
+                            let f = |&&c: &&CardId| sets.masks[c as usize] & (1 << i) != 0;
+                            cards.iter().filter(f).count() as u32
+                        })
+                        .collect()
+                };
+                assert_eq!(t.keeps_with(7, lands, &counts(&hand)), r.keeps(&hand, true));
+                for count in 0..=7 {
+                    let gone = r.choose_bottom(&hand, count);
+                    let left: Vec<CardId> =
+                        hand.iter().copied().filter(|c| !gone.contains(c)).collect();
+                    let (kept, after) = t.after_bottom(count, classes);
+                    let what = format!("{bottom:?} n={n} hand={hand:?} count={count}");
+                    assert_eq!(kept, left.iter().filter(|&&c| c < 20).count(), "{what}");
+                    assert_eq!(&after[..n], &counts(&left)[..], "{what}");
+                    assert_eq!(
+                        t.keeps_with(7 - count, kept, &after),
+                        r.keeps(&left, true),
+                        "{what}"
+                    );
                 }
             }
         }
     }
+}
+
+#[test]
+fn the_bottom_keeps_what_the_conditions_need() {
+    // A rule needing a blue and a red source; a hand of lands 0 (blue and red), 1 (neither)
+    // and 3 (red only), and four spells, bottoming lands.
+    let deck = set_deck();
+    let k = KeepRule {
+        ranges: vec![],
+        keep_at: None,
+        bottom: Bottom::LandsFirst,
+        requires: vec![],
+        min_sources: vec![("U".into(), 1), ("R".into(), 1)],
+        requires_cards: vec![],
+        exile: Exile::Hand,
+    };
+    let r = k.compile_for(&deck).unwrap();
+    let hand = [0, 1, 3, 21, 23, 25, 27];
+    assert_eq!(
+        r.choose_bottom(&hand, 1),
+        vec![1],
+        "the land no condition counts"
+    );
+    // Then land 3 (red, with red to spare), not land 0 (the only blue source).
+    assert_eq!(r.choose_bottom(&hand, 2), vec![1, 3]);
+    assert!(r.keeps(&[0, 21, 23, 25, 27], true));
 }
 
 #[test]
@@ -177,6 +261,8 @@ fn the_table_agrees_with_the_rule() {
         keep_at: Some(4),
         bottom: Bottom::Balance,
         requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     };
     let lands: Vec<bool> = (0..20).map(|i| i < 10).collect();
@@ -192,7 +278,7 @@ fn the_table_agrees_with_the_rule() {
         }
     }
     assert!(
-        rule(Bottom::Balance).count_rule(7).unwrap().tag.is_some(),
+        rule(Bottom::Balance).count_rule(7).unwrap().sets.is_some(),
         "one tag requirement is counted too"
     );
 }
@@ -232,6 +318,8 @@ fn invalid_rules() {
         keep_at: None,
         bottom: Bottom::Balance,
         requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     };
     assert!(k.validate().is_err());
@@ -239,4 +327,50 @@ fn invalid_rules() {
     assert!(k.validate().is_err());
     k.ranges = vec![(33, 0, 1)];
     assert!(k.validate().is_err());
+}
+
+#[test]
+fn card_conditions_are_checked_and_warned_of() {
+    let mut k = KeepRule {
+        min_sources: vec![("x".into(), 1)],
+        ..KeepRule::default()
+    };
+    let e = k.validate().unwrap_err().to_string();
+    assert!(e.contains("min_sources: unknown colour \"x\""), "{e}");
+    k.min_sources = vec![("UR".into(), 1)];
+    assert!(k.validate().is_err(), "one letter a colour");
+    k.min_sources = vec![("u".into(), 1), ("W".into(), 2)];
+    k.requires_cards = vec![CardsRequirement {
+        cards: vec![" ".into()],
+        min: 1,
+    }];
+    let e = k.validate().unwrap_err().to_string();
+    assert!(e.contains("requires_cards[0]: names no card"), "{e}");
+    k.requires_cards = vec![CardsRequirement {
+        cards: vec!["Nothing Here".into(), "BOLT".into()],
+        min: 1,
+    }];
+    k.validate().unwrap();
+    // The set deck's lands add blue and red, never white; "Bolt" is there in any case.
+    let w = k.warnings_for(&set_deck());
+    assert_eq!(
+        w,
+        vec![
+            "no land of the deck adds W mana (min_sources W): no hand above keep_at is kept"
+                .to_string()
+        ]
+    );
+    k.requires_cards[0].cards.pop();
+    let w = k.warnings_for(&set_deck());
+    assert!(
+        w[1].starts_with("no card of the deck is any of [\"Nothing Here\"]"),
+        "{w:?}"
+    );
+    // 33 conditions in all: refused.
+    k.requires = (0..30).map(|i| (format!("t{i}"), 1)).collect();
+    assert!(k.validate().is_err());
+    k.requires.pop();
+    k.validate().unwrap();
+    // More than four: no count tables (every hand by the general path).
+    assert!(k.compile_for(&set_deck()).unwrap().count_rule(7).is_none());
 }

@@ -121,6 +121,8 @@ fn the_count_kernel_equals_the_general_path_game_by_game() {
                 keep_at: Some(2),
                 bottom: Bottom::Balance,
                 requires: vec![],
+                min_sources: vec![],
+                requires_cards: vec![],
                 exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; deck_size])
@@ -165,6 +167,8 @@ fn the_portable_path_equals_the_dispatched_one() {
             keep_at: Some(4),
             bottom: Bottom::SpellsFirst,
             requires: vec![],
+            min_sources: vec![],
+            requires_cards: vec![],
             exile: Exile::Hand,
         }
         .compile(&lands, &vec![vec![]; deck_size])
@@ -238,11 +242,13 @@ fn the_tag_kernel_equals_the_general_path_game_by_game() {
                     keep_at: Some(3),
                     bottom,
                     requires: vec![("ramp".into(), min)],
+                    min_sources: vec![],
+                    requires_cards: vec![],
                     exile: Exile::Hand,
                 }
                 .compile(&lands, &tags)
                 .unwrap();
-                assert!(keep.count_rule(7).unwrap().tag.is_some());
+                assert!(keep.count_rule(7).unwrap().sets.is_some());
                 let cfg = Config {
                     house: Default::default(),
                     rule,
@@ -253,6 +259,78 @@ fn the_tag_kernel_equals_the_general_path_game_by_game() {
                 let what = format!("{rule:?} {bottom:?} {deck_size} {min}");
                 let fast = kernels_agree(cfg, &lands, &keep, (5, 4000, 2), &what);
                 assert!(fast.iter().any(|o| o.mulligans >= 2));
+            }
+        }
+    }
+}
+
+/// The set kernels (two to four card conditions: tags, colour sources, named cards, sets that
+/// overlap) against the general path, game by game: London (bottoms decided by classes),
+/// Vancouver and Paris, every bottom strategy, decks of 40 to 128 cards, minimums of 0 to 3.
+#[test]
+fn the_set_kernels_equal_the_general_path_game_by_game() {
+    let mut k = 0u64;
+    for rule in [
+        MulliganRule::London,
+        MulliganRule::Vancouver,
+        MulliganRule::Paris,
+    ] {
+        for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+            for (deck_size, sets, mins) in [
+                (60, 2, [1, 1, 0, 0]),
+                (40, 3, [2, 1, 1, 0]),
+                (64, 4, [1, 1, 1, 1]),
+                (65, 4, [0, 2, 1, 3]),
+                (100, 3, [1, 2, 1, 0]),
+                (128, 4, [1, 1, 2, 1]),
+            ] {
+                let lands: Vec<bool> = (0..deck_size)
+                    .map(|i| i < deck_size * 2 / 5 || i + 1 == deck_size)
+                    .collect();
+                let cards = RuleCards {
+                    lands: lands.clone(),
+                    tags: (0..deck_size)
+                        .map(|i| match i % 4 {
+                            0 => vec!["ramp".to_string()],
+                            _ => vec![],
+                        })
+                        .collect(),
+                    names: (0..deck_size).map(|i| format!("Card {}", i % 7)).collect(),
+                    colours: (0..deck_size)
+                        .map(|i| u8::from(i % 2 == 0) * 2 + u8::from(i % 3 == 0) * 8)
+                        .collect(),
+                };
+                let all = KeepRule {
+                    ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+                    keep_at: Some(3),
+                    bottom,
+                    requires: vec![("ramp".into(), mins[0])],
+                    min_sources: vec![("U".into(), mins[1]), ("R".into(), mins[2])],
+                    requires_cards: vec![CardsRequirement {
+                        cards: vec!["card 1".into(), "Card 2".into()],
+                        min: mins[3],
+                    }],
+                    exile: Exile::Hand,
+                };
+                let mut keep = all.clone();
+                match sets {
+                    2 => (keep.min_sources.truncate(1), keep.requires_cards.clear()),
+                    3 => (keep.min_sources.truncate(2), keep.requires_cards.clear()),
+                    _ => ((), ()),
+                };
+                let keep = keep.compile_for(&cards).unwrap();
+                assert_eq!(keep.count_rule(7).unwrap().sets.unwrap().mins.len(), sets);
+                let cfg = Config {
+                    house: Default::default(),
+                    rule,
+                    free_first: false,
+                    hand_size: 7,
+                    deck_size,
+                };
+                let what = format!("{rule:?} {bottom:?} {deck_size} {sets} {mins:?}");
+                k += 1;
+                let fast = kernels_agree(cfg, &lands, &keep, (k * 10_000, 3000, 2), &what);
+                assert!(fast.iter().any(|o| o.mulligans >= 2), "{what}");
             }
         }
     }
@@ -279,6 +357,8 @@ fn the_kernels_equal_the_general_path_at_the_edges() {
                 keep_at: Some(2),
                 bottom: Bottom::Balance,
                 requires: vec![],
+                min_sources: vec![],
+                requires_cards: vec![],
                 exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; deck_size])
@@ -328,6 +408,8 @@ fn rejected_words_take_the_general_path_with_the_same_result() {
                 keep_at: Some(5),
                 bottom: Bottom::Balance,
                 requires,
+                min_sources: vec![],
+                requires_cards: vec![],
                 exile: Exile::Hand,
             }
             .compile(&lands, &tags)

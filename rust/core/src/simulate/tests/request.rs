@@ -41,7 +41,8 @@ fn names_are_read_in_any_case_and_written_canonically() {
         r#"{"deck": "", "games": 1, "mulligan": "partial-paris", "variant": "Commander",
             "smoothing": "ARENA2", "exile": "EXCESS",
             "keep": {"ranges": {"7": [2, 5], "6": [1, 4]}, "bottom": "Lands-First",
-                     "requires": {"ramp": 1}}}"#,
+                     "requires": {"ramp": 1}, "min_sources": {"u": 2},
+                     "requires_cards": [{"cards": ["Lightning Bolt"], "min": 1}]}}"#,
     )
     .unwrap();
     assert_eq!(r.mulligan, MulliganRule::PartialParis);
@@ -52,7 +53,14 @@ fn names_are_read_in_any_case_and_written_canonically() {
     assert_eq!(keep.ranges, vec![(6, 1, 4), (7, 2, 5)]);
     assert_eq!(keep.bottom, Bottom::LandsFirst);
     assert_eq!(keep.requires, vec![("ramp".to_string(), 1)]);
+    assert_eq!(keep.min_sources, vec![("u".to_string(), 2)]);
+    assert_eq!(
+        keep.requires_cards[0].cards,
+        vec!["Lightning Bolt".to_string()]
+    );
     let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["keep"]["min_sources"]["u"], 2);
+    assert_eq!(json["keep"]["requires_cards"][0]["min"], 1);
     assert_eq!(json["mulligan"], "PARTIAL_PARIS");
     assert_eq!(json["variant"], "COMMANDER");
     assert_eq!(json["smoothing"], "arena2");

@@ -49,6 +49,8 @@ fn keep_all(lands: &[bool], bottom: Bottom) -> CompiledRule {
         keep_at: Some(MAX_HAND),
         bottom,
         requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     }
     .compile(lands, &vec![vec![]; lands.len()])
@@ -80,6 +82,8 @@ fn free_mulligans_run_on_the_kernels_and_equal_the_general_path() {
                 keep_at: Some(3),
                 bottom: Bottom::Balance,
                 requires: vec![],
+                min_sources: vec![],
+                requires_cards: vec![],
                 exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; 40])
@@ -279,6 +283,8 @@ pub(super) fn short_deck_rule(lands: &[bool]) -> CompiledRule {
         keep_at: Some(1),
         bottom: Bottom::Balance,
         requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     }
     .compile(lands, &vec![vec![]; lands.len()])
@@ -300,6 +306,8 @@ pub(super) fn rules(lands: &[bool]) -> Vec<(&'static str, CompiledRule)> {
                 .map(|(t, n)| (t.to_string(), n))
                 .collect(),
             exile,
+            min_sources: vec![],
+            requires_cards: vec![],
         }
         .compile(lands, &tags)
         .unwrap()
@@ -324,7 +332,59 @@ pub(super) fn rules(lands: &[bool]) -> Vec<(&'static str, CompiledRule)> {
             ),
         ),
         ("excess", make(Bottom::Balance, vec![], Exile::Excess)),
+        (
+            "four conditions",
+            conditions_rule(lands, Bottom::SpellsFirst, Exile::Excess, false),
+        ),
+        (
+            "five conditions",
+            conditions_rule(lands, Bottom::Balance, Exile::Hand, true),
+        ),
     ]
+}
+
+/// A rule with four card conditions (on the set kernels: a tag, a blue and a red source, a
+/// named card) or five (one more tag: every hand by the general path), on a deck whose card
+/// `i` is tagged as [`tagged`] says, named "Bolt" when `i % 5 == 2`, and whose lands add blue
+/// when `i % 2 == 0` and red when `i % 3 != 1`.
+fn conditions_rule(lands: &[bool], bottom: Bottom, exile: Exile, five: bool) -> CompiledRule {
+    let n = lands.len();
+    let cards = RuleCards {
+        lands: lands.to_vec(),
+        tags: tagged(n),
+        names: (0..n)
+            .map(|i| {
+                if i % 5 == 2 {
+                    "Bolt".into()
+                } else {
+                    String::new()
+                }
+            })
+            .collect(),
+        colours: (0..n)
+            .map(|i| u8::from(lands[i]) * (u8::from(i % 2 == 0) * 2 + u8::from(i % 3 != 1) * 8))
+            .collect(),
+    };
+    let mut requires = vec![("ramp".to_string(), 1)];
+    if five {
+        requires.push(("x".to_string(), 0));
+    }
+    let rule = KeepRule {
+        ranges: vec![(9, 3, 6), (8, 2, 5), (7, 2, 5), (6, 2, 4), (5, 1, 4)],
+        keep_at: Some(3),
+        bottom,
+        requires,
+        min_sources: vec![("U".into(), 1), ("R".into(), 1)],
+        requires_cards: vec![CardsRequirement {
+            cards: vec!["bolt".into()],
+            min: 1,
+        }],
+        exile,
+    }
+    .compile_for(&cards)
+    .unwrap();
+    assert_eq!(rule.count_rule(7).is_some(), !five);
+    rule
 }
 
 /// The variants that run on the engine's rounds (Canadian Highlander, Houston, the land
@@ -400,6 +460,8 @@ fn the_general_path_of_the_variants_equals_the_game_path() {
         keep_at: Some(2),
         bottom: Bottom::Balance,
         requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
         exile: Exile::Hand,
     }
     .compile(&lands, &vec![vec![]; 60])
@@ -597,6 +659,8 @@ fn decks_smaller_than_the_hand_equal_the_game_path() {
                 keep_at: None,
                 bottom: Bottom::Balance,
                 requires: vec![],
+                min_sources: vec![],
+                requires_cards: vec![],
                 exile: Exile::Hand,
             }
             .compile(&lands, &vec![vec![]; n])
