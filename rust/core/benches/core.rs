@@ -36,13 +36,7 @@ fn shuffles(c: &mut Criterion) {
     let rule = KeepRule::default()
         .compile(&lands, &vec![vec![]; 60])
         .unwrap();
-    let cfg = Config {
-        house: Default::default(),
-        rule: MulliganRule::London,
-        free_first: false,
-        hand_size: 7,
-        deck_size: 60,
-    };
+    let cfg = Config::rules(MulliganRule::London, 60);
     group.bench_function("London game starts", |b| {
         b.iter(|| {
             simulate::simulate(&seed, cfg, &lands, &rule, Span::new(0, 10_000), 1)

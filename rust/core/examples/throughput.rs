@@ -18,13 +18,7 @@ fn main() {
     let rule = KeepRule::default()
         .compile(&lands, &vec![vec![]; deck_size])
         .unwrap();
-    let cfg = Config {
-        house: Default::default(),
-        rule: MulliganRule::London,
-        free_first: false,
-        hand_size: 7,
-        deck_size,
-    };
+    let cfg = Config::rules(MulliganRule::London, deck_size);
     // The best of five runs: the machines are shared and noisy.
     let mut dt = f64::MAX;
     let mut counts = None;

@@ -4,7 +4,7 @@
 use super::policy::MAX_HAND;
 use crate::error::{Error, Result};
 use crate::house::HouseRules;
-use crate::rules::MulliganRule;
+use crate::rules::{MulliganRule, BASE_HAND_SIZE};
 
 /// What is being simulated: one player's mulligans with this deck size and rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +23,18 @@ pub struct Config {
 }
 
 impl Config {
+    /// A run under `rule` alone with a deck of `deck_size` cards: 103.5's seven-card hand, no
+    /// free first mulligan (103.5c), no table option.
+    pub fn rules(rule: MulliganRule, deck_size: usize) -> Config {
+        Config {
+            house: HouseRules::default(),
+            rule,
+            free_first: false,
+            hand_size: BASE_HAND_SIZE as usize,
+            deck_size,
+        }
+    }
+
     /// Checks the sizes the engine handles: hands of at most [`MAX_HAND`] cards, decks of at
     /// most 2^31 - 1.
     pub fn validate(&self) -> Result<()> {

@@ -38,6 +38,13 @@ impl<'a> Span<'a> {
         }
     }
 
+    /// The engine for these games, once the span is checked (game indices below 2^48, one
+    /// outcome per game in `per_game`).
+    fn engine<'l>(&self, seed: &Seed, cfg: Config, lands: &'l [bool]) -> Result<Engine<'l>> {
+        check_range(self.start, self.games, self.per_game.as_deref())?;
+        Engine::new(seed, cfg, lands)
+    }
+
     /// The same games, each one's outcome also written to `per_game` (one per game).
     pub fn recording(self, per_game: &'a mut [Outcome]) -> Span<'a> {
         Span {
@@ -57,13 +64,8 @@ pub fn simulate_serial<P: Policy>(
     span: Span<'_>,
     mut monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
-    let Span {
-        start,
-        games,
-        per_game,
-    } = span;
-    check_range(start, games, per_game.as_deref())?;
-    let engine = Engine::new(seed, cfg, lands)?;
+    let engine = span.engine(seed, cfg, lands)?;
+    let (start, games, per_game) = (span.start, span.games, span.per_game);
     let mut counts = Counts::new(&cfg);
     let mut last = std::time::Instant::now();
     // In chunks, as the threaded run: a game's slot within a run is a u32.
@@ -176,13 +178,8 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
     monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-    let Span {
-        start,
-        games,
-        per_game,
-    } = span;
-    check_range(start, games, per_game.as_deref())?;
-    let engine = Engine::new(seed, cfg, lands)?;
+    let engine = span.engine(seed, cfg, lands)?;
+    let (start, games, per_game) = (span.start, span.games, span.per_game);
     // One chunk is over in milliseconds: no watcher thread for it (a loop of small runs
     // then costs no thread spawns).
     let monitor = monitor.filter(|_| games > CHUNK);

@@ -463,13 +463,7 @@ impl Policy for Panics {
 #[test]
 fn a_worker_panic_reaches_the_caller_as_a_panic() {
     let lands = vec![false; 60];
-    let cfg = Config {
-        house: Default::default(),
-        rule: MulliganRule::London,
-        free_first: false,
-        hand_size: 7,
-        deck_size: 60,
-    };
+    let cfg = Config::rules(MulliganRule::London, 60);
     let caller = Panics(std::thread::current().id());
     let run = std::panic::catch_unwind(|| {
         simulate(&seed(), cfg, &lands, &caller, Span::new(0, 100_000), 2)
@@ -484,13 +478,7 @@ fn a_monitor_sees_progress_and_can_stop_the_run_without_changing_the_counts() {
     let keep = KeepRule::default()
         .compile(&lands, &vec![vec![]; 60])
         .unwrap();
-    let cfg = Config {
-        house: Default::default(),
-        rule: MulliganRule::London,
-        free_first: false,
-        hand_size: 7,
-        deck_size: 60,
-    };
+    let cfg = Config::rules(MulliganRule::London, 60);
     let games = 300_000;
     let plain = simulate(&seed(), cfg, &lands, &keep, Span::new(5, games), 2);
     let mut seen = vec![];
