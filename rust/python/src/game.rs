@@ -242,10 +242,8 @@ impl Game {
         events_after: Option<Index>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat_cards.seat(seat)?;
-        let mut v = guard(|| self.core.view(s))?;
-        if let Some(k) = events_after {
-            v.events.drain(..k.size().min(v.events.len()));
-        }
+        let k = events_after.map_or(0, |k| k.size());
+        let v = guard(|| self.core.view_after(s, k))?;
         record_to_py(py, &v)
     }
 

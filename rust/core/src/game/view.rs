@@ -87,6 +87,13 @@ pub struct View {
 impl Game {
     /// Exactly what `seat` may know now.
     pub fn view(&self, seat: usize) -> Result<View> {
+        self.view_after(seat, 0)
+    }
+
+    /// [`Game::view`] with only the events after the first `events_after` (for a caller that
+    /// keeps those it has: an event as a seat sees it never changes), so that a long game's
+    /// view costs what its new events cost.
+    pub fn view_after(&self, seat: usize, events_after: usize) -> Result<View> {
         let me = self.seat(seat)?;
         let pending = self.pending();
         let mut view = View {
@@ -112,7 +119,10 @@ impl Game {
                 })
                 .collect(),
             starting_player: self.starting,
-            events: self.events.iter().map(|e| e.seen_by(seat)).collect(),
+            events: self.events[events_after.min(self.events.len())..]
+                .iter()
+                .map(|e| e.seen_by(seat))
+                .collect(),
             waiting_for: pending
                 .iter()
                 .filter(|d| d.seat != seat)
