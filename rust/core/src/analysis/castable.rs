@@ -42,7 +42,67 @@ pub struct Question {
     pub is_target: Vec<bool>,
     /// Copies of the card in the deck.
     pub copies: usize,
+    /// [`Question::castable`]'s answer for every count of each kind (capped at the mana value;
+    /// `None` past [`MAX_TABLE`] entries).
+    table: Option<CountTable>,
 }
+
+/// Answers tabulated for every count of each of a few groups of lands, each count capped where
+/// it stops mattering: one lookup instead of a matching.
+#[derive(Debug, Clone)]
+pub struct CountTable {
+    caps: Vec<u8>,
+    strides: Vec<usize>,
+    answers: Vec<bool>,
+}
+
+impl CountTable {
+    /// `answer` for every count `0..=caps[g]` of each group `g`; `None` past `max` entries.
+    pub fn build(
+        caps: &[usize],
+        max: usize,
+        mut answer: impl FnMut(&[u8]) -> bool,
+    ) -> Option<CountTable> {
+        let mut strides = Vec::with_capacity(caps.len());
+        let mut size = 1usize;
+        for &c in caps {
+            strides.push(size);
+            size = size.checked_mul(c + 1).filter(|&s| s <= max)?;
+        }
+        let mut counts = vec![0u8; caps.len()];
+        let answers = (0..size)
+            .map(|index| {
+                let mut rest = index;
+                for (g, &c) in caps.iter().enumerate() {
+                    counts[g] = (rest % (c + 1)) as u8;
+                    rest /= c + 1;
+                }
+                answer(&counts)
+            })
+            .collect();
+        Some(CountTable {
+            caps: caps.iter().map(|&c| c as u8).collect(),
+            strides,
+            answers,
+        })
+    }
+
+    /// The answer for these counts (capped here).
+    #[inline]
+    pub fn get(&self, counts: &[u8]) -> bool {
+        let index: usize = counts
+            .iter()
+            .zip(&self.caps)
+            .zip(&self.strides)
+            .map(|((&n, &cap), &stride)| usize::from(n.min(cap)) * stride)
+            .sum();
+        self.answers[index]
+    }
+}
+
+/// The most entries of a question's table of [`Question::castable`] answers (one per count of
+/// each land kind, each capped at the mana value); a larger question decides by matching.
+pub const MAX_TABLE: usize = 1 << 16;
 
 /// [`Question::kind_of`] of a card that is not a land.
 pub const NOT_A_LAND: u8 = u8::MAX;
@@ -93,14 +153,20 @@ impl Question {
             .map(|(n, l)| l.is_none() && n.trim().eq_ignore_ascii_case(name.trim()))
             .collect();
         let copies = is_target.iter().filter(|&&t| t).count();
-        Some(Question {
+        let mut q = Question {
             cost,
             kinds,
             kind_counts,
             kind_of,
             is_target,
             copies,
-        })
+            table: None,
+        };
+        let cap = (q.cost.mana_value as usize).clamp(1, 250);
+        let caps: Vec<usize> = q.kind_counts.iter().map(|&c| c.min(cap)).collect();
+        // A cost uses at most its mana value of lands of a kind: capping there changes nothing.
+        q.table = CountTable::build(&caps, MAX_TABLE, |counts| q.matches(&mut counts.to_vec()));
+        Some(q)
     }
 
     /// The turn the card is cast on curve.
@@ -109,8 +175,17 @@ impl Question {
     }
 
     /// Whether lands in these numbers by kind (capped or not at the mana value) pay the cost
-    /// on its turn (module docs).
+    /// on its turn (module docs): one lookup when the question has its table.
+    #[inline]
     pub fn castable(&self, counts: &mut [u8]) -> bool {
+        match &self.table {
+            Some(table) => table.get(counts),
+            None => self.matches(counts),
+        }
+    }
+
+    /// [`Question::castable`] by the matching itself (module docs).
+    pub fn matches(&self, counts: &mut [u8]) -> bool {
         let mv = self.cost.mana_value as usize;
         if mv == 0 {
             return true;

@@ -11,6 +11,7 @@
 
 pub mod after_keep;
 pub mod castable;
+pub mod curve_counter;
 pub mod hypergeometric;
 pub mod keep_odds;
 pub mod luck;

@@ -7,7 +7,8 @@
 //! every draw). Counts are tallied per game and added over threads, so results do not depend
 //! on the thread count.
 
-use super::castable::{Question, NOT_A_LAND};
+use super::castable::Question;
+use super::curve_counter::Counter;
 use super::sources::Profile;
 use crate::card::CardId;
 use crate::error::{Error, Result};
@@ -131,36 +132,48 @@ impl Plan<'_> {
         let (cfg, n) = (&self.cfg, deck.len());
         let free = cfg.free_total();
         let (mut mulligans, mut counted) = (0u32, 0u32);
-        let mut hand: Vec<CardId> = Vec::with_capacity(cfg.hand_size + 3);
+        // `out.seen` holds the round's hand, then the library's top cards (no allocation a
+        // game once it has grown).
+        let seen = &mut out.seen;
         loop {
             let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
             let drawn = step.draw.min(n);
             let need = (drawn + 1 + self.max_draws()).min(n);
             let mut rng = ShuffleWords::new(seed, index << 8, mulligans);
             fisher_yates_prefix(deck, need, &mut rng);
-            hand.clear();
-            hand.extend_from_slice(&deck[..drawn]);
-            let top: Vec<CardId> = deck[drawn..need].to_vec();
+            seen.clear();
+            seen.extend_from_slice(&deck[..need]);
             restore(deck, need);
+            let mut hand = drawn;
             if step.bottom > 0 {
-                let bottom = policy.bottom(&hand, step.bottom.min(drawn))?;
-                hand.retain(|c| !bottom.contains(c));
+                let bottom = policy.bottom(&seen[..drawn], step.bottom.min(drawn))?;
+                let mut kept = 0;
+                for i in 0..drawn {
+                    let c = seen[i];
+                    if !bottom.contains(&c) {
+                        seen[kept] = c;
+                        kept += 1;
+                    }
+                }
+                seen.drain(kept..drawn);
+                hand = kept;
             }
-            let lands = hand
+            let lands = seen[..hand]
                 .iter()
                 .filter(|&&c| self.profile.lands[c as usize].is_some())
                 .count() as u32;
-            if policy.keep(&hand, lands, mulligans, step.can_mulligan)? || !step.can_mulligan {
-                let look = step.look && hand.len() < cfg.hand_size && drawn < n;
-                let vancouver_bottom = look && policy.vancouver(&hand, top[0])?;
-                let from = usize::from(vancouver_bottom);
-                let to = (from + self.max_draws()).min(top.len());
+            if policy.keep(&seen[..hand], lands, mulligans, step.can_mulligan)?
+                || !step.can_mulligan
+            {
+                let look = step.look && hand < cfg.hand_size && drawn < n;
+                let vancouver_bottom = look && policy.vancouver(&seen[..hand], seen[hand])?;
+                if vancouver_bottom {
+                    seen.remove(hand);
+                }
+                seen.truncate(hand + self.max_draws());
                 out.mulligans = mulligans;
-                out.hand = hand.len();
+                out.hand = hand;
                 out.vancouver_bottom = vancouver_bottom;
-                out.seen.clear();
-                out.seen.extend_from_slice(&hand);
-                out.seen.extend_from_slice(&top[from..to]);
                 return Ok(());
             }
             counted += u32::from(mulligans >= free);
@@ -169,7 +182,7 @@ impl Plan<'_> {
     }
 
     /// Adds one game to the tally.
-    pub fn count(&self, kept: &Kept, tally: &mut Tally, scratch: &mut Vec<u8>) {
+    pub fn count(&self, kept: &Kept, tally: &mut Tally, counter: &mut Counter) {
         tally.games += 1;
         tally.kept_by_size[kept.hand] += 1;
         let p = self.profile;
@@ -202,27 +215,7 @@ impl Plan<'_> {
                 tally.tags[i][t - 1][k] += 1;
             }
         }
-        for (q, out) in self.questions.iter().zip(&mut tally.cards) {
-            let upto = (kept.hand + self.draws(q.turn())).min(kept.seen.len());
-            scratch.clear();
-            scratch.resize(q.kinds.len(), 0);
-            let mut drawn = false;
-            for &c in &kept.seen[..upto] {
-                let kind = q.kind_of[c as usize];
-                if kind != NOT_A_LAND {
-                    scratch[kind as usize] = scratch[kind as usize].saturating_add(1);
-                }
-                drawn |= q.is_target[c as usize];
-            }
-            let total: usize = scratch.iter().map(|&c| c as usize).sum();
-            if total >= q.cost.mana_value as usize {
-                out[0] += 1;
-            }
-            if q.castable(scratch) {
-                out[1] += 1;
-                out[2] += u64::from(drawn);
-            }
-        }
+        counter.count(&self.questions, kept.hand, &kept.seen, &mut tally.cards);
     }
 
     /// Games `0..games` on `threads` threads, deciding by clones of `policy`.
@@ -233,6 +226,7 @@ impl Plan<'_> {
         games: u64,
         threads: usize,
     ) -> Result<Tally> {
+        let counter = Counter::new(self.profile, &self.questions, |t| self.draws(t))?;
         let threads = threads.clamp(1, 64) as u64;
         let per = games.div_ceil(threads).max(1);
         let results: Vec<std::result::Result<Tally, Abort>> = std::thread::scope(|s| {
@@ -241,7 +235,8 @@ impl Plan<'_> {
                 .filter(|(a, b)| a < b)
                 .map(|(a, b)| {
                     let mut policy = policy.clone();
-                    s.spawn(move || self.run_range(seed, &mut policy, a, b))
+                    let counter = &counter;
+                    s.spawn(move || self.run_range(seed, &mut policy, counter, a..b))
                 })
                 .collect();
             handles
@@ -261,15 +256,17 @@ impl Plan<'_> {
         &self,
         seed: &Seed,
         policy: &mut P,
-        from: u64,
-        to: u64,
+        counter: &Counter,
+        range: std::ops::Range<u64>,
     ) -> std::result::Result<Tally, Abort> {
+        let (from, to) = (range.start, range.end);
         let mut tally = self.tally();
         let mut deck: Vec<CardId> = (0..self.profile.len() as CardId).collect();
-        let (mut kept, mut scratch) = (Kept::default(), vec![]);
+        let mut kept = Kept::default();
+        let mut counter = counter.clone();
         for i in from..to {
             self.play(seed, i, policy, &mut deck, &mut kept)?;
-            self.count(&kept, &mut tally, &mut scratch);
+            self.count(&kept, &mut tally, &mut counter);
         }
         Ok(tally)
     }

@@ -48,6 +48,19 @@ fn deck(lands: &[(usize, u8, bool)], spells: &[(usize, &str, &str)]) -> Profile 
     p
 }
 
+/// The deck's spell names, each once (a test deck lists each spell's copies together).
+fn spell_names(p: &Profile) -> Vec<String> {
+    let mut names: Vec<String> = p
+        .names
+        .iter()
+        .zip(&p.lands)
+        .filter(|(_, l)| l.is_none())
+        .map(|(n, _)| n.clone())
+        .collect();
+    names.dedup();
+    names
+}
+
 fn question(p: &Profile, name: &str) -> Question {
     let i = p.names.iter().position(|n| n == name).unwrap();
     Question::new(p, name, p.costs[i].clone().unwrap()).unwrap()
@@ -257,15 +270,10 @@ fn exact_agrees_with_simulation_without_mulligan() {
             if on_the_draw != (d % 2 == 1) {
                 continue;
             }
-            let mut names: Vec<String> = profile
-                .names
+            let questions: Vec<Question> = spell_names(profile)
                 .iter()
-                .zip(&profile.lands)
-                .filter(|(_, l)| l.is_none())
-                .map(|(n, _)| n.clone())
+                .map(|n| question(profile, n))
                 .collect();
-            names.dedup();
-            let questions: Vec<Question> = names.iter().map(|n| question(profile, n)).collect();
             let cfg = config(MulliganRule::NoMulligan, false, profile);
             let plan = ramp_plan(profile, cfg, on_the_draw, vec![W, U, R, G, B], &questions);
             let policy = KeepRule::default()
@@ -690,6 +698,36 @@ fn exact_turns_after_a_keep_agree_with_simulation() {
                         hits as f64 / games as f64
                     );
                 }
+            }
+        }
+    }
+}
+
+/// The table lookup answers as the matching does, for every count of each kind up to the
+/// deck's (capped or not), on every question of the twenty decks' kind.
+#[test]
+fn castable_table_equals_the_matching() {
+    for profile in decks() {
+        for name in spell_names(&profile) {
+            let q = question(&profile, &name);
+            let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..2000 {
+                let mut counts: Vec<u8> = q
+                    .kind_counts
+                    .iter()
+                    .map(|&c| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1);
+                        ((state >> 33) % (c as u64 + 1)) as u8
+                    })
+                    .collect();
+                let mut copy = counts.clone();
+                assert_eq!(
+                    q.castable(&mut counts),
+                    q.matches(&mut copy),
+                    "{name} {counts:?}"
+                );
             }
         }
     }
