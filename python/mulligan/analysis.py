@@ -15,8 +15,11 @@ from mulligan.analysis_records import (
     ExactTurnDict,
     IntervalDict,
     KeepOddsDict,
+    KeepRuleDict,
     LuckDict,
+    OptimizeDict,
     ShapeRowDict,
+    StageDict,
     TurnDict,
 )
 
@@ -27,8 +30,11 @@ __all__ = [
     "ExactTurnDict",
     "IntervalDict",
     "KeepOddsDict",
+    "KeepRuleDict",
     "LuckDict",
+    "OptimizeDict",
     "ShapeRowDict",
+    "StageDict",
     "TurnDict",
     "analyze",
     "dealt_hands",

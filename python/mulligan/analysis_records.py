@@ -77,9 +77,49 @@ class KeepOddsDict(TypedDict):
     simulated_interval: list[IntervalDict] | None
 
 
-class AnalysisDict(TypedDict):
-    """What `analyze` returns."""
+class KeepRuleDict(TypedDict):
+    """A keep rule as JSON (docs/schema.json `KeepRule`): hand size -> [min, max] lands."""
 
+    ranges: dict[str, list[int]]
+    keep_at: int | None
+    bottom: str
+    requires: dict[str, int]
+    exile: str
+
+
+class StageDict(TypedDict):
+    """One hand size's step of the best-keep-rule search."""
+
+    size: int
+    tried: int
+    range: list[int]
+    value: float
+    baseline_range: list[int] | None
+    baseline_value: float
+
+
+class OptimizeDict(TypedDict):
+    """The best keep rule's search (`analyze(..., optimize=...)`, docs/ANALYSIS.md)."""
+
+    objective: str
+    family: str
+    family_size: int
+    rules_tried: int
+    search_games: int
+    compare_games: int
+    best: KeepRuleDict
+    baseline: KeepRuleDict
+    best_value: float
+    best_interval: IntervalDict
+    baseline_value: float
+    baseline_interval: IntervalDict
+    difference: float
+    difference_interval: IntervalDict
+    unpaired_interval: IntervalDict
+    stages: list[StageDict]
+
+
+class _AnalysisBase(TypedDict):
     deck_size: int
     lands: int
     turns: int
@@ -96,6 +136,12 @@ class AnalysisDict(TypedDict):
     by_turn: list[TurnDict]
     cards: list[CardOddsDict]
     warnings: list[str]
+
+
+class AnalysisDict(_AnalysisBase, total=False):
+    """What `analyze` returns (`optimize` only when a search was asked for)."""
+
+    optimize: OptimizeDict
 
 
 class DealtHandDict(TypedDict):

@@ -20,6 +20,7 @@ from mulligan.cli.group import (
     options_named,
 )
 from mulligan.cli.keep_rule import make_rule
+from mulligan.cli.optimize_text import optimize_text, progress_printer
 from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_options
 
 
@@ -71,6 +72,16 @@ from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_
     seed_help="64 hex digits (default: random).",
 )
 @click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
+@click.option(
+    "--optimize",
+    "objective",
+    metavar="OBJECTIVE",
+    default=None,
+    help="Search the land range at each hand size that maximises OBJECTIVE: on-curve:CARD, "
+    "lands:N (N lands by turn N) or lands:N@TURN; every rule on the same games, the winner "
+    "printed beside --keep's rule (or the default) with the paired 95% interval of the "
+    "difference.",
+)
 @deck_options
 def analyze_cmd(
     deck: str | None,
@@ -87,6 +98,7 @@ def analyze_cmd(
     keep_at: int | None,
     variant: str,
     players: int | None,
+    objective: str | None,
     deck_format: str | None,
     strict: bool,
     mdfc: str,
@@ -115,6 +127,8 @@ def analyze_cmd(
             games=games,
             keep=rule,
             seed=the_seed,
+            optimize=objective,
+            progress=progress_printer() if objective is not None else None,
         )
     for w in report["warnings"]:
         click.echo(f"warning: {name}: {w}", err=True)
@@ -123,6 +137,10 @@ def analyze_cmd(
     else:
         for line in text(name, report):
             click.echo(line)
+        if "optimize" in report:
+            given = keep is not None or keep_at is not None
+            for line in optimize_text(report["optimize"], given):
+                click.echo(line)
     if plot_path is not None:
         from mulligan.cli.analyze_plot import plot_analysis
 

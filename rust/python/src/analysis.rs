@@ -9,6 +9,7 @@ use crate::convert::record_to_py;
 use crate::deck::Deck;
 use crate::errors::{guard, type_error};
 use crate::keep_rule::KeepRule;
+use crate::optimize;
 use crate::rules::Named;
 use crate::seed::SeedArg;
 use mulligan_core::analysis::{self, luck, Request};
@@ -51,6 +52,8 @@ const KEYWORDS: &[&str] = &[
     "seed",
     "table",
     "threads",
+    "optimize",
+    "progress",
 ];
 
 /// The core's request from `analyze`'s keywords (the deck is the binding's own), and the seed.
@@ -88,7 +91,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
 /// The analysis of `deck` (docs/ANALYSIS.md): a dict of the core's `Report`.
 #[pyfunction]
 #[pyo3(signature = (deck, **keywords),
-       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None)")]
+       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, progress=None)")]
 pub fn analyze<'py>(
     py: Python<'py>,
     deck: Of<'py, Deck>,
@@ -97,9 +100,21 @@ pub fn analyze<'py>(
     let keywords = Keywords::new("analyze", keywords, KEYWORDS)?;
     let (request, seed) = self::request(&keywords)?;
     let table = self::table(py, keywords.object("table"))?;
-    let main = deck.0.get().to_core(py).main;
-    let report =
+    let ask = match keywords.object("optimize") {
+        Some(o) => Some(optimize::Ask {
+            asked: optimize::Asked::read(o)?,
+            progress: keywords.callable("progress", "(done, total)")?,
+        }),
+        None => None,
+    };
+    let deck = deck.0.get();
+    let main = deck.to_core(py).main;
+    let mut report =
         py.detach(|| guard(|| analysis::analyze(&main, table.as_deref(), &request, &seed)))?;
+    if let Some(ask) = ask {
+        let (t, cards) = (table.as_deref(), &deck.cards);
+        report.optimize = Some(optimize::search(py, ask, cards, &main, t, &request, &seed)?);
+    }
     record_to_py(py, &report)
 }
 

@@ -311,6 +311,19 @@ pub struct Keywords<'py> {
 }
 
 impl<'py> Keywords<'py> {
+    /// A callable keyword (`progress`): None when not given, `TypeError` naming `what` it is
+    /// called with when it is not callable.
+    pub fn callable(&self, name: &str, what: &str) -> PyResult<Option<Py<PyAny>>> {
+        match self.object(name) {
+            Some(p) if p.is_callable() => Ok(Some(p.clone().unbind())),
+            Some(p) => Err(type_error(format!(
+                "{name} must be a callable {what}, got {}",
+                type_name(p)
+            ))),
+            None => Ok(None),
+        }
+    }
+
     /// The keywords of `function` (`**kwargs`), each one of `known`.
     pub fn new(
         function: &'static str,

@@ -15,6 +15,7 @@ mod game;
 mod keep_rule;
 mod library;
 mod log;
+mod optimize;
 #[cfg(feature = "bench-peers")]
 mod peers;
 #[cfg(feature = "bench-peers")]

@@ -99,16 +99,7 @@ impl<'py> Asked<'py> {
         request.players = keywords.get::<Count>("players")?.map(|p| p.size());
         request.start = keywords.get::<Count>("start")?.map_or(0, |s| s.get());
         request.per_game = keywords.get::<Flag>("per_game")?.is_some_and(|f| f.0);
-        let progress = match keywords.object("progress") {
-            Some(p) if p.is_callable() => Some(p.clone().unbind()),
-            Some(p) => {
-                return Err(type_error(format!(
-                    "progress must be a callable (done, total), got {}",
-                    type_name(p)
-                )))
-            }
-            None => None,
-        };
+        let progress = keywords.callable("progress", "(done, total)")?;
         let executor = keywords.object("executor").cloned();
         request.house.free_mulligans = keywords.get::<Count>("free_mulligans")?.map_or(0, small);
         request.house.land_mulligan = keywords.get::<Flag>("land_mulligan")?.is_some_and(|f| f.0);

@@ -1,9 +1,10 @@
 """``POST /analyze``: deck analysis past the opening hand (docs/ANALYSIS.md), bounded as
 ``POST /simulate`` is: at most `MAX_GAMES` simulated games on one thread, a deck of at most
-64 KiB, at most `MAX_CARDS` named cards; the core computes everything (`mulligan.analyze`)."""
+64 KiB, at most `MAX_CARDS` named cards, and with `optimize` (the best keep rule) at most
+`MAX_OPTIMIZE_GAMES` games; the core computes everything (`mulligan.analyze`)."""
 
 import asyncio
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -15,14 +16,40 @@ from mulligan.serve import models as m
 from mulligan.serve.errors import ERRORS, ApiError
 from mulligan.serve.simulate import _keep_rule
 
-__all__ = ["AnalyzeIn", "Analyzed", "router", "run_analysis"]
+__all__ = [
+    "AnalyzeIn",
+    "Analyzed",
+    "LandsGoal",
+    "LandsObjective",
+    "OnCurveObjective",
+    "router",
+    "run_analysis",
+]
 
 #: The most games one request simulates (an analysed game costs a few times a simulated one).
 MAX_GAMES = 200_000
 #: The most cards one request names.
 MAX_CARDS = 64
+#: The most games a request with `optimize` scores each candidate rule on (the search plays
+#: each of its 85-odd rules on every game, then two on as many again).
+MAX_OPTIMIZE_GAMES = 10_000
 
 router = APIRouter(tags=["analyze"])
+
+
+class LandsGoal(m.Strict):
+    at_least: int = Field(ge=1, le=60, description="lands wanted")
+    turn: Optional[int] = Field(
+        default=None, ge=1, le=30, description="by this turn (null: at_least)"
+    )
+
+
+class OnCurveObjective(m.Strict):
+    on_curve: str = Field(max_length=200, description="the card to cast on its turn")
+
+
+class LandsObjective(m.Strict):
+    lands: LandsGoal
 
 
 class AnalyzeIn(m.Strict):
@@ -37,6 +64,11 @@ class AnalyzeIn(m.Strict):
     games: int = Field(default=20_000, ge=1, le=MAX_GAMES)
     keep: Optional[m.KeepIn] = None
     seed: Optional[str] = Field(default=None, pattern=m.Hex, min_length=64, max_length=64)
+    optimize: Optional[Union[OnCurveObjective, LandsObjective]] = Field(
+        default=None,
+        description="search the best keep rule for this objective (at most "
+        f"{MAX_OPTIMIZE_GAMES:,} games)",
+    )
 
 
 class Analyzed(BaseModel):
@@ -48,6 +80,14 @@ class Analyzed(BaseModel):
 
 def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
     """The analysis `body` (an `AnalyzeIn`) asks for; blocking, call it off the loop."""
+    games = body.get("games", 20_000)
+    if body.get("optimize") is not None and games > MAX_OPTIMIZE_GAMES:
+        raise ApiError(
+            422,
+            "invalid",
+            f"games: at most {MAX_OPTIMIZE_GAMES:,} with optimize (each candidate rule is "
+            f"played on every game), got {games:,}",
+        )
     try:
         deck = Deck.parse(body["deck"])
         seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
@@ -61,10 +101,11 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
                 players=body.get("players"),
                 cards=body.get("cards") or None,
                 exact=body.get("exact", False),
-                games=body.get("games", 20_000),
+                games=games,
                 keep=_keep_rule(body.get("keep")),
                 seed=seed,
                 threads=1,
+                optimize=body.get("optimize"),
             )
         )
     except (MulliganError, ValueError, TypeError) as e:
@@ -75,7 +116,8 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
 async def analyze_route(body: AnalyzeIn) -> JSONResponse:
     """Lands, colour sources and tagged cards seen by each turn after the keep, and each card's
     chance of the mana to cast it on its turn (exact with `mulligan` NONE and `exact`; at most
-    200,000 simulated games otherwise)."""
+    200,000 simulated games otherwise); with `optimize`, the best keep rule for an objective
+    (at most 10,000 games)."""
     spec = body.model_dump(mode="json")
     result = await asyncio.to_thread(run_analysis, spec)
     return JSONResponse(result)

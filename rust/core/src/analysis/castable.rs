@@ -174,6 +174,25 @@ impl Question {
         self.cost.turn()
     }
 
+    /// One game's cards seen by the card's turn (card ids): whether they hold at least mana
+    /// value lands, the mana to cast it, and the mana and a copy of it. `scratch` is a buffer.
+    pub fn decide(&self, seen: &[crate::card::CardId], scratch: &mut Vec<u8>) -> [bool; 3] {
+        scratch.clear();
+        scratch.resize(self.kinds.len(), 0);
+        let mut drawn = false;
+        for &c in seen {
+            let kind = self.kind_of[c as usize];
+            if kind != NOT_A_LAND {
+                scratch[kind as usize] = scratch[kind as usize].saturating_add(1);
+            }
+            drawn |= self.is_target[c as usize];
+        }
+        let total: usize = scratch.iter().map(|&c| c as usize).sum();
+        let enough = total >= self.cost.mana_value as usize;
+        let castable = self.castable(scratch);
+        [enough, castable, castable && drawn]
+    }
+
     /// Whether lands in these numbers by kind (capped or not at the mana value) pay the cost
     /// on its turn (module docs): one lookup when the question has its table.
     #[inline]

@@ -16,6 +16,9 @@ pub mod hypergeometric;
 pub mod keep_odds;
 pub mod luck;
 pub mod mana;
+pub mod objective;
+pub mod optimize;
+pub mod questions;
 pub mod report;
 pub mod request;
 pub mod simulation;
@@ -35,21 +38,42 @@ use crate::simulate::{Config, Policy};
 use after_keep::at_least;
 use castable::Question;
 use mana::{letters, LETTERS};
+use questions::questions;
+pub use questions::MAX_QUESTIONS;
 use report::{CardReport, KeepReport, Method, Report, TurnReport};
 pub use request::{Request, DEFAULT_GAMES, MAX_GAMES, MAX_TURNS};
 use sources::Profile;
 use std::collections::BTreeMap;
 use wilson::{wilson, Interval};
 
-/// The most cards one analysis asks the on-curve question of (the first in deck order).
-pub const MAX_QUESTIONS: usize = 128;
 /// The most tags one analysis tallies (the first in name order).
 pub const MAX_TAG_NAMES: usize = 64;
 
 /// The whole analysis of a deck (`cards`, index = card id) read through `table`, deciding
 /// mulligans by the request's keep rule, simulating from `seed` on the request's threads when
 /// not exact.
+/// With `optimize`, the report holds the best keep rule's search too ([`optimize`]).
 pub fn analyze<D>(
+    cards: &[Card],
+    table: Option<&CardTable>,
+    request: &Request<D>,
+    seed: &Seed,
+) -> Result<Report> {
+    let mut report = analysis(cards, table, request, seed)?;
+    if request.optimize.is_some() {
+        report.optimize = Some(optimize::search(
+            cards,
+            table,
+            request,
+            seed,
+            &mut |_, _| true,
+        )?);
+    }
+    Ok(report)
+}
+
+/// The analysis without the search.
+fn analysis<D>(
     cards: &[Card],
     table: Option<&CardTable>,
     request: &Request<D>,
@@ -125,6 +149,7 @@ pub fn analyze<D>(
         by_turn: vec![],
         cards: vec![],
         warnings,
+        optimize: None,
     };
     report.warnings.append(&mut report_later);
     let exact_cards = if request.exact && no_mulligan {
@@ -342,110 +367,4 @@ fn suffix_sums(counts: &[u64]) -> Vec<u64> {
 fn trim(counts: &[u64]) -> Vec<u64> {
     let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
     counts[..=last].to_vec()
-}
-
-/// A question's card name and printed cost.
-type Label = (String, String);
-
-/// The on-curve questions of a request: the cards it names, or every nonland card with a known
-/// cost (each name once, in deck order), with each card's name and printed cost.
-fn questions<D>(
-    profile: &Profile,
-    request: &Request<D>,
-    warnings: &mut Vec<String>,
-) -> Result<(Vec<Question>, Vec<Label>)> {
-    let mut names: Vec<(String, usize)> = vec![];
-    if request.cards.len() > MAX_QUESTIONS {
-        return Err(Error::config(format!(
-            "at most {MAX_QUESTIONS} cards may be named, got {}",
-            request.cards.len()
-        )));
-    }
-    if request.cards.is_empty() {
-        for (i, name) in profile.names.iter().enumerate() {
-            if profile.lands[i].is_none()
-                && !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
-            {
-                names.push((name.clone(), i));
-            }
-        }
-    } else {
-        for wanted in &request.cards {
-            let found = profile
-                .names
-                .iter()
-                .position(|n| n.trim().eq_ignore_ascii_case(wanted.trim()));
-            match found {
-                None => {
-                    return Err(Error::config(format!(
-                        "{wanted:?} is not in the deck's main deck"
-                    )))
-                }
-                Some(i) if profile.lands[i].is_some() => {
-                    return Err(Error::config(format!(
-                        "{wanted:?} is a land: the on-curve question is asked of spells"
-                    )))
-                }
-                Some(i) => names.push((profile.names[i].clone(), i)),
-            }
-        }
-    }
-    let mut out = vec![];
-    let mut labels = vec![];
-    let mut unknown = vec![];
-    for (name, i) in names {
-        let Some(cost) = profile.costs[i].clone() else {
-            if !request.cards.is_empty() {
-                return Err(Error::config(format!(
-                    "no mana cost is known for {name:?}: the card table does not have it \
-                     (run `mulligan cards download`)"
-                )));
-            }
-            unknown.push(name);
-            continue;
-        };
-        let printed = match profile.printed[i].as_str() {
-            "" => cost_text(&cost),
-            p => p.to_string(),
-        };
-        let Some(q) = Question::new(profile, &name, cost) else {
-            warnings.push(format!(
-                "{name:?}: the deck has too many kinds of land for this cost; left out"
-            ));
-            continue;
-        };
-        out.push(q);
-        labels.push((name, printed));
-    }
-    if out.len() > MAX_QUESTIONS {
-        warnings.push(format!(
-            "{} cards with a known cost: only the first {MAX_QUESTIONS} in deck order are asked \
-             about (name the others with --card)",
-            out.len()
-        ));
-        out.truncate(MAX_QUESTIONS);
-        labels.truncate(MAX_QUESTIONS);
-    }
-    if !unknown.is_empty() {
-        warnings.push(format!(
-            "no mana cost known for {} card(s), left out: {}{}",
-            unknown.len(),
-            unknown[..unknown.len().min(20)].join(", "),
-            if unknown.len() > 20 { ", ..." } else { "" }
-        ));
-    }
-    Ok((out, labels))
-}
-
-/// A cost as the analysis reads it, in mana symbols: generic, then each coloured symbol.
-fn cost_text(cost: &mana::ManaCost) -> String {
-    let mut out = String::new();
-    if cost.generic() > 0 || cost.mana_value == 0 {
-        out.push_str(&format!("{{{}}}", cost.generic()));
-    }
-    for &p in &cost.pips {
-        let l: Vec<String> = letters(p).chars().map(String::from).collect();
-        out.push_str(&format!("{{{}}}", l.join("/")));
-    }
-    out
 }

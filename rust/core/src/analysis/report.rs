@@ -2,6 +2,7 @@
 //! the Python dicts and `POST /analyze` give them. Every probability is a JSON number; a
 //! simulated one has its 95% Wilson interval beside it (`*_interval`).
 
+use super::optimize::OptimizeReport;
 use super::wilson::Interval;
 use crate::rules::{MulliganRule, Variant};
 use serde::Serialize;
@@ -154,4 +155,7 @@ pub struct Report {
     pub cards: Vec<CardReport>,
     /// What the analysis left out or could not read, one sentence each.
     pub warnings: Vec<String>,
+    /// The best keep rule's search (asked with `optimize`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimize: Option<OptimizeReport>,
 }

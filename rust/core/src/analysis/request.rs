@@ -4,10 +4,11 @@
 //! The Python `analyze(...)` keywords fill a `Request`, the command line's options too, and the
 //! HTTP service validates its `POST /analyze` body against its schema entry.
 
+use super::objective::Objective;
 use crate::error::{Error, Result};
 use crate::rules::{self, FirstDraw, MulliganRule, Variant};
 use crate::seed::Seed;
-use crate::simulate::request::MAX_THREADS;
+use crate::simulate::request::{seed_of, threads_of};
 use crate::simulate::KeepRule;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -74,6 +75,10 @@ pub struct Request<D = String> {
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub threads: Option<usize>,
+    /// Search the land range per hand size that maximises this objective (the best keep
+    /// rule, compared with `keep`; docs/ANALYSIS.md); null: no search.
+    #[serde(default)]
+    pub optimize: Option<Objective>,
 }
 
 impl<D> Request<D> {
@@ -92,6 +97,7 @@ impl<D> Request<D> {
             keep: None,
             seed: None,
             threads: None,
+            optimize: None,
         }
     }
 
@@ -114,22 +120,13 @@ impl<D> Request<D> {
     /// The seed: the one given (a `Seed` error when it is not 64 hex digits), or a fresh one
     /// from the operating system.
     pub fn seed(&self) -> Result<Seed> {
-        match &self.seed {
-            Some(hex) => Seed::from_hex(hex).map_err(|e| Error::Seed(format!("seed: {e}"))),
-            None => Seed::generate(),
-        }
+        seed_of(self.seed.as_deref())
     }
 
-    /// The threads to run on: the ones given (at least 1, at most [`MAX_THREADS`]), or every
-    /// core.
+    /// The threads to run on: the ones given (at least 1, at most
+    /// [`crate::simulate::request::MAX_THREADS`]), or every core.
     pub fn threads(&self) -> Result<usize> {
-        match self.threads {
-            None => Ok(std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)),
-            Some(0) => Err(Error::config("threads must be at least 1")),
-            Some(n) => Ok(n.min(MAX_THREADS)),
-        }
+        threads_of(self.threads)
     }
 
     /// Checks the request on its own.

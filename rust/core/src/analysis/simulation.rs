@@ -30,6 +30,58 @@ pub struct Kept {
     pub vancouver_bottom: bool,
 }
 
+/// One game's shuffles, round by round (game `i`'s library stream `i << 8`, shuffle `k`
+/// after `k` mulligans, as [`crate::game::Game`] shuffles): each round's cards from the top,
+/// as many as the run looks at, computed the first time a round is asked for and kept until
+/// the next game. Common random numbers: every keep rule played on these deals sees the same
+/// shuffles.
+#[derive(Debug)]
+pub struct Deals<'a> {
+    seed: &'a Seed,
+    index: u64,
+    /// The identity (`0..n`) between shuffles.
+    deck: &'a mut [CardId],
+    rounds: Vec<Vec<CardId>>,
+    ready: Vec<bool>,
+}
+
+impl<'a> Deals<'a> {
+    /// The deals of `seed` over `deck` (the identity, `0..n`; so again when dropped).
+    pub fn new(seed: &'a Seed, deck: &'a mut [CardId]) -> Deals<'a> {
+        Deals {
+            seed,
+            index: 0,
+            deck,
+            rounds: vec![],
+            ready: vec![],
+        }
+    }
+
+    /// Moves to game `index` (its rounds shuffled when first asked for).
+    pub fn game(&mut self, index: u64) {
+        self.index = index;
+        self.ready.iter_mut().for_each(|r| *r = false);
+    }
+
+    /// Round `mulligans`'s top `need` cards (the same `need` for a round every time).
+    fn round(&mut self, mulligans: u32, need: usize) -> &[CardId] {
+        let m = mulligans as usize;
+        if self.rounds.len() <= m {
+            self.rounds.resize(m + 1, vec![]);
+            self.ready.resize(m + 1, false);
+        }
+        if !self.ready[m] {
+            let mut rng = ShuffleWords::new(self.seed, self.index << 8, mulligans);
+            fisher_yates_prefix(self.deck, need, &mut rng);
+            self.rounds[m].clear();
+            self.rounds[m].extend_from_slice(&self.deck[..need]);
+            restore(self.deck, need);
+            self.ready[m] = true;
+        }
+        &self.rounds[m]
+    }
+}
+
 /// The shape of the run: the deck, the era, who skips the first draw, the turns.
 #[derive(Debug, Clone)]
 pub struct Plan<'a> {
@@ -129,9 +181,24 @@ impl Plan<'_> {
         deck: &mut [CardId],
         out: &mut Kept,
     ) -> std::result::Result<(), Abort> {
-        let (cfg, n) = (&self.cfg, deck.len());
+        let mut deals = Deals::new(seed, deck);
+        deals.game(index);
+        self.play_from(&mut deals, 0, policy, out)
+    }
+
+    /// The game of `deals` from round `first` on (`first` mulligans already taken, as if every
+    /// earlier hand was refused): its mulligans and kept hand, the draws after it in `out.seen`.
+    /// Each round's cards come from `deals`, shuffled once whatever the policy.
+    pub fn play_from<P: Policy>(
+        &self,
+        deals: &mut Deals<'_>,
+        first: u32,
+        policy: &mut P,
+        out: &mut Kept,
+    ) -> std::result::Result<(), Abort> {
+        let (cfg, n) = (&self.cfg, self.profile.len());
         let free = cfg.free_total();
-        let (mut mulligans, mut counted) = (0u32, 0u32);
+        let (mut mulligans, mut counted) = (first, first.saturating_sub(free));
         // `out.seen` holds the round's hand, then the library's top cards (no allocation a
         // game once it has grown).
         let seen = &mut out.seen;
@@ -139,11 +206,8 @@ impl Plan<'_> {
             let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
             let drawn = step.draw.min(n);
             let need = (drawn + 1 + self.max_draws()).min(n);
-            let mut rng = ShuffleWords::new(seed, index << 8, mulligans);
-            fisher_yates_prefix(deck, need, &mut rng);
             seen.clear();
-            seen.extend_from_slice(&deck[..need]);
-            restore(deck, need);
+            seen.extend_from_slice(deals.round(mulligans, need));
             let mut hand = drawn;
             if step.bottom > 0 {
                 let bottom = policy.bottom(&seen[..drawn], step.bottom.min(drawn))?;
@@ -262,10 +326,12 @@ impl Plan<'_> {
         let (from, to) = (range.start, range.end);
         let mut tally = self.tally();
         let mut deck: Vec<CardId> = (0..self.profile.len() as CardId).collect();
+        let mut deals = Deals::new(seed, &mut deck);
         let mut kept = Kept::default();
         let mut counter = counter.clone();
         for i in from..to {
-            self.play(seed, i, policy, &mut deck, &mut kept)?;
+            deals.game(i);
+            self.play_from(&mut deals, 0, policy, &mut kept)?;
             self.count(&kept, &mut tally, &mut counter);
         }
         Ok(tally)

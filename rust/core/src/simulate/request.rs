@@ -155,22 +155,13 @@ impl<D> Request<D> {
     /// The threads to run on: the ones given (at least 1, at most [`MAX_THREADS`]), or every
     /// core.
     pub fn threads(&self) -> Result<usize> {
-        match self.threads {
-            None => Ok(std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)),
-            Some(0) => Err(Error::config("threads must be at least 1")),
-            Some(n) => Ok(n.min(MAX_THREADS)),
-        }
+        threads_of(self.threads)
     }
 
     /// The seed: the one given (a `Seed` error when it is not 64 hex digits), or a fresh one
     /// from the operating system.
     pub fn seed(&self) -> Result<Seed> {
-        match &self.seed {
-            Some(hex) => Seed::from_hex(hex).map_err(|e| Error::Seed(format!("seed: {e}"))),
-            None => Seed::generate(),
-        }
+        seed_of(self.seed.as_deref())
     }
 
     /// The keep rule the run uses: the one given or the default, with `exile` replacing its
@@ -230,6 +221,26 @@ impl<D> Request<D> {
             games: self.games,
             per_game: self.per_game,
         })
+    }
+}
+
+/// A request's threads: the ones given (at least 1, at most [`MAX_THREADS`]), or every core.
+pub fn threads_of(threads: Option<usize>) -> Result<usize> {
+    match threads {
+        None => Ok(std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)),
+        Some(0) => Err(Error::config("threads must be at least 1")),
+        Some(n) => Ok(n.min(MAX_THREADS)),
+    }
+}
+
+/// A request's seed: the one given (a `Seed` error naming `seed` when it is not 64 hex
+/// digits), or a fresh one from the operating system.
+pub fn seed_of(hex: Option<&str>) -> Result<Seed> {
+    match hex {
+        Some(hex) => Seed::from_hex(hex).map_err(|e| Error::Seed(format!("seed: {e}"))),
+        None => Seed::generate(),
     }
 }
 

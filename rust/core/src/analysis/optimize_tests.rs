@@ -1,0 +1,246 @@
+//! Tests of the best-keep-rule search: a known best rule, the paired interval, common random
+//! numbers (every rule on the same games), thread-count independence, the objective's errors.
+
+use super::*;
+use crate::analysis::objective::{Objective, Score};
+use crate::analysis::request::Request;
+use crate::card::Card;
+
+fn seed(byte: u8) -> Seed {
+    Seed::from_slice(&[byte; 32]).unwrap()
+}
+
+/// `lands` lands and `60 - lands` spells.
+fn cards(lands: usize) -> Vec<Card> {
+    (0..60)
+        .map(|i| match i < lands {
+            true => Card::new("Forest", true, vec![]),
+            false => Card::new("Grizzly Bears", false, vec![]),
+        })
+        .collect()
+}
+
+fn request(objective: &str, games: u64, threads: usize) -> Request<()> {
+    Request {
+        games,
+        threads: Some(threads),
+        optimize: Some(Objective::parse(objective).unwrap()),
+        ..Request::new((), 3)
+    }
+}
+
+#[test]
+fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
+    // Three lands in sixty: a hand holds 0 to 3. "A land in the opening hand" (lands:1@1 on
+    // the play) is best served by keeping every hand holding one and refusing the others, at
+    // every size: minimum 1 land (never 0 or 2), and the rule scores exactly what the ideal
+    // rule {7: [1, 7], 6: [1, 6], 5: [1, 5]} scores on the same games (its maximum may be
+    // lower: London's bottom then keeps fewer lands, still at least one).
+    let (deck, games) = (cards(3), 20_000);
+    let r = search(
+        &deck,
+        None,
+        &request("lands:1@1", games, 2),
+        &seed(3),
+        &mut |_, _| true,
+    )
+    .unwrap();
+    assert_eq!(r.rules_tried, 36 + 28 + 21);
+    assert_eq!(r.family_size, 36 * 28 * 21);
+    assert_eq!(
+        r.stages.iter().map(|s| s.size).collect::<Vec<_>>(),
+        [7, 6, 5]
+    );
+    for size in [5usize, 6, 7] {
+        let &(_, lo, _) = r.best.ranges.iter().find(|&&(s, _, _)| s == size).unwrap();
+        assert_eq!(lo, 1, "size {size}: {:?}", r.best.ranges);
+    }
+    let ideal = Request {
+        keep: Some(KeepRule {
+            ranges: vec![(5, 1, 5), (6, 1, 6), (7, 1, 7)],
+            ..KeepRule::default()
+        }),
+        ..request("lands:1@1", games, 2)
+    };
+    let i = search(&deck, None, &ideal, &seed(3), &mut |_, _| true).unwrap();
+    assert_eq!(r.best_value, i.baseline_value, "{:?}", r.best);
+    assert_eq!(i.difference, 0.0);
+    assert_eq!(r.best.keep_at, Some(4));
+    // The default rule (2-5 lands) refuses one-land hands, which have the land: worse, and
+    // the paired interval says so.
+    assert!(r.difference > 0.05, "{r:?}");
+    assert!(r.difference_interval.low > 0.0, "{r:?}");
+    assert!((r.difference - (r.best_value - r.baseline_value)).abs() < 1e-12);
+}
+
+#[test]
+fn the_paired_interval_is_narrower_than_the_unpaired_one() {
+    let r = search(
+        &cards(24),
+        None,
+        &request("lands:4@4", 20_000, 2),
+        &seed(9),
+        &mut |_, _| true,
+    )
+    .unwrap();
+    let width = |i: &Interval| i.high - i.low;
+    assert!(r.difference >= 0.0, "{r:?}");
+    assert!(
+        width(&r.difference_interval) < width(&r.unpaired_interval),
+        "paired {:?} unpaired {:?}",
+        r.difference_interval,
+        r.unpaired_interval
+    );
+}
+
+#[test]
+fn every_rule_is_played_on_the_same_games_and_threads_do_not_matter() {
+    let deck = cards(24);
+    let one = search(
+        &deck,
+        None,
+        &request("lands:3", 3000, 1),
+        &seed(5),
+        &mut |_, _| true,
+    )
+    .unwrap();
+    let four = search(
+        &deck,
+        None,
+        &request("lands:3", 3000, 4),
+        &seed(5),
+        &mut |_, _| true,
+    )
+    .unwrap();
+    assert_eq!(one, four);
+    // The search's deals are the analysis's games: game i's round k is shuffle k of library
+    // stream i << 8 whatever rule plays it. Play two rules on cached deals and each on fresh
+    // shuffles: the same kept hands and draws, game by game.
+    let profile = Profile::build(&deck, None);
+    let req = request("lands:3", 3000, 1);
+    let setup = Setup::new(&profile, &req, 3).unwrap();
+    let search = setup.search(&req);
+    let flags: Vec<bool> = deck.iter().map(|c| c.land).collect();
+    let mut rules: Vec<_> = [
+        KeepRule::default(),
+        KeepRule {
+            ranges: vec![(5, 0, 5), (6, 3, 3), (7, 3, 4)],
+            ..KeepRule::default()
+        },
+    ]
+    .iter()
+    .map(|r| r.compile(&flags, &search.tags).unwrap())
+    .collect();
+    let s = seed(5);
+    let mut deck_ids: Vec<CardId> = (0..60).collect();
+    let mut fresh: Vec<CardId> = (0..60).collect();
+    let mut deals = Deals::new(&s, &mut deck_ids);
+    let (mut a, mut b) = (Kept::default(), Kept::default());
+    let mut differ = 0;
+    for i in 0..500u64 {
+        deals.game(i);
+        let mut kept = vec![];
+        for rule in rules.iter_mut() {
+            search.plan.play_from(&mut deals, 0, rule, &mut a).unwrap();
+            search.plan.play(&s, i, rule, &mut fresh, &mut b).unwrap();
+            assert_eq!(
+                (&a.seen, a.hand, a.mulligans),
+                (&b.seen, b.hand, b.mulligans)
+            );
+            kept.push(a.clone());
+        }
+        // Where both rules keep the first hand, they keep the same cards and draw the same.
+        if kept[0].mulligans == 0 && kept[1].mulligans == 0 {
+            assert_eq!(kept[0].seen, kept[1].seen);
+        } else {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0 && differ < 500);
+}
+
+#[test]
+fn a_scoring_function_is_a_score_and_is_remembered() {
+    /// Counts its calls; scores the lands among the first 8 cards seen.
+    #[derive(Clone)]
+    struct Lands(std::sync::Arc<std::sync::atomic::AtomicU64>, Vec<bool>);
+    impl Score for Lands {
+        fn score(&mut self, seen: &[CardId], _hand: usize) -> std::result::Result<f64, Abort> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(seen.iter().take(8).filter(|&&c| self.1[c as usize]).count() as f64)
+        }
+        fn remember(&self) -> bool {
+            true
+        }
+    }
+    let deck = cards(24);
+    let calls = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let scorer = Lands(calls.clone(), deck.iter().map(|c| c.land).collect());
+    let req = Request {
+        optimize: None,
+        ..request("lands:1", 2000, 1)
+    };
+    let r = search_scored(
+        &deck,
+        None,
+        &req,
+        &seed(2),
+        &scorer,
+        "lands".into(),
+        &mut |_, _| true,
+    )
+    .unwrap();
+    // More lands score more: the best keeps the most lands it can at seven cards.
+    let &(_, lo7, _) = r.best.ranges.iter().find(|&&(s, _, _)| s == 7).unwrap();
+    assert!(lo7 >= 3, "{:?}", r.best);
+    // Memoised: far fewer calls than rules times games.
+    let plays = (85 + 3 + 2) * 2000;
+    assert!(calls.load(std::sync::atomic::Ordering::Relaxed) < plays / 5);
+    // A stopped search is an error, not a partial answer.
+    let stopped = search(
+        &deck,
+        None,
+        &request("lands:2", 2000, 1),
+        &seed(2),
+        &mut |d, _| d == 0,
+    );
+    assert!(stopped.is_err());
+}
+
+#[test]
+fn objectives_that_mean_nothing_are_errors_naming_them() {
+    let deck = cards(24);
+    let err = |objective: Objective, mulligan: MulliganRule| {
+        let req = Request {
+            optimize: Some(objective),
+            mulligan,
+            ..request("lands:1", 100, 1)
+        };
+        let e = search(&deck, None, &req, &seed(1), &mut |_, _| true).unwrap_err();
+        assert!(matches!(e, Error::Config(_)), "{e:?}");
+        e.to_string()
+    };
+    let london = MulliganRule::London;
+    assert!(err(Objective::OnCurve("Nope".into()), london).contains("\"Nope\" is not in the deck"));
+    assert!(err(Objective::OnCurve("Forest".into()), london).contains("is a land"));
+    assert!(err(Objective::OnCurve("Grizzly Bears".into()), london).contains("no mana cost"));
+    let lands = |at_least, turn| Objective::Lands { at_least, turn };
+    assert!(err(lands(9, Some(1)), london).contains("can never happen"));
+    assert!(err(lands(0, None), london).contains("at least 1"));
+    assert!(err(lands(2, Some(31)), london).contains("turn"));
+    assert!(err(lands(2, None), MulliganRule::NoMulligan).contains("NONE"));
+    for bad in ["lands", "lands:x", "lands:2@", "oncurve:", "colours:2", ""] {
+        assert!(Objective::parse(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        Objective::parse("On-Curve: Goblin Guide").unwrap(),
+        Objective::OnCurve("Goblin Guide".into())
+    );
+    assert_eq!(
+        Objective::parse("lands:3@4").unwrap(),
+        Objective::Lands {
+            at_least: 3,
+            turn: Some(4)
+        }
+    );
+}

@@ -1,0 +1,119 @@
+//! The on-curve questions an analysis asks ([`questions`]): the cards a request names, or
+//! every nonland card with a known cost, each compiled against the deck ([`Question`]) with its
+//! name and printed cost; the names checked (a card not in the main deck, a land, a card
+//! without a known cost are errors naming it).
+
+use super::castable::Question;
+use super::mana::{self, letters};
+use super::request::Request;
+use super::sources::Profile;
+use crate::error::{Error, Result};
+
+/// The most cards one analysis asks the on-curve question of (the first in deck order).
+pub const MAX_QUESTIONS: usize = 128;
+
+/// A question's card name and printed cost.
+pub type Label = (String, String);
+
+/// The on-curve questions of a request: the cards it names, or every nonland card with a known
+/// cost (each name once, in deck order), with each card's name and printed cost.
+pub fn questions<D>(
+    profile: &Profile,
+    request: &Request<D>,
+    warnings: &mut Vec<String>,
+) -> Result<(Vec<Question>, Vec<Label>)> {
+    let mut names: Vec<(String, usize)> = vec![];
+    if request.cards.len() > MAX_QUESTIONS {
+        return Err(Error::config(format!(
+            "at most {MAX_QUESTIONS} cards may be named, got {}",
+            request.cards.len()
+        )));
+    }
+    if request.cards.is_empty() {
+        for (i, name) in profile.names.iter().enumerate() {
+            if profile.lands[i].is_none()
+                && !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+            {
+                names.push((name.clone(), i));
+            }
+        }
+    } else {
+        for wanted in &request.cards {
+            let found = profile
+                .names
+                .iter()
+                .position(|n| n.trim().eq_ignore_ascii_case(wanted.trim()));
+            match found {
+                None => {
+                    return Err(Error::config(format!(
+                        "{wanted:?} is not in the deck's main deck"
+                    )))
+                }
+                Some(i) if profile.lands[i].is_some() => {
+                    return Err(Error::config(format!(
+                        "{wanted:?} is a land: the on-curve question is asked of spells"
+                    )))
+                }
+                Some(i) => names.push((profile.names[i].clone(), i)),
+            }
+        }
+    }
+    let mut out = vec![];
+    let mut labels = vec![];
+    let mut unknown = vec![];
+    for (name, i) in names {
+        let Some(cost) = profile.costs[i].clone() else {
+            if !request.cards.is_empty() {
+                return Err(Error::config(format!(
+                    "no mana cost is known for {name:?}: the card table does not have it \
+                     (run `mulligan cards download`)"
+                )));
+            }
+            unknown.push(name);
+            continue;
+        };
+        let printed = match profile.printed[i].as_str() {
+            "" => cost_text(&cost),
+            p => p.to_string(),
+        };
+        let Some(q) = Question::new(profile, &name, cost) else {
+            warnings.push(format!(
+                "{name:?}: the deck has too many kinds of land for this cost; left out"
+            ));
+            continue;
+        };
+        out.push(q);
+        labels.push((name, printed));
+    }
+    if out.len() > MAX_QUESTIONS {
+        warnings.push(format!(
+            "{} cards with a known cost: only the first {MAX_QUESTIONS} in deck order are asked \
+             about (name the others with --card)",
+            out.len()
+        ));
+        out.truncate(MAX_QUESTIONS);
+        labels.truncate(MAX_QUESTIONS);
+    }
+    if !unknown.is_empty() {
+        warnings.push(format!(
+            "no mana cost known for {} card(s), left out: {}{}",
+            unknown.len(),
+            unknown[..unknown.len().min(20)].join(", "),
+            if unknown.len() > 20 { ", ..." } else { "" }
+        ));
+    }
+    Ok((out, labels))
+}
+
+/// A cost as the analysis reads it, in mana symbols: generic, then each coloured symbol.
+fn cost_text(cost: &mana::ManaCost) -> String {
+    let mut out = String::new();
+    if cost.generic() > 0 || cost.mana_value == 0 {
+        out.push_str(&format!("{{{}}}", cost.generic()));
+    }
+    for &p in &cost.pips {
+        let l: Vec<String> = letters(p).chars().map(String::from).collect();
+        out.push_str(&format!("{{{}}}", l.join("/")));
+    }
+    out
+}
