@@ -129,8 +129,7 @@ fn analysis<D>(
         house: HouseRules::default(),
     };
     cfg.validate()?;
-    let lands = profile.land_flags();
-    let policy = keep.compile(&lands, &profile.tags)?;
+    let policy = keep.compile_for(&profile.rule_cards())?;
     let no_mulligan = request.mulligan == MulliganRule::NoMulligan && cfg.free_total() == 0;
     let mut report = Report {
         deck_size: profile.len(),

@@ -27,6 +27,7 @@ use crate::error::{Error, Result};
 use crate::house::HouseRules;
 use crate::rules::{self, MulliganRule, BASE_HAND_SIZE};
 use crate::seed::Seed;
+use crate::simulate::conditions::RuleCards;
 use crate::simulate::{Abort, CompiledRule, Config, KeepRule};
 use serde::Serialize;
 
@@ -103,10 +104,8 @@ pub struct Search<'a> {
     pub plan: Plan<'a>,
     /// The rule the winner is compared with.
     pub baseline: KeepRule,
-    /// By card id: a land.
-    pub lands: Vec<bool>,
-    /// By card id: its tags.
-    pub tags: Vec<Vec<String>>,
+    /// What the keep rules read of the cards (lands, tags, names, colours).
+    pub cards: RuleCards,
     /// Games per candidate.
     pub games: u64,
     /// Threads.
@@ -293,8 +292,8 @@ impl Search<'_> {
         Ok(OptimizeReport {
             objective,
             family: format!(
-                "a land range at each hand size the player may mulligan ({}), the baseline's \
-                 bottom, keep_at and tag requirements",
+                "a land range at each hand size the player may mulligan: {}; the baseline's \
+                 bottom, keep_at and other conditions",
                 stages
                     .iter()
                     .map(|&(s, _)| format!("{} at {s} cards", per_size(s)))
@@ -330,7 +329,7 @@ impl Search<'_> {
         let (rules, first, start) = (pass.rules, pass.first, pass.start);
         let policies: Vec<CompiledRule> = rules
             .iter()
-            .map(|r| r.compile(&self.lands, &self.tags))
+            .map(|r| r.compile_for(&self.cards))
             .collect::<Result<_>>()?;
         let blocks = self.games.div_ceil(BLOCK);
         let threads = self.threads.clamp(1, 64) as u64;
@@ -557,8 +556,7 @@ impl<'a> Setup<'a> {
                 questions: vec![],
             },
             baseline: request.keep_rule(),
-            lands: self.profile.lands.iter().map(Option::is_some).collect(),
-            tags: self.profile.tags.clone(),
+            cards: self.profile.rule_cards(),
             games: request.games,
             threads: request.threads().unwrap_or(1),
         }

@@ -120,7 +120,6 @@ fn every_rule_is_played_on_the_same_games_and_threads_do_not_matter() {
     let req = request("lands:3", 3000, 1);
     let setup = Setup::new(&profile, &req, 3).unwrap();
     let search = setup.search(&req);
-    let flags: Vec<bool> = deck.iter().map(|c| c.land).collect();
     let mut rules: Vec<_> = [
         KeepRule::default(),
         KeepRule {
@@ -129,7 +128,7 @@ fn every_rule_is_played_on_the_same_games_and_threads_do_not_matter() {
         },
     ]
     .iter()
-    .map(|r| r.compile(&flags, &search.tags).unwrap())
+    .map(|r| r.compile_for(&search.cards).unwrap())
     .collect();
     let s = seed(5);
     let mut deck_ids: Vec<CardId> = (0..60).collect();
@@ -243,4 +242,30 @@ fn objectives_that_mean_nothing_are_errors_naming_them() {
             turn: Some(4)
         }
     );
+}
+
+#[test]
+fn a_baseline_with_colour_minimums_reads_the_lands_colours() {
+    // Every land a Forest: "at least one green source" is "at least one land", so the two
+    // baselines decide alike on every game and score alike (a rule compiled without the
+    // lands' colours would refuse every hand for want of green).
+    let deck = cards(24);
+    let any = |min: u32| vec![(5, min, 5), (6, min, 6), (7, min, 7)];
+    let base = |keep: KeepRule| Request {
+        keep: Some(keep),
+        ..request("lands:2@2", 2000, 1)
+    };
+    let green = base(KeepRule {
+        ranges: any(0),
+        min_sources: vec![("G".into(), 1)],
+        ..KeepRule::default()
+    });
+    let one_land = base(KeepRule {
+        ranges: any(1),
+        ..KeepRule::default()
+    });
+    let a = search(&deck, None, &green, &seed(4), &mut |_, _| true).unwrap();
+    let b = search(&deck, None, &one_land, &seed(4), &mut |_, _| true).unwrap();
+    assert_eq!(a.baseline_value, b.baseline_value);
+    assert_eq!(a.best.min_sources, vec![("G".to_string(), 1)]);
 }
