@@ -419,6 +419,8 @@ def test_simulate_json_says_what_ran_beside_the_keys_programs_read(capsys, tmp_p
         "keep_at": 5,
         "bottom": "lands_first",
         "requires": {"ramp": 1},
+        "min_sources": {},
+        "requires_cards": [],
         "exile": "hand",
     }
     code, out, _ = run(capsys, *args, *house, *keep)

@@ -1,6 +1,6 @@
 """The keep rule `mulligan simulate` runs: `--keep`/`--keep-at`/`--bottom`/`--exile`/
-`--requires` and a `--rule` TOML file, made into the core's `KeepRule` (a London bottom of
-103.5, a partial Paris exile)."""
+`--requires`/`--min-sources`/`--require-cards` and a `--rule` TOML file, made into the core's
+`KeepRule` (a London bottom of 103.5, a partial Paris exile, card conditions)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from mulligan.cli.group import CliError, option_words
 #: The `--bottom` and `--exile` names (`KeepRule`'s `bottom=` and `exile=`), any case, `-` for `_`.
 BOTTOMS = ("balance", "lands_first", "spells_first")
 EXILES = ("hand", "excess")
+#: The colour letters `--min-sources` takes (the core's `min_sources`).
+COLOURS = ("W", "U", "B", "R", "G", "C")
 #: The core's other words for a bottom policy (`Bottom::parse`: `lands`, `spells`).
 BOTTOM_ALIASES = {"lands": "lands_first", "spells": "spells_first"}
 
@@ -37,6 +39,58 @@ def parse_keep(spec: str, where: str = "--keep") -> dict[int, tuple[int, int]]:
             raise _bad(where, f"hand size {key} is listed twice; give one range for each size")
         ranges[key] = value
     return ranges
+
+
+def _count_suffix(spec: str, where: str, example: str) -> tuple[str, int]:
+    """`"ramp=2"` -> `("ramp", 2)`; `"ramp"` -> `("ramp", 1)` (at least one)."""
+    head, sep, tail = spec.rpartition("=")
+    if not sep:
+        return spec.strip(), 1
+    if not tail.strip().isdigit():
+        raise _bad(where, f"{spec!r}: the count after '=' must be a whole number (e.g. {example})")
+    return head.strip(), int(tail)
+
+
+def parse_requires(specs: tuple[str, ...] | list[str], where: str = "--requires") -> dict[str, int]:
+    """`("ramp", "removal=2")` -> `{"ramp": 1, "removal": 2}`: a tag, at least K cards with it."""
+    out: dict[str, int] = {}
+    for spec in specs:
+        tag, count = _count_suffix(spec, where, '"removal=2"')
+        if not tag:
+            raise _bad(where, f"{spec!r} names no tag")
+        out[tag] = count
+    return out
+
+
+def parse_min_sources(
+    specs: tuple[str, ...] | list[str], where: str = "--min-sources"
+) -> dict[str, int]:
+    """`("U=2", "R=1,G=1")` -> `{"U": 2, "R": 1, "G": 1}`: at least K lands adding colour C."""
+    out: dict[str, int] = {}
+    for spec in specs:
+        for part in spec.split(","):
+            if not part.strip():
+                continue
+            colour, count = _count_suffix(part, where, '"U=2"')
+            if colour.upper() not in COLOURS:
+                raise _bad(where, f"{part.strip()!r}: the colour is one of W, U, B, R, G, C")
+            out[colour.upper()] = count
+    return out
+
+
+def parse_require_cards(
+    specs: tuple[str, ...] | list[str], where: str = "--require-cards"
+) -> list[tuple[list[str], int]]:
+    """`("Lightning Bolt,Chain Lightning=1",)` -> `[(["Lightning Bolt", "Chain Lightning"], 1)]`:
+    at least K of the cards named (comma-separated)."""
+    out = []
+    for spec in specs:
+        names, count = _count_suffix(spec, where, '"Lightning Bolt,Chain Lightning=1"')
+        cards = [n.strip() for n in names.split(",") if n.strip()]
+        if not cards:
+            raise _bad(where, f"{spec!r} names no card")
+        out.append((cards, count))
+    return out
 
 
 def _bad(where: str, message: str) -> click.ClickException:
@@ -71,7 +125,7 @@ def load_rule_file(path: str) -> dict[str, Any]:
         raise CliError(f"{path}: not TOML: {e}") from None
     except UnicodeDecodeError as e:
         raise CliError(f"{path}: not TOML (not UTF-8 text: {e.reason})") from None
-    known = {"keep", "keep_at", "bottom", "requires", "exile"}
+    known = {"keep", "keep_at", "bottom", "requires", "min_sources", "requires_cards", "exile"}
     unknown = set(data) - known
     if unknown:
         raise CliError(
@@ -102,12 +156,52 @@ def load_rule_file(path: str) -> dict[str, Any]:
         data["exile"] = _name(data["exile"], EXILES, f"{path}: exile")
     requires = data.get("requires")
     if isinstance(requires, str):
-        data["requires"] = [requires]
-    elif requires is not None and not (
-        isinstance(requires, list) and all(isinstance(t, str) for t in requires)
-    ):
-        raise CliError(f'{path}: requires: expected a list of tags (["ramp"]), got {requires!r}')
+        data["requires"] = {requires: 1}
+    elif isinstance(requires, list) and all(isinstance(t, str) for t in requires):
+        data["requires"] = parse_requires(requires, f"{path}: requires")
+    elif isinstance(requires, dict) and all(_count(v) for v in requires.values()):
+        data["requires"] = {str(t): int(v) for t, v in requires.items()}
+    elif requires is not None:
+        raise CliError(
+            f'{path}: requires: expected a list of tags (["ramp"]) or a table of TAG = COUNT, '
+            f"got {requires!r}"
+        )
+    sources = data.get("min_sources")
+    if isinstance(sources, dict) and all(_count(v) for v in sources.values()):
+        where = f"{path}: min_sources"
+        data["min_sources"] = parse_min_sources([f"{c}={v}" for c, v in sources.items()], where)
+    elif sources is not None:
+        raise CliError(
+            f"{path}: min_sources: expected a table of COLOUR = COUNT (U = 2), got {sources!r}"
+        )
+    cards = data.get("requires_cards")
+    if cards is not None:
+        data["requires_cards"] = _cards_table(cards, f"{path}: requires_cards")
     return data
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _cards_table(value: object, where: str) -> list[tuple[list[str], int]]:
+    """A rule file's `requires_cards = [{cards = ["Lightning Bolt"], min = 1}, ...]`."""
+    out = []
+    for entry in value if isinstance(value, list) else [None]:
+        if not isinstance(entry, dict) or set(entry) != {"cards", "min"}:
+            entry = {}
+        names, count = entry.get("cards"), entry.get("min")
+        if not (
+            _count(count)
+            and isinstance(names, list)
+            and names
+            and all(isinstance(n, str) for n in names)
+        ):
+            raise CliError(
+                f'{where}: expected a list of {{cards = ["NAME", ...], min = COUNT}}, got {value!r}'
+            )
+        out.append((list(names), int(count or 0)))
+    return out
 
 
 def make_rule(
@@ -117,6 +211,8 @@ def make_rule(
     requires: tuple[str, ...],
     rule_file: str | None,
     exile: str | None = None,
+    min_sources: tuple[str, ...] = (),
+    require_cards: tuple[str, ...] = (),
 ) -> KeepRule | None:
     """The keep rule the options and file ask for; None (simulate's default rule: 2-5 lands in
     7, 2-4 in 6, 1-4 in 5, keep at 4) when they ask for nothing."""
@@ -128,7 +224,11 @@ def make_rule(
     if bottom is not None:
         settings["bottom"] = bottom
     if requires:
-        settings["requires"] = list(requires)
+        settings["requires"] = parse_requires(requires)
+    if min_sources:
+        settings["min_sources"] = parse_min_sources(min_sources)
+    if require_cards:
+        settings["requires_cards"] = parse_require_cards(require_cards)
     if exile is not None:
         settings["exile"] = exile
     for key in ("bottom", "exile"):  # names, in any case and with `-` for `_`, as options
@@ -143,6 +243,8 @@ def make_rule(
             keep_at=settings.get("keep_at", default.keep_at if "keep" not in settings else None),
             bottom=settings.get("bottom", "balance"),
             requires=settings.get("requires"),
+            min_sources=settings.get("min_sources"),
+            requires_cards=settings.get("requires_cards"),
             exile=settings.get("exile", "hand"),
         )
     except (ValueError, TypeError) as e:

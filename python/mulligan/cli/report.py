@@ -61,6 +61,8 @@ def what_ran(r: SimulationResult, rule: KeepRule, games: int) -> dict[str, Any]:
             "keep_at": rule.keep_at,
             "bottom": rule.bottom,
             "requires": {tag: count for tag, count in rule.requires},
+            "min_sources": dict(rule.min_sources),
+            "requires_cards": [{"cards": c, "min": n} for c, n in rule.requires_cards],
             "exile": rule.exile,
         },
         "games": games,
@@ -91,6 +93,10 @@ def header(ran: dict[str, Any]) -> list[str]:
     rule += f", bottom {keep['bottom']}"
     if keep["requires"]:
         rule += ", requires " + ", ".join(f"{n} {t}" for t, n in keep["requires"].items())
+    if keep.get("min_sources"):
+        rule += ", sources " + ", ".join(f"{n} {c}" for c, n in keep["min_sources"].items())
+    for entry in keep.get("requires_cards", []):
+        rule += f", {entry['min']} of {' / '.join(entry['cards'])}"
     if ran["mulligan"] == "PARTIAL_PARIS":
         rule += f", exile {keep['exile']}"
     lines = [rules]

@@ -55,15 +55,30 @@ from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_
 @click.option(
     "--requires",
     multiple=True,
-    metavar="TAG",
-    help="Keep only hands with a card carrying TAG (repeatable).",
+    metavar="TAG[=K]",
+    help="Keep only hands with at least K cards (default 1) carrying TAG (repeatable).",
+)
+@click.option(
+    "--min-sources",
+    multiple=True,
+    metavar="C=K",
+    help="Keep only hands with at least K lands adding colour C (W, U, B, R, G, C; a fetch "
+    'land counts as what it can fetch), e.g. "U=2" or "U=1,R=1" (repeatable).',
+)
+@click.option(
+    "--require-cards",
+    multiple=True,
+    metavar="NAMES[=K]",
+    help='Keep only hands with at least K (default 1) of these cards, e.g. "Lightning Bolt,'
+    'Chain Lightning=1" (repeatable). Up to four card conditions in all run at full speed.',
 )
 @click.option(
     "--rule",
     "rule_file",
     type=click.Path(exists=True, dir_okay=False),
     default=None,
-    help="A TOML file with keep, keep_at, bottom, requires, exile (options override it).",
+    help="A TOML file with keep, keep_at, bottom, requires, min_sources, requires_cards, exile "
+    "(options override it).",
 )
 @mulligan_option
 @house_options
@@ -109,6 +124,8 @@ def simulate_cmd(
     bottom: str | None,
     exile: str | None,
     requires: tuple[str, ...],
+    min_sources: tuple[str, ...],
+    require_cards: tuple[str, ...],
     rule_file: str | None,
     era: str,
     variant: str,
@@ -124,14 +141,16 @@ def simulate_cmd(
 ) -> None:
     """Simulate many game starts of DECK (default: a bundled Modern deck) with the bulk engine.
 
-    The keep rule comes from --keep/--keep-at/--bottom/--exile/--requires or a --rule TOML
-    file:
+    The keep rule comes from --keep/--keep-at/--bottom/--exile/--requires/--min-sources/
+    --require-cards or a --rule TOML file:
 
     \b
       keep = "7:2-5,6:2-4,5:1-4"     # or [keep] "7" = [2, 5] ...
       keep_at = 4
       bottom = "balance"
-      requires = ["ramp"]
+      requires = ["ramp"]            # or { ramp = 2 }
+      min_sources = { U = 1, R = 1 }
+      requires_cards = [{ cards = ["Lightning Bolt", "Chain Lightning"], min = 1 }]
       exile = "hand"                 # PARTIAL_PARIS: or "excess"
 
     Prints a table of keep rates by hand size, mean hand size and lands (or --json); --plot
@@ -143,7 +162,7 @@ def simulate_cmd(
     opts = {"deck_format": deck_format, "strict": strict, "mdfc": mdfc}
     paths = [deck] if compare is None else [deck, compare]
     decks = read_decks(paths, bundled=bundled, **opts)  # type: ignore[arg-type]
-    rule = make_rule(keep, keep_at, bottom, requires, rule_file, exile)
+    rule = make_rule(keep, keep_at, bottom, requires, rule_file, exile, min_sources, require_cards)
     exiles = where_set(exile, rule_file, "exile")
     if exiles is not None and era.upper().replace("-", "_") != "PARTIAL_PARIS":
         message = "only the partial Paris mulligan (--mulligan partial-paris) exiles cards"

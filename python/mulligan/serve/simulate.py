@@ -9,7 +9,6 @@ one call (docs/DETERMINISM.md).
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -55,26 +54,12 @@ def _keep_rule(spec: dict[str, Any] | None) -> KeepRule | None:
 
 
 def keep_rule_warnings(deck: Deck, keep: KeepRule | None, hand_size: int = 7) -> list[str]:
-    """What `simulate` warns of a deck and keep rule (`KeepRule::warnings` and
-    `unused_ranges` in the core, whose words these are; tests/test_serve_contract.py checks
-    they are the library's): an empty deck, a deck without lands, a required tag that no card
-    carries, a range for hands larger than any dealt (only for a rule the request gives)."""
-    out = []
-    cards = deck.cards
-    if not cards:
-        out.append("the deck is empty: every hand is empty")
-    elif not any(c.land for c in cards):
-        out.append(
-            f"the deck has no lands (none of its {len(cards)} cards is marked as a land): "
-            "every hand holds 0 lands"
-        )
-    for tag, _ in keep.requires if keep is not None else []:
-        if not any(tag in c.tags for c in cards):
-            quoted = json.dumps(tag, ensure_ascii=False)
-            out.append(
-                f"no card of the deck carries the tag {quoted} the keep rule requires: "
-                "no hand above keep_at is kept"
-            )
+    """What `simulate` warns of a deck and keep rule: the library's own (`KeepRule.warnings`:
+    an empty deck, a deck without lands, a tag no card carries, a colour no land adds, cards
+    the deck does not hold), and a range for hands larger than any dealt (only for a rule the
+    request gives; `KeepRule::unused_ranges` in the core, whose words these are;
+    tests/test_serve_contract.py checks they are the library's)."""
+    out = (keep or KeepRule.default()).warnings(deck)
     unused = [str(size) for size in (keep.ranges if keep is not None else {}) if size > hand_size]
     if unused:
         out.append(

@@ -302,6 +302,21 @@ impl KeepRule {
         self.inner.exile.name()
     }
 
+    /// What `simulate` warns of this rule on `deck`, one sentence each (the core's words): an
+    /// empty deck, no lands, a tag no card carries, a colour no land adds, cards the deck does
+    /// not hold.
+    fn warnings(&self, py: Python<'_>, deck: Of<'_, crate::deck::Deck>) -> PyResult<Vec<String>> {
+        let cards: Vec<Bound<'_, Card>> = deck
+            .0
+            .get()
+            .cards
+            .iter()
+            .map(|c| c.bind(py).clone())
+            .collect();
+        let facts = rule_cards(py, &cards, !self.inner.min_sources.is_empty())?;
+        Ok(self.inner.warnings_for(&facts))
+    }
+
     /// Whether this rule keeps `hand` (the cards after any put on the bottom).
     #[pyo3(signature = (hand, *, can_mulligan = None), text_signature = "($self, hand, *, can_mulligan=True)")]
     fn keeps(&self, hand: Cards<'_, SetUp>, can_mulligan: Option<Flag>) -> PyResult<bool> {

@@ -102,7 +102,7 @@ impl Conditions {
     }
 }
 
-/// Adds `by` (1 or `u32::MAX` for minus one) to each count `mask` has a bit for.
+/// Adds `by` (`u32::MAX` for minus one) to each count `mask` has a bit for.
 #[inline]
 pub fn add_mask(counts: &mut [u32], mask: u32, by: u32) {
     let mut m = mask;

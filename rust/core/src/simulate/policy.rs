@@ -135,28 +135,38 @@ impl CountRule {
     ///
     /// [`CompiledRule::choose_bottom`]: super::keep_rule::CompiledRule::choose_bottom
     pub fn after_bottom(&self, count: usize, classes: Classes) -> (usize, [u32; MAX_SETS]) {
-        let mut n = [0u32; 32];
-        for (c, cell) in n.iter_mut().enumerate() {
-            *cell = ((classes >> (4 * c)) & 15) as u32;
-        }
-        let lands: u32 = n[16..].iter().sum();
         let mins: &[u32] = self.sets.as_ref().map_or(&[], |s| &s.mins);
+        // The classes the hand holds (at most one per card) and their counts.
+        let mut held = [(0u32, 0u32); MAX_HAND];
+        let (mut k, mut lands) = (0, 0usize);
         let mut counts = [0u32; MAX_SETS];
-        for (c, &k) in n.iter().enumerate() {
-            for (i, cell) in counts.iter_mut().enumerate() {
-                *cell += k * ((c >> i) & 1) as u32;
-            }
+        let mut rest = classes;
+        while rest != 0 && k < MAX_HAND {
+            let c = rest.trailing_zeros() / 4;
+            let n = ((rest >> (4 * c)) & 15) as u32;
+            rest &= !(15u128 << (4 * c));
+            held[k] = (c, n);
+            k += 1;
+            lands += if c >= 16 { n as usize } else { 0 };
+            add_mask(&mut counts, c & 15, n);
         }
-        let kept = self.kept_lands(count, lands as usize);
-        let lands_gone = lands as usize - kept;
-        for (land, gone) in [(16, lands_gone), (0, count - lands_gone)] {
+        let kept = self.kept_lands(count, lands);
+        let lands_gone = lands - kept;
+        for (land, gone) in [(true, lands_gone), (false, count - lands_gone)] {
             for _ in 0..gone {
-                let best = (land..land + 16)
-                    .filter(|&c| n[c] > 0)
-                    .min_by_key(|&c| bottom_key((c & 15) as u32, &counts, mins));
-                let Some(c) = best else { break };
-                n[c] -= 1;
-                add_mask(&mut counts, (c & 15) as u32, u32::MAX);
+                let mut best: Option<(usize, (u32, u32, u32))> = None;
+                for (i, &(c, n)) in held[..k].iter().enumerate() {
+                    if n == 0 || (c >= 16) != land {
+                        continue;
+                    }
+                    let key = bottom_key(c & 15, &counts, mins);
+                    if best.is_none_or(|(_, b)| key < b) {
+                        best = Some((i, key));
+                    }
+                }
+                let Some((i, _)) = best else { break };
+                held[i].1 -= 1;
+                add_mask(&mut counts, held[i].0 & 15, u32::MAX);
             }
         }
         (kept, counts)

@@ -1,0 +1,105 @@
+"""Multi-condition keep rules against the simple land rule, in one process (issue 20's target:
+any rule of up to four conditions within 2x the time of the simple land rule).
+
+`python benches/keep_rules.py [games] [repeats]` prints, for the land rule alone and with one
+to four card conditions added (each "at least one card of a set": tags, and with this
+package's `min_sources`/`requires_cards` the same sets named as colours and cards), the median
+time per game over `repeats` runs taken in turn (one thread), the hands dealt per game (a rule
+that keeps fewer hands deals more), and the ratios to the land rule per game and per hand
+dealt. The deck is a 60-card blue-red list whose card tags name the same sets as its colours
+and names, so the tag rules and the named rules must give the same counts (checked).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import statistics
+import sys
+import time
+
+import mulligan as m
+
+SEED = m.Seed.from_hex("b3" * 32)
+RANGES = {7: (2, 5), 6: (2, 4), 5: (1, 4)}
+
+
+def deck() -> m.Deck:
+    """24 lands (16 add blue, 14 red) and 36 spells: 8 burn (Lightning Bolt, Chain Lightning),
+    16 creatures, 12 others; lands tagged by colour so the tag rules match the colour rules."""
+    cards = []
+    for name, n, tags in [
+        ("Island", 8, ["u_land"]),
+        ("Mountain", 6, ["r_land"]),
+        ("Steam Vents", 4, ["u_land", "r_land"]),
+        ("Scalding Tarn", 4, ["u_land", "r_land"]),
+    ]:
+        cards += [m.Card(name, land=True, tags=tags)] * n
+    cards += [m.Card("Lightning Bolt", tags=["burn"])] * 4
+    cards += [m.Card("Chain Lightning", tags=["burn"])] * 4
+    cards += [m.Card("Delver of Secrets", tags=["creature"])] * 16
+    cards += [m.Card("Ponder")] * 12
+    return m.Deck(cards)
+
+
+def rules() -> list[tuple[str, m.KeepRule]]:
+    """The land rule, then one to four tag conditions; with the named conditions of this
+    package, the same sets as colours and cards."""
+    tags = ["creature", "burn", "u_land", "r_land"]
+    out = [("land rule only", m.KeepRule(RANGES, keep_at=4))]
+    for k in range(1, 5):
+        rule = m.KeepRule(RANGES, keep_at=4, requires={t: 1 for t in tags[:k]})
+        out.append((f"{k} tag condition{'s' if k > 1 else ''}", rule))
+    if "min_sources" in inspect.signature(m.KeepRule).parameters or hasattr(
+        m.KeepRule, "min_sources"
+    ):
+        named = m.KeepRule(
+            RANGES,
+            keep_at=4,
+            requires={"creature": 1},
+            min_sources={"U": 1, "R": 1},
+            requires_cards=[(["Lightning Bolt", "Chain Lightning"], 1)],
+        )
+        out.append(("4 conditions: tag, U and R sources, named cards", named))
+    return out
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2_000_000
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    d = deck()
+    cases = rules()
+    times: dict[str, list[float]] = {name: [] for name, _ in cases}
+    results: dict[str, m.SimulationResult] = {}
+    for _ in range(repeats):
+        for name, rule in cases:
+            t = time.perf_counter()
+            results[name] = m.simulate(d, games=games, seed=SEED, keep=rule, threads=1)
+            times[name].append(time.perf_counter() - t)
+    named = "4 conditions: tag, U and R sources, named cards"
+    if named in results:
+        tagged = results["4 tag conditions"]
+        assert results[named].kept_by_size == tagged.kept_by_size, "the same sets"
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if "model name" in line),
+        "?",
+    )
+    print(f"CPU {cpu}, {os.cpu_count()} cores; load average {os.getloadavg()}")
+    print(f"{games} games a run, medians of {repeats} runs taken in turn, one thread\n")
+    print("| keep rule | ns per game | hands per game | per game vs land rule | per hand |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    base_game = base_hand = 0.0
+    for name, _ in cases:
+        r = results[name]
+        hands = sum((k + 1) * n for k, n in r.mulligans.items()) / games
+        per_game = statistics.median(times[name]) / games * 1e9
+        if not base_game:
+            base_game, base_hand = per_game, per_game / hands
+        print(
+            f"| {name} | {per_game:.1f} | {hands:.3f} | {per_game / base_game:.2f} | "
+            f"{per_game / hands / base_hand:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
