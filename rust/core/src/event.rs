@@ -5,8 +5,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::action::{Action, Place};
 pub use crate::card::CardRef;
-use crate::table::action::{Action, Place};
 
 /// One step of a game start or a library operation, with the rule it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

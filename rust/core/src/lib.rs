@@ -16,7 +16,8 @@
 //! - [`simulate`]: the bulk engine (millions of mulligan processes a second); [`memory`]: how
 //!   much output a request may ask for.
 //! - [`table`]: after 103.8 in a `whole_game`: every seat's library and hand for the whole
-//!   game, the library actions of 701.23 and 701.24, until the host ends the game.
+//!   game, the library actions of 701.23 and 701.24, until the host ends the game; the
+//!   [`action`] records a seat or the host sends it (leaf records that [`event`] also names).
 //! - [`starting_player`]: who chooses who starts, across the games of a match (103.1).
 //! - [`analysis`]: deck analysis past the opening hand (on curve, by colour, exact where it can
 //!   be; "was I unlucky?" over game logs).
@@ -26,6 +27,7 @@
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub mod action;
 pub mod analysis;
 pub mod bulk;
 pub mod card;

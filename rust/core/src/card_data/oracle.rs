@@ -3,8 +3,6 @@
 //! (605.1a, "Add {R} or {W}") and its basic land types stand for (305.6), and whether it enters
 //! the battlefield tapped as its text says (614.1c: "enters tapped", with or without a condition).
 
-use super::wubrg;
-
 /// Whether (and how) a permanent enters the battlefield tapped, as its rules text says (614.1c).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum EntersTapped {
@@ -139,6 +137,12 @@ pub fn produced_mana(text: &str) -> String {
         }
     }
     "WUBRGC".chars().filter(|c| found.contains(*c)).collect()
+}
+
+/// The colour letters among `letters`, each once, in `WUBRG` order (anything else dropped).
+pub fn wubrg(letters: impl IntoIterator<Item = char>) -> String {
+    let letters: Vec<char> = letters.into_iter().collect();
+    "WUBRG".chars().filter(|c| letters.contains(c)).collect()
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //! mana costs (202.3), produced mana from its mana abilities (605.1a) and basic land types
 //! (305.6), and whether it enters tapped from its text (614.1c).
 
-use super::{cost_colors, meta, wubrg, CardInfo, CardTable, EntersTapped, Face, NOT_CARDS};
+use super::card::{CardInfo, Face, NOT_CARDS};
+use super::oracle::{cost_colors, produced_mana, wubrg, EntersTapped};
+use super::table::{meta, CardTable};
 use crate::error::{Error, Result};
 use serde::Deserialize;
 
@@ -101,7 +103,7 @@ impl From<Record> for Read {
         info.produced = match r.produced_mana {
             Some(mana) => mana.concat(),
             None => {
-                let mut found = super::produced_mana(&texts.join("\n"));
+                let mut found = produced_mana(&texts.join("\n"));
                 found.push_str(&info.basic_land_type_colors());
                 "WUBRGC".chars().filter(|c| found.contains(*c)).collect()
             }

@@ -1,3 +1,4 @@
+use super::saved::EMBEDDED;
 use super::*;
 use crate::error::Error;
 
@@ -201,7 +202,7 @@ fn the_embedded_table_knows_every_land_of_a_boros_deck_and_reads_back_byte_for_b
 
 #[test]
 fn the_builtin_table_passes_every_check_and_reads_as_from_text() {
-    let checked = CardTable::from_text(super::EMBEDDED).expect("every line checked");
+    let checked = CardTable::from_text(EMBEDDED).expect("every line checked");
     let builtin = CardTable::read_embedded();
     assert_eq!(checked.len(), builtin.len());
     assert!(builtin.len() > 30_000);

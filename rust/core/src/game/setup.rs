@@ -285,12 +285,6 @@ impl SetupRecord {
         }
     }
 
-    /// The game this record sets up with this seed (the game seed), `whole_game` included.
-    pub fn game(self, seed: Seed) -> Result<super::Game> {
-        let whole = self.whole_game;
-        super::Game::with_whole_game(self.with_seed(seed)?, whole)
-    }
-
     /// The set-up with this seed (the game seed: contributions already mixed in); it leaves
     /// `whole_game` out: [`SetupRecord::game`] keeps it.
     pub fn with_seed(self, seed: Seed) -> Result<GameSetup> {

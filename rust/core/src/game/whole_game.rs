@@ -3,11 +3,22 @@
 //! start left: library, hand, battlefield (103.6a), exile (103.5b, 103.6a), the commanders in
 //! the command zone (103.2c), and the sideboard and companions outside the game (103.2a, b).
 
-use super::{Game, GameSetup};
+use super::setup::{GameSetup, SetupRecord};
+use super::state::Game;
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::event::Event;
+use crate::seed::Seed;
 use crate::table::{Action, Authority, Looking, Place, Table, TableSeat};
+
+impl SetupRecord {
+    /// The game this record sets up with this seed (the game seed), `whole_game` included
+    /// (here, beside [`Game::with_whole_game`], so that the set-up does not import the game).
+    pub fn game(self, seed: Seed) -> Result<Game> {
+        let whole = self.whole_game;
+        Game::with_whole_game(self.with_seed(seed)?, whole)
+    }
+}
 
 impl Game {
     /// Sets the game up as [`Game::new`]; with `whole_game` it goes on after 103.8 (the table

@@ -5,7 +5,7 @@
 //! and by type (`20` is not `20.0`, `false` is not `0`). Every problem is an [`Error::Log`]
 //! naming the first one; nothing panics, whatever the bytes.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::SetupRecord;
 use crate::seed::{contribution_commitment, decode_hex, Seed};
 use schemars::JsonSchema;
@@ -13,16 +13,15 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+mod canonical;
 mod replay;
+
+use canonical::{canonical, log_error};
 
 /// The log schema this version reads and writes.
 pub const SCHEMA: &str = "mulligan-log/2";
 
 const SETUP_DOMAIN: &[u8] = b"mulligan/setup/v1\x00";
-
-fn log_error(message: impl Into<String>) -> Error {
-    Error::Log(message.into())
-}
 
 /// The header record: published before the game (at least `commitment` and `setup_digest`).
 pub fn header(setup: &SetupRecord, commitment: &str, contribution_commitments: &[String]) -> Value {
@@ -58,61 +57,6 @@ pub fn setup_digest(head: &Map<String, Value>) -> String {
     h.update(SETUP_DOMAIN);
     h.update(text.as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn canonical(value: &Value, out: &mut String) {
-    match value {
-        Value::Array(items) => {
-            out.push('[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                canonical(v, out);
-            }
-            out.push(']');
-        }
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                ascii_string(k, out);
-                out.push(':');
-                canonical(&map[k], out);
-            }
-            out.push('}');
-        }
-        Value::String(s) => ascii_string(s, out),
-        other => out.push_str(&other.to_string()),
-    }
-}
-
-/// A JSON string as Python's `ensure_ascii=True` writes it.
-fn ascii_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
 }
 
 /// A log's first record: the commitments and the whole set-up (the fields of

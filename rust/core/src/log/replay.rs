@@ -3,7 +3,7 @@
 //! compared with the logged one, value by value, as soon as it is replayed, so that the first
 //! difference is the one named.
 
-use super::{canonical, log_error};
+use super::canonical::{canonical, log_error};
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::game::{Answer, Game};

@@ -13,7 +13,7 @@
 //! is checked in full before anything changes, on a copy of the seats it touches, which
 //! replaces them only when every step succeeded.
 
-pub mod action;
+pub use crate::action;
 mod library_ops;
 mod looking;
 #[cfg(test)]
@@ -22,6 +22,7 @@ mod tests;
 pub use action::{Action, Place, Placement};
 
 use crate::card::{CardId, CardRef};
+use crate::deck::MAX_DECK_CARDS;
 use crate::error::{Error, Result};
 use crate::event::{Event, EventKind};
 use crate::library::Library;
@@ -44,8 +45,10 @@ fn pile_index(place: Place) -> Option<usize> {
 }
 
 /// The most cards one action may name or ask for: a bound on the work one action may ask
-/// for, not a rule (a game holds far fewer cards).
-pub const MAX_ACTION_CARDS: usize = crate::game::MAX_GAME_CARDS;
+/// for, not a rule (a game holds far fewer cards): as many as a game may hold in all
+/// (`game::MAX_GAME_CARDS`, two decks at [`MAX_DECK_CARDS`]; a test keeps the two equal). Taken
+/// from the deck's bound, not from `game`, whose state imports this module.
+pub const MAX_ACTION_CARDS: usize = 2 * MAX_DECK_CARDS;
 
 /// A search, look or reveal that is open on a seat's library (701.23, 401.2).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -276,6 +276,8 @@ fn a_set_up_beyond_the_game_card_cap_is_refused_before_dealing() {
     // 300 players sharing one 100,000-card deck used to be copied in full before the
     // 256-player check; the size checks come first and name the bound.
     assert!(check_size(MAX_PLAYERS, MAX_GAME_CARDS).is_ok());
+    // One action may name as many cards as a game holds (table/mod.rs writes the bound apart).
+    assert_eq!(crate::table::MAX_ACTION_CARDS, MAX_GAME_CARDS);
     match check_size(MAX_PLAYERS + 1, 0) {
         Err(Error::Config(m)) => assert!(m.contains("at most 256 players"), "{m}"),
         other => panic!("{other:?}"),
