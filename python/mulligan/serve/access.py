@@ -36,8 +36,8 @@ OPTIONAL_TOKEN = "x-mulligan-token-optional"
 Credentials = Annotated[Optional[HTTPAuthorizationCredentials], Depends(_bearer)]
 
 
-def token(credentials: Credentials) -> str:
-    """The bearer token; 401 when there is none."""
+async def token(credentials: Credentials) -> str:
+    """The bearer token; 401 when there is none (a coroutine: see `state.services`)."""
     return bearer(None if credentials is None else f"Bearer {credentials.credentials}")
 
 

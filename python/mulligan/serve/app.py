@@ -15,12 +15,12 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import mulligan
 from mulligan.serve.access import optional_tokens
 from mulligan.serve.errors import CODES, ApiError, error_body
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
 from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store

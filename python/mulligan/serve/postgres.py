@@ -102,18 +102,18 @@ class PostgresStore(Store):
     async def add_action(
         self, game_id: str, n: int, answer: dict[str, Any], seat: int, number: int, digest: str
     ) -> bool:
+        # One statement, so one round trip and one transaction (autocommit): both rows or,
+        # when either key is taken, neither.
         async with self._conn() as conn:
             try:
-                async with conn.transaction():
-                    await conn.execute(
-                        "INSERT INTO answers (game_id, n, answer) VALUES (%s,%s,%s)",
-                        (game_id, n, json.dumps(answer, separators=(",", ":"))),
-                    )
-                    await conn.execute(
-                        "INSERT INTO actions (game_id, seat, n, digest, answer_n) "
-                        "VALUES (%s,%s,%s,%s,%s)",
-                        (game_id, seat, number, digest, n),
-                    )
+                await conn.execute(
+                    "WITH a AS (INSERT INTO answers (game_id, n, answer) VALUES (%s,%s,%s) "
+                    "RETURNING game_id) "
+                    "INSERT INTO actions (game_id, seat, n, digest, answer_n) "
+                    "SELECT game_id, %s, %s, %s, %s FROM a",
+                    (game_id, n, json.dumps(answer, separators=(",", ":")), seat, number, digest)
+                    + (n,),
+                )
             except errors.UniqueViolation:
                 return False
         return True

@@ -7,13 +7,13 @@ import asyncio
 from typing import Any, Optional, Union
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from mulligan._core import Deck, MulliganError, Seed
 from mulligan.analysis import analyze
 from mulligan.serve import models as m
 from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.simulate import _keep_rule
 
 __all__ = [

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.engine import verify
 from mulligan.serve.errors import ERRORS
+from mulligan.serve.json_response import JSONResponse
 
 __all__ = ["router"]
 

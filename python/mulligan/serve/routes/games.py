@@ -8,12 +8,13 @@ import json
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address

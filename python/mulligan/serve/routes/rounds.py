@@ -4,12 +4,12 @@ seed (`mulligan.serve.rounds`)."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import answers
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address
 

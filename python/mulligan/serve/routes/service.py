@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 import mulligan
 import mulligan.serve.models as m
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.state import Services
 
 __all__ = ["router"]

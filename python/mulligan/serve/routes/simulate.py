@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.errors import ERRORS
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.simulate import run_simulation
 from mulligan.serve.state import Services

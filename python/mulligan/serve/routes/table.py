@@ -5,11 +5,11 @@ which reveals the seed."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 from mulligan.serve import models as m
 from mulligan.serve.access import CallerAccess, HostAccess
 from mulligan.serve.errors import ApiError, answers
+from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.state import Services
 from mulligan.serve.table import body_digest
 
