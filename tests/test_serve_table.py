@@ -212,6 +212,9 @@ def test_the_host_acts_for_a_seat_on_the_seats_counter(c):
     # Another seat's token on a seat's route: 403, before anything is read.
     wrong = t.post(1, {"action": "shuffle"}, n=2, token=t.token(0))
     assert wrong.status_code == 403
+    # ... and before the body is read: a body no action takes is still a 403, not a 422.
+    wrong = t.post(1, {"action": "transmogrify", "count": -1}, n=0, token=t.token(0))
+    assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "forbidden", wrong.text
 
 
 def test_the_hosts_stream_shows_public_moves_and_counts_not_what_a_searcher_saw(c):

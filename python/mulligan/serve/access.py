@@ -1,6 +1,7 @@
 """Who may call a route, as FastAPI dependencies: a route that takes ``seat: SeatAccess`` runs
 only for that seat's token, ``_: HostAccess`` only for the game's host token, and
-``access: CallerAccess`` for either (telling which). The token is checked (docs/SERVE.md:
+``access: CallerAccess`` for either (telling which), ``access: SeatOrHostAccess`` for the
+path's seat or the host. The token is checked (docs/SERVE.md:
 401 without one, 403 for any other) before the route reads anything of the game.
 """
 
@@ -12,6 +13,7 @@ from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from mulligan.serve.auth import bearer
+from mulligan.serve.errors import ApiError
 from mulligan.serve.games import Access
 from mulligan.serve.state import Services
 
@@ -21,10 +23,12 @@ __all__ = [
     "Credentials",
     "HostAccess",
     "SeatAccess",
+    "SeatOrHostAccess",
     "Token",
     "caller_access",
     "host_access",
     "seat_access",
+    "seat_or_host_access",
 ]
 
 _bearer = HTTPBearer(auto_error=False, description="a game's host token or a seat's token")
@@ -60,9 +64,19 @@ async def caller_access(game_id: str, caller: Token, services: Services) -> Acce
     return await services.games.identify(game_id, caller)
 
 
+async def seat_or_host_access(game_id: str, seat: int, caller: Token, services: Services) -> Access:
+    """The seat of the path's own token (`Access(seat)`) or the host's (`Access(None)`); 403
+    for any other token, another seat's included."""
+    access = await services.games.identify(game_id, caller)
+    if access.seat is not None and access.seat != seat:
+        raise ApiError(403, "forbidden", f"that token is not seat {seat}'s token")
+    return access
+
+
 SeatAccess = Annotated[int, Depends(seat_access)]
 HostAccess = Annotated[None, Depends(host_access)]
 CallerAccess = Annotated[Access, Depends(caller_access)]
+SeatOrHostAccess = Annotated[Access, Depends(seat_or_host_access)]
 
 
 def optional_tokens(spec: dict[str, Any]) -> dict[str, Any]:
