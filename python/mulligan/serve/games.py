@@ -219,6 +219,15 @@ class GameService:
             contributions = []
         return LiveGame.build(row.setup, row.seed, contributions)
 
+    def cached(self, game_id: str) -> tuple[GameRow, LiveGame] | None:
+        """The game as this process last saw it, without reading the store (it may be behind
+        the answers another process added: a writer relies on the store refusing an answer
+        number already taken)."""
+        entry = self.cache.get(game_id)
+        if entry is None or entry.live is None:
+            return None
+        return entry.row, entry.live
+
     async def live(self, game_id: str) -> tuple[GameRow, LiveGame | None]:
         """The game as stored now (None while contributions are awaited)."""
         entry = self.cache.get(game_id)

@@ -63,8 +63,14 @@ class TableService:
         lock = games._lock(game_id)
         try:
             async with lock:
-                for _ in range(16):
-                    row, live = await games.live(game_id)
+                for attempt in range(16):
+                    # First from the cached game: an action numbered as expected and valid is
+                    # stored only if its answer number is still free, which proves the cache
+                    # was current (answers are numbered without gaps). Any other outcome (a
+                    # number off, a refusal, a taken number) is decided again from the store.
+                    cached = games.cached(game_id) if attempt == 0 else None
+                    fresh = cached is None
+                    row, live = cached if cached is not None else await games.live(game_id)
                     if live is None:
                         raise ApiError(
                             409, "conflict", "the game waits for the players' contributions"
@@ -80,6 +86,8 @@ class TableService:
                         raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
                     last = live.last_action.get(seat)
                     expected = 1 if last is None else last[0] + 1
+                    if n != expected and not fresh:
+                        continue
                     if n != expected:
                         if last is not None and n == last[0]:
                             if last[1] == digest:
@@ -99,6 +107,8 @@ class TableService:
                     try:
                         record = live.act(seat, action, host=host, looker=looker)
                     except MulliganError as e:
+                        if not fresh:
+                            continue
                         raise ApiError(422, "invalid", str(e)) from e
                     stored = await games.store.add_action(
                         game_id, live.answers, record, seat, n, digest
