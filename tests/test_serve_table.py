@@ -108,12 +108,18 @@ def test_a_whole_game_create_start_draw_fetch_and_shuffle_end_verify(c, tmp_path
     v = t.act(0, {"action": "shuffle"})
     assert v["events"][-1]["type"] == "shuffle" and v["events"][-1]["rule"] == "701.24a"
 
-    # The log before the end: every event so far, no seed.
+    # The log before the end: every event so far as the host's stream shows them (hidden
+    # cards as counts), no seed.
     before = t.log()
     assert before.status_code == 200
     records = [json.loads(line) for line in before.text.splitlines()]
     assert not any(r.get("type") == "reveal" for r in records)
     assert "seed" not in json.dumps(records[-1])
+    draws = [r for r in records if r.get("type") == "draw"]
+    assert draws and all("cards" not in r and r["count"] >= 1 for r in draws), draws
+    hand = {card["id"] for card in t.view(0)["hand"]}
+    shown = {card["id"] for r in records[1:] if r.get("seat") == 0 for card in r.get("cards", [])}
+    assert hand and not hand & shown, (hand, shown)
 
     ended = c.post(f"/games/{t.gid}/end", headers=auth(t.game["host_token"]))
     assert ended.status_code == 200, ended.text
@@ -127,6 +133,7 @@ def test_a_whole_game_create_start_draw_fetch_and_shuffle_end_verify(c, tmp_path
     assert after.status_code == 200
     records = [json.loads(line) for line in after.text.splitlines()]
     assert records[-1]["type"] == "reveal" and records[-1]["seed"] == seed
+    assert any("cards" in r for r in records if r.get("type") == "draw"), "now every card"
     assert m.verify_log(records, commitment=t.game["commitment"])
     verdict = c.post("/verify", json={"log": after.text, "commitment": t.game["commitment"]})
     assert verdict.json() == {"valid": True, "message": None, "event": None}

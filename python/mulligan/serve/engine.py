@@ -28,7 +28,7 @@ from mulligan._core import (
     Seed,
     Variant,
 )
-from mulligan.log import game_log
+from mulligan.log import game_log, header
 from mulligan.records import ANSWER_TYPES, AnswerDict
 
 __all__ = [
@@ -304,7 +304,13 @@ class LiveGame:
         return public
 
     def log(self) -> list[Json]:
-        """The JSON Lines records of the finished game (docs/EVENT_LOG.md)."""
+        """The JSON Lines records (docs/EVENT_LOG.md) of the finished game; for a whole game
+        the host has not ended, its header and the events as nobody at the table sees them
+        (`events(None)`: hidden cards are counts), so that the host's token reads no card of a
+        hidden zone before the end either. At the end every event and the seed are published,
+        and the log verifies."""
+        if self.whole_game and not self.finished:
+            return [header(self.game), *self.events(None)]
         return game_log(self.game)
 
     def result(self) -> list[Json]:
