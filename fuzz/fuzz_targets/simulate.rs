@@ -1,6 +1,7 @@
 //! The bulk engine (`simulate::simulate`, docs/API.md "The bulk engine") against itself: the
-//! count kernels (every hand decided from land and tag counts, vectorised) and the general path
-//! (every hand built and handed to the policy, `GeneralPath`) on the same decoded set-up.
+//! count kernels (every hand decided from land and set counts, vectorised) and the general path
+//! (every hand built and handed to the policy, `GeneralPath`) on the same decoded set-up, with
+//! keep rules of tag, colour-source and named-card conditions.
 //!
 //! Checked: no panic; both paths give the same outcome for every game (hand size, lands,
 //! mulligans, Vancouver's look) and the same counts; the counts add up (one outcome per game,
@@ -14,15 +15,14 @@
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::{fuzz_target, Corpus};
 use mulligan_core::simulate::{
-    self, Abort, Bottom, Config, Counts, Exile, GeneralPath, KeepRule, Outcome, Policy, Span,
-    MAX_HAND,
+    self, Abort, Bottom, CardsRequirement, Config, Counts, Exile, GeneralPath, KeepRule, Outcome,
+    Policy, RuleCards, Span, MAX_HAND,
 };
 use mulligan_core::{HouseRules, MulliganRule, Seed};
 
 /// One decoded run: the deck's land and tag flags, the rule, the configuration, the games.
 struct Run {
-    lands: Vec<bool>,
-    tags: Vec<Vec<String>>,
+    cards: RuleCards,
     keep: KeepRule,
     cfg: Config,
     seed: Seed,
@@ -63,6 +63,20 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
             _ => vec![],
         })
         .collect();
+    // Names from a pool of five (one card in ten unnamed), and for a land the colours it adds
+    // (any of the six bits, none for about one land in eight).
+    let names: Vec<String> = (0..deck_size)
+        .map(|i| match hash(i, 3) {
+            x if x < 10 => String::new(),
+            x => ["Bolt", "Chain", "Delver", "Ponder", "Tarn"][(x % 5) as usize].to_string(),
+        })
+        .collect();
+    let colours: Vec<u8> = (0..deck_size)
+        .map(|i| match lands[i] {
+            true => (hash(i, 4) as u8).wrapping_mul(37) & 0x3f,
+            false => 0,
+        })
+        .collect();
     let mut ranges = vec![];
     for size in 0..=hand_size.min(12) {
         if u.ratio(2u8, 3)? {
@@ -81,6 +95,25 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
             ("draw".to_string(), u.int_in_range(0..=2u32)?),
         ],
     };
+    // Colour and named-card conditions beside the tags (up to four conditions run on the set
+    // kernels, more on the general path: both are compared below).
+    let mut min_sources = vec![];
+    for letter in ["W", "U", "B", "R", "G", "C"] {
+        if u.ratio(1u8, 6)? {
+            min_sources.push((letter.to_string(), u.int_in_range(0..=3u32)?));
+        }
+    }
+    let mut requires_cards = vec![];
+    for _ in 0..u.int_in_range(0..=2u8)? {
+        let pool = ["Bolt", "Chain", "Delver", "Ponder", "Tarn", "Unknown"];
+        let cards = (0..u.int_in_range(1..=3usize)?)
+            .map(|_| u.choose(&pool).map(|s| s.to_string()))
+            .collect::<Result<Vec<_>>>()?;
+        requires_cards.push(CardsRequirement {
+            cards,
+            min: u.int_in_range(0..=2u32)?,
+        });
+    }
     let keep = KeepRule {
         ranges,
         keep_at: match u.arbitrary::<bool>()? {
@@ -90,8 +123,8 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
         bottom: *u.choose(&[Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst])?,
         exile: *u.choose(&[Exile::Hand, Exile::Excess])?,
         requires,
-        min_sources: vec![],
-        requires_cards: vec![],
+        min_sources,
+        requires_cards,
     };
     let cfg = Config {
         // The table options that run on the engine (smoothing plays each game as a Game).
@@ -114,8 +147,12 @@ fn decode(u: &mut Unstructured<'_>) -> Result<Run> {
         deck_size,
     };
     Ok(Run {
-        lands,
-        tags,
+        cards: RuleCards {
+            lands,
+            tags,
+            names,
+            colours,
+        },
         keep,
         cfg,
         seed: Seed::from_bytes(u.arbitrary()?),
@@ -139,7 +176,7 @@ fn simulate_with<P: Policy + Clone + Send>(
     simulate::simulate(
         &run.seed,
         run.cfg,
-        &run.lands,
+        &run.cards.lands,
         policy,
         Span::new(run.start, run.games).recording(out),
         threads,
@@ -150,7 +187,7 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     let Ok(run) = decode(&mut Unstructured::new(data)) else {
         return Corpus::Reject;
     };
-    let Ok(rule) = run.keep.compile(&run.lands, &run.tags) else {
+    let Ok(rule) = run.keep.compile_for(&run.cards) else {
         return Corpus::Reject;
     };
     let (cfg, n) = (run.cfg, run.games as usize);
