@@ -147,3 +147,58 @@ def test_http_optimize_equals_the_library_and_is_bounded(tmp_path, monkeypatch):
         assert nope.status_code == 422 and "Nope" in nope.json()["error"]["message"]
         odd = client.post("/analyze", json={**body, "optimize": {"colours": 2}})
         assert odd.status_code == 422
+
+
+#: Four Plains among 24 lands: about half the hands of eight cards hold none, so Lightning
+#: Helix ({R}{W}) on turn 2 wants "at least one white source" more than any land range.
+HELIX = "20 Mountain\n4 Plains\n4 Lightning Helix\n32 Shock\n"
+
+
+def test_colour_minimums_searched_in_every_front_end(capsys, tmp_path: Path):
+    ask = {"optimize": "on-curve:Lightning Helix", "games": 1000}
+    plain = m.analyze(m.Deck.parse(HELIX), turns=2, seed=SEED, **ask)["optimize"]
+    both = m.analyze(
+        m.Deck.parse(HELIX), turns=2, seed=SEED, optimize_colours=True, threads=2, **ask
+    )["optimize"]
+    assert plain["rules_tried"] == 85 and both["rules_tried"] == 85 * 9, "W and R, 0-2 each"
+    assert plain["best"]["min_sources"] == {} and both["best"]["min_sources"].get("W", 0) >= 1
+    assert both["stages"][0]["value"] > plain["stages"][0]["value"]
+    # The command line: the winner's minimums as simulate's --min-sources.
+    deck = tmp_path / "helix.txt"
+    deck.write_text(HELIX, "utf-8")
+    args = ["analyze", str(deck), "--turns", "2", "--games", "1000", "--seed", SEED]
+    code = main([*args, "--optimize", "on-curve:Lightning Helix", "--optimize-colours"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    best = next(line for line in out.splitlines() if line.startswith("  best "))
+    assert "--min-sources W=" in best, out
+    assert "sources of WR (9 combinations" in out
+    assert main([*args, "--optimize-colours"]) == 2
+    assert "--optimize-colours goes with --optimize" in capsys.readouterr().err
+
+
+def test_http_colour_search_equals_the_library_and_is_bounded(tmp_path, monkeypatch):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from mulligan.serve.app import create_app
+
+    with TestClient(create_app(tmp_path / "db.sqlite3")) as client:
+        body = {"deck": HELIX, "turns": 2, "games": 500, "seed": SEED, "optimize_colours": True}
+        goal = {"on_curve": "Lightning Helix"}
+        got = client.post("/analyze", json={**body, "optimize": goal})
+        assert got.status_code == 200, got.text
+        want = m.analyze(
+            m.Deck.parse(HELIX),
+            turns=2,
+            games=500,
+            seed=SEED,
+            optimize="on-curve:Lightning Helix",
+            optimize_colours=True,
+            threads=1,
+        )
+        assert got.json()["optimize"] == want["optimize"]
+        big = client.post("/analyze", json={**body, "games": 1001, "optimize": goal})
+        assert big.status_code == 422 and "1,000" in big.json()["error"]["message"]
+        alone = client.post("/analyze", json=body)
+        assert alone.status_code == 422 and "optimize_colours" in alone.json()["error"]["message"]

@@ -572,6 +572,7 @@ def analyze(
     table: CardTable | Literal[False] | None = None,
     threads: int | None = None,
     optimize: str | Mapping[str, object] | Callable[[list[Card], list[Card]], float] | None = None,
+    optimize_colours: bool = False,
     progress: Callable[[int, int], object] | None = None,
 ) -> AnalysisDict: ...
 def dealt_hands(log: bytes) -> list[DealtHandDict]: ...

@@ -77,6 +77,13 @@ class KeepOddsDict(TypedDict):
     simulated_interval: list[IntervalDict] | None
 
 
+class CardsRequirementDict(TypedDict):
+    """At least `min` of these cards (docs/schema.json `CardsRequirement`)."""
+
+    cards: list[str]
+    min: int
+
+
 class KeepRuleDict(TypedDict):
     """A keep rule as JSON (docs/schema.json `KeepRule`): hand size -> [min, max] lands."""
 
@@ -84,6 +91,8 @@ class KeepRuleDict(TypedDict):
     keep_at: int | None
     bottom: str
     requires: dict[str, int]
+    min_sources: dict[str, int]
+    requires_cards: list[CardsRequirementDict]
     exile: str
 
 

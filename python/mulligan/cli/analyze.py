@@ -82,6 +82,13 @@ from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_
     "printed beside --keep's rule (or the default) with the paired 95% interval of the "
     "difference.",
 )
+@click.option(
+    "--optimize-colours",
+    "optimize_colours",
+    is_flag=True,
+    help="With --optimize: search a minimum number of sources of each colour the deck's lands "
+    "add too (0 to 2 each; 0 to 1 with four colours or more), the ranges searched for each.",
+)
 @deck_options
 def analyze_cmd(
     deck: str | None,
@@ -99,6 +106,7 @@ def analyze_cmd(
     variant: str,
     players: int | None,
     objective: str | None,
+    optimize_colours: bool,
     deck_format: str | None,
     strict: bool,
     mdfc: str,
@@ -113,6 +121,8 @@ def analyze_cmd(
     name, d = read_deck(deck, bundled=bundled, deck_format=deck_format, strict=strict, mdfc=mdfc)
     checked_plot(plot_path)
     the_seed = read_seed(seed)
+    if optimize_colours and objective is None:
+        raise click.UsageError("--optimize-colours goes with --optimize OBJECTIVE")
     rule = make_rule(keep, keep_at, None, (), None)
     with options_named():
         report = analyze(
@@ -128,6 +138,7 @@ def analyze_cmd(
             keep=rule,
             seed=the_seed,
             optimize=objective,
+            optimize_colours=optimize_colours,
             progress=progress_printer() if objective is not None else None,
         )
     for w in report["warnings"]:

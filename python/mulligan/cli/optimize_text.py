@@ -16,12 +16,15 @@ __all__ = ["keep_spec", "optimize_text", "progress_printer"]
 
 
 def keep_spec(rule: KeepRuleDict) -> str:
-    """A keep rule as `--keep` and `--keep-at` take it: `--keep "7:1-5,6:2-4" --keep-at 4`."""
+    """A keep rule as `--keep` and `--keep-at` take it: `--keep "7:1-5,6:2-4" --keep-at 4`,
+    and its colour-source minimums as `simulate --min-sources` takes them."""
     ranges = sorted(((int(size), lo_hi) for size, lo_hi in rule["ranges"].items()), reverse=True)
     spec = ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in ranges)
     out = f'--keep "{spec}"'
     if rule["keep_at"] is not None:
         out += f" --keep-at {rule['keep_at']}"
+    for colour, k in sorted(rule.get("min_sources", {}).items()):
+        out += f" --min-sources {colour}={k}"
     return out
 
 

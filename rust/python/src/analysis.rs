@@ -53,6 +53,7 @@ const KEYWORDS: &[&str] = &[
     "table",
     "threads",
     "optimize",
+    "optimize_colours",
     "progress",
 ];
 
@@ -81,6 +82,9 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
         request.keep = Some(rule.get().inner.clone());
     }
     request.threads = keywords.get::<Count>("threads")?.map(|t| t.size());
+    request.optimize_colours = keywords
+        .get::<Flag>("optimize_colours")?
+        .is_some_and(|f| f.0);
     let seed = match keywords.get::<SeedArg>("seed")? {
         Some(s) => s.0,
         None => guard(mulligan_core::Seed::generate)?,
@@ -91,7 +95,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
 /// The analysis of `deck` (docs/ANALYSIS.md): a dict of the core's `Report`.
 #[pyfunction]
 #[pyo3(signature = (deck, **keywords),
-       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, progress=None)")]
+       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, optimize_colours=False, progress=None)")]
 pub fn analyze<'py>(
     py: Python<'py>,
     deck: Of<'py, Deck>,

@@ -33,6 +33,9 @@ MAX_CARDS = 64
 #: The most games a request with `optimize` scores each candidate rule on (the search plays
 #: each of its 85-odd rules on every game, then two on as many again).
 MAX_OPTIMIZE_GAMES = 10_000
+#: The same with `optimize_colours` (the ranges are searched again for each of up to 32
+#: combinations of colour minimums).
+MAX_OPTIMIZE_COLOURS_GAMES = 1_000
 
 router = APIRouter(tags=["analyze"])
 
@@ -69,6 +72,11 @@ class AnalyzeIn(m.Strict):
         description="search the best keep rule for this objective (at most "
         f"{MAX_OPTIMIZE_GAMES:,} games)",
     )
+    optimize_colours: bool = Field(
+        default=False,
+        description="with optimize: search a minimum number of sources of each colour the "
+        f"deck's lands add too (at most {MAX_OPTIMIZE_COLOURS_GAMES:,} games)",
+    )
 
 
 class Analyzed(BaseModel):
@@ -88,6 +96,16 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
             f"games: at most {MAX_OPTIMIZE_GAMES:,} with optimize (each candidate rule is "
             f"played on every game), got {games:,}",
         )
+    if body.get("optimize_colours"):
+        if body.get("optimize") is None:
+            raise ApiError(422, "invalid", "optimize_colours: goes with optimize")
+        if games > MAX_OPTIMIZE_COLOURS_GAMES:
+            raise ApiError(
+                422,
+                "invalid",
+                f"games: at most {MAX_OPTIMIZE_COLOURS_GAMES:,} with optimize_colours (the "
+                f"search is repeated for every combination of colour minimums), got {games:,}",
+            )
     try:
         deck = Deck.parse(body["deck"])
         seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
@@ -106,6 +124,7 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
                 seed=seed,
                 threads=1,
                 optimize=body.get("optimize"),
+                optimize_colours=body.get("optimize_colours", False),
             )
         )
     except (MulliganError, ValueError, TypeError) as e:

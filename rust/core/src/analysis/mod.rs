@@ -18,6 +18,8 @@ pub mod luck;
 pub mod mana;
 pub mod objective;
 pub mod optimize;
+mod optimize_colours;
+mod optimize_report;
 pub mod questions;
 pub mod report;
 pub mod request;

@@ -16,6 +16,9 @@
 //! search's choice: the difference per game, paired, and its 95% normal interval.
 
 use super::objective::{Objective, Score, Scorer};
+pub use super::optimize_colours::MAX_SEARCHED_SOURCES;
+use super::optimize_colours::{deck_colours, minimums, with_minimums};
+pub use super::optimize_report::{OptimizeReport, StageReport};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
 use super::simulation::{Deals, Kept, Plan};
@@ -29,7 +32,6 @@ use crate::rules::{self, MulliganRule, BASE_HAND_SIZE};
 use crate::seed::Seed;
 use crate::simulate::conditions::RuleCards;
 use crate::simulate::{Abort, CompiledRule, Config, KeepRule};
-use serde::Serialize;
 
 /// Games one search block plays on one thread (results are added block by block, in order,
 /// so they do not depend on the thread count).
@@ -41,62 +43,6 @@ pub const MAX_SEARCH_GAMES: u64 = 10_000_000;
 /// The normal quantile of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// One hand size's step of the search.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StageReport {
-    /// The hand size.
-    pub size: usize,
-    /// Ranges scored at this size.
-    pub tried: usize,
-    /// The best range, `[min lands, max lands]`.
-    pub range: [u32; 2],
-    /// Its mean score from the first round of this size on (over the search's games).
-    pub value: f64,
-    /// The baseline's range at this size (null: it keeps any land count).
-    pub baseline_range: Option<[u32; 2]>,
-    /// The baseline range's mean score, the smaller sizes' best ranges below it.
-    pub baseline_value: f64,
-}
-
-/// The answer of a best-keep-rule search.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OptimizeReport {
-    /// What was maximised, in words.
-    pub objective: String,
-    /// The family searched, in words.
-    pub family: String,
-    /// Rules in the family (the product of the ranges per size).
-    pub family_size: u64,
-    /// Rules scored (size by size).
-    pub rules_tried: usize,
-    /// Games every candidate was scored on (indices `0..games`).
-    pub search_games: u64,
-    /// Games the winner and the baseline were compared on (indices `games..2 games`).
-    pub compare_games: u64,
-    /// The best rule found.
-    pub best: KeepRule,
-    /// The rule it is compared with: the request's, or the default.
-    pub baseline: KeepRule,
-    /// The best rule's mean score on the comparison games.
-    pub best_value: f64,
-    /// Its 95% interval (Wilson for a rate, normal otherwise).
-    pub best_interval: Interval,
-    /// The baseline's mean score on the same games.
-    pub baseline_value: f64,
-    /// Its 95% interval.
-    pub baseline_interval: Interval,
-    /// Best minus baseline.
-    pub difference: f64,
-    /// The 95% interval of the difference, paired game by game.
-    pub difference_interval: Interval,
-    /// The 95% interval the same difference would have from two independent samples of
-    /// this size (for comparison: the paired one is narrower when the rules agree on most
-    /// games).
-    pub unpaired_interval: Interval,
-    /// The search size by size, in play order (largest first; searched smallest first).
-    pub stages: Vec<StageReport>,
-}
-
 /// A search: the plan the games are played by, the baseline rule, the deck's land flags and
 /// tags, the games and threads.
 pub struct Search<'a> {
@@ -106,6 +52,10 @@ pub struct Search<'a> {
     pub baseline: KeepRule,
     /// What the keep rules read of the cards (lands, tags, names, colours).
     pub cards: RuleCards,
+    /// Colours whose minimum number of sources is searched too (`min_sources`: each from 0 to
+    /// [`MAX_SEARCHED_SOURCES`], 0 to 1 with four colours or more); empty: the baseline's
+    /// minimums are kept.
+    pub colours: Vec<char>,
     /// Games per candidate.
     pub games: u64,
     /// Threads.
@@ -130,6 +80,13 @@ impl Ticker<'_, '_> {
             false => Err(Error::config("optimize: stopped")),
         }
     }
+}
+
+/// The best range at each size (smallest first) for one set of the other conditions, and each
+/// stage's report (searched order).
+struct Ranges {
+    chosen: Vec<(usize, u32, u32)>,
+    reports: Vec<StageReport>,
 }
 
 /// One pass over games: the rules played, from which round, from which game index.
@@ -160,16 +117,86 @@ pub fn stages(cfg: &Config, keep_at: Option<usize>) -> Vec<(usize, u32)> {
 }
 
 impl Search<'_> {
-    /// The rule with `range` at `size` and the ranges of `chosen` (other sizes: the
-    /// baseline's).
-    fn rule(&self, chosen: &[(usize, u32, u32)]) -> KeepRule {
-        let mut rule = self.baseline.clone();
+    /// `base` with the ranges of `chosen` (other sizes: the base's).
+    fn rule(base: &KeepRule, chosen: &[(usize, u32, u32)]) -> KeepRule {
+        let mut rule = base.clone();
         for &(size, lo, hi) in chosen {
             rule.ranges.retain(|&(s, _, _)| s != size);
             rule.ranges.push((size, lo, hi));
         }
         rule.ranges.sort_unstable();
         rule
+    }
+
+    /// The backward induction over `stages` with `base`'s other conditions: the best range at
+    /// each size (smallest first) and each stage's report (searched order).
+    fn ranges<S: Score + Clone + Send>(
+        &self,
+        seed: &Seed,
+        scorer: &S,
+        base: &KeepRule,
+        stages: &[(usize, u32)],
+        ticker: &mut Ticker<'_, '_>,
+    ) -> Result<Ranges> {
+        let mut chosen: Vec<(usize, u32, u32)> = vec![];
+        let mut reports = vec![];
+        for &(size, first) in stages.iter().rev() {
+            let baseline_range = base
+                .ranges
+                .iter()
+                .find(|&&(s, _, _)| s == size)
+                .map(|&(_, lo, hi)| [lo, hi]);
+            // The baseline's range first, so that a tie keeps it.
+            let mut ranges: Vec<[u32; 2]> = baseline_range.into_iter().collect();
+            for lo in 0..=size as u32 {
+                for hi in lo..=size as u32 {
+                    if Some([lo, hi]) != baseline_range {
+                        ranges.push([lo, hi]);
+                    }
+                }
+            }
+            let rules: Vec<KeepRule> = ranges
+                .iter()
+                .map(|&[lo, hi]| {
+                    let mut c = chosen.clone();
+                    c.push((size, lo, hi));
+                    Self::rule(base, &c)
+                })
+                .collect();
+            let baseline_rule = {
+                let mut rule = Self::rule(base, &chosen);
+                if baseline_range.is_none() {
+                    rule.ranges.retain(|&(s, _, _)| s != size);
+                }
+                rule
+            };
+            let mut all = rules.clone();
+            all.push(baseline_rule);
+            let pass = Pass {
+                rules: &all,
+                first,
+                start: 0,
+            };
+            let sums = self.score(seed, &pass, scorer, ticker)?;
+            let means: Vec<f64> = sums.iter().map(|m| m[0] / self.games as f64).collect();
+            let mut best = 0;
+            for (i, &v) in means.iter().enumerate().take(rules.len()) {
+                if v > means[best] {
+                    best = i;
+                }
+            }
+            let [lo, hi] = ranges[best];
+            chosen.push((size, lo, hi));
+            reports.push(StageReport {
+                size,
+                tried: ranges.len(),
+                range: [lo, hi],
+                value: means[best],
+                baseline_range,
+                baseline_value: means[rules.len()],
+            });
+        }
+        Ok(Ranges { chosen, reports })
     }
 
     /// Runs the search with `scorer`, whose objective is `objective` (words).
@@ -200,7 +227,10 @@ impl Search<'_> {
             .iter()
             .map(|&(s, _)| per_size(s) as u64)
             .fold(1u64, |a, b| a.saturating_mul(b));
-        let total = (tried as u64 + stages.len() as u64 + 2) * self.games;
+        let combos = minimums(&self.baseline, &self.colours);
+        let tried = tried * combos.len();
+        let family_size = family_size.saturating_mul(combos.len() as u64);
+        let total = ((tried + stages.len() * combos.len()) as u64 + 2) * self.games;
         let mut progress = progress;
         let mut ticker = Ticker {
             done: 0,
@@ -208,67 +238,29 @@ impl Search<'_> {
             progress: &mut progress,
         };
         ticker.add(0)?;
-        let mut chosen: Vec<(usize, u32, u32)> = vec![];
-        let mut reports = vec![];
-        for &(size, first) in stages.iter().rev() {
-            let baseline_range = self
-                .baseline
-                .ranges
-                .iter()
-                .find(|&&(s, _, _)| s == size)
-                .map(|&(_, lo, hi)| [lo, hi]);
-            // The baseline's range first, so that a tie keeps it.
-            let mut ranges: Vec<[u32; 2]> = baseline_range.into_iter().collect();
-            for lo in 0..=size as u32 {
-                for hi in lo..=size as u32 {
-                    if Some([lo, hi]) != baseline_range {
-                        ranges.push([lo, hi]);
-                    }
-                }
+        let mut found: Option<(f64, KeepRule, Ranges)> = None;
+        for minimums in &combos {
+            let base = with_minimums(&self.baseline, minimums);
+            let ranges = self.ranges(seed, scorer, &base, &stages, &mut ticker)?;
+            // The value of the whole game: the largest size's stage, searched last.
+            let value = ranges.reports.last().map_or(f64::MIN, |r| r.value);
+            if found.as_ref().is_none_or(|f| value > f.0) {
+                found = Some((value, base, ranges));
             }
-            let rules: Vec<KeepRule> = ranges
-                .iter()
-                .map(|&[lo, hi]| {
-                    let mut c = chosen.clone();
-                    c.push((size, lo, hi));
-                    self.rule(&c)
-                })
-                .collect();
-            let baseline_rule = {
-                let mut rule = self.rule(&chosen);
-                if baseline_range.is_none() {
-                    rule.ranges.retain(|&(s, _, _)| s != size);
-                }
-                rule
-            };
-            let mut all = rules.clone();
-            all.push(baseline_rule);
-            let pass = Pass {
-                rules: &all,
-                first,
-                start: 0,
-            };
-            let sums = self.score(seed, &pass, scorer, &mut ticker)?;
-            let means: Vec<f64> = sums.iter().map(|m| m[0] / self.games as f64).collect();
-            let mut best = 0;
-            for (i, &v) in means.iter().enumerate().take(rules.len()) {
-                if v > means[best] {
-                    best = i;
-                }
-            }
-            let [lo, hi] = ranges[best];
-            chosen.push((size, lo, hi));
-            reports.push(StageReport {
-                size,
-                tried: ranges.len(),
-                range: [lo, hi],
-                value: means[best],
-                baseline_range,
-                baseline_value: means[rules.len()],
-            });
         }
+        let Some((
+            _,
+            base,
+            Ranges {
+                chosen,
+                mut reports,
+            },
+        )) = found
+        else {
+            return Err(Error::config("optimize: no rule to search"));
+        };
         reports.reverse();
-        let best = self.rule(&chosen);
+        let best = Self::rule(&base, &chosen);
         let pair = [best.clone(), self.baseline.clone()];
         let pass = Pass {
             rules: &pair,
@@ -292,13 +284,23 @@ impl Search<'_> {
         Ok(OptimizeReport {
             objective,
             family: format!(
-                "a land range at each hand size the player may mulligan: {}; the baseline's \
+                "a land range at each hand size the player may mulligan: {}{}; the baseline's \
                  bottom, keep_at and other conditions",
                 stages
                     .iter()
                     .map(|&(s, _)| format!("{} at {s} cards", per_size(s)))
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                match self.colours.len() {
+                    0 => String::new(),
+                    n => format!(
+                        "; and at least 0 to {} sources of {} ({} combinations, the ranges \
+                         searched for each)",
+                        if n <= 3 { MAX_SEARCHED_SOURCES } else { 1 },
+                        self.colours.iter().collect::<String>(),
+                        combos.len()
+                    ),
+                }
             ),
             family_size,
             rules_tried: tried,
@@ -557,6 +559,10 @@ impl<'a> Setup<'a> {
             },
             baseline: request.keep_rule(),
             cards: self.profile.rule_cards(),
+            colours: match request.optimize_colours {
+                true => deck_colours(self.profile.colours()),
+                false => vec![],
+            },
             games: request.games,
             threads: request.threads().unwrap_or(1),
         }

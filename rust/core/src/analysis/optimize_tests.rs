@@ -269,3 +269,66 @@ fn a_baseline_with_colour_minimums_reads_the_lands_colours() {
     assert_eq!(a.baseline_value, b.baseline_value);
     assert_eq!(a.best.min_sources, vec![("G".to_string(), 1)]);
 }
+
+#[test]
+fn colour_minimums_are_searched_with_the_ranges_when_asked() {
+    // Four Plains among 24 lands: about half the hands of eight cards hold none, so Lightning
+    // Helix ({R}{W}) on turn 2 wants "at least one white source" more than any land range.
+    let table = CardTable::embedded();
+    let mut deck = vec![];
+    for (name, n) in [
+        ("Mountain", 20),
+        ("Plains", 4),
+        ("Lightning Helix", 4),
+        ("Shock", 32),
+    ] {
+        let land = table.lookup(name).unwrap().is_land(Default::default());
+        deck.extend((0..n).map(|_| Card::new(name, land, vec![])));
+    }
+    let ask = |colours: bool| Request {
+        optimize_colours: colours,
+        ..request("on-curve:Lightning Helix", 4_000, 2)
+    };
+    let plain = search(&deck, Some(table), &ask(false), &seed(6), &mut |_, _| true).unwrap();
+    let both = search(&deck, Some(table), &ask(true), &seed(6), &mut |_, _| true).unwrap();
+    assert_eq!(plain.rules_tried, 85);
+    assert_eq!(both.rules_tried, 85 * 9, "W and R, 0 to 2 each");
+    assert_eq!(both.family_size, 36 * 28 * 21 * 9);
+    assert!(both.family.contains("sources of WR"), "{}", both.family);
+    assert!(plain.best.min_sources.is_empty());
+    let white = both.best.min_sources.iter().find(|(c, _)| c == "W");
+    assert!(white.is_some_and(|&(_, k)| k >= 1), "{:?}", both.best);
+    // The ranges-only search is the first combination tried, on the same games: the search
+    // with colours finds at least its value, and here more.
+    assert!(both.stages[0].value > plain.stages[0].value);
+    assert!(both.difference_interval.low > plain.difference_interval.high);
+}
+
+#[test]
+fn the_minimums_tried_start_from_the_baselines_own() {
+    use super::super::optimize_colours::{minimums, with_minimums};
+    let base = KeepRule {
+        min_sources: vec![("U".into(), 2), ("G".into(), 1)],
+        ..KeepRule::default()
+    };
+    let combos = minimums(&base, &['U', 'R']);
+    assert_eq!(combos.len(), 9);
+    assert_eq!(combos[0], vec![("U".to_string(), 2), ("R".to_string(), 0)]);
+    let rule = with_minimums(&base, &[("U".into(), 0), ("R".into(), 1)]);
+    assert_eq!(
+        rule.min_sources,
+        vec![("G".to_string(), 1), ("R".to_string(), 1)]
+    );
+    let none = KeepRule::default();
+    assert_eq!(
+        minimums(&none, &['W', 'U', 'B', 'R']).len(),
+        16,
+        "0 or 1 with four colours"
+    );
+    assert_eq!(
+        minimums(&base, &['W', 'U', 'B', 'R']).len(),
+        24,
+        "and the baseline's 2 of U"
+    );
+    assert_eq!(minimums(&base, &[]), vec![Vec::<(String, u32)>::new()]);
+}

@@ -79,6 +79,10 @@ pub struct Request<D = String> {
     /// rule, compared with `keep`; docs/ANALYSIS.md); null: no search.
     #[serde(default)]
     pub optimize: Option<Objective>,
+    /// With `optimize`: search a minimum number of sources of each colour the deck's lands
+    /// add as well (0 to 2 each; 0 to 1 with four colours or more), beside the land ranges.
+    #[serde(default)]
+    pub optimize_colours: bool,
 }
 
 impl<D> Request<D> {
@@ -98,6 +102,7 @@ impl<D> Request<D> {
             seed: None,
             threads: None,
             optimize: None,
+            optimize_colours: false,
         }
     }
 
