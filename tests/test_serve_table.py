@@ -117,9 +117,9 @@ def test_a_whole_game_create_start_draw_fetch_and_shuffle_end_verify(c, tmp_path
     assert "seed" not in json.dumps(records[-1])
     draws = [r for r in records if r.get("type") == "draw"]
     assert draws and all("cards" not in r and r["count"] >= 1 for r in draws), draws
-    hand = {card["id"] for card in t.view(0)["hand"]}
+    hand_ids = {card["id"] for card in t.view(0)["hand"]}
     shown = {card["id"] for r in records[1:] if r.get("seat") == 0 for card in r.get("cards", [])}
-    assert hand and not hand & shown, (hand, shown)
+    assert hand_ids and not hand_ids & shown, (hand_ids, shown)
 
     ended = c.post(f"/games/{t.gid}/end", headers=auth(t.game["host_token"]))
     assert ended.status_code == 200, ended.text
