@@ -12,6 +12,8 @@
 pub mod after_keep;
 pub mod castable;
 pub mod curve_counter;
+pub mod curve_hist;
+pub mod first_deals;
 pub mod hypergeometric;
 pub mod keep_odds;
 pub mod luck;
@@ -27,6 +29,8 @@ pub mod simulation;
 pub mod sources;
 pub mod wilson;
 
+#[cfg(test)]
+mod run_tests;
 #[cfg(test)]
 mod tests;
 

@@ -9,6 +9,8 @@
 
 use super::castable::Question;
 use super::curve_counter::Counter;
+use super::curve_hist::CurveHistograms;
+use super::first_deals::{FirstDeals, BLOCK};
 use super::sources::Profile;
 use crate::card::CardId;
 use crate::error::{Error, Result};
@@ -61,6 +63,19 @@ impl<'a> Deals<'a> {
     pub fn game(&mut self, index: u64) {
         self.index = index;
         self.ready.iter_mut().for_each(|r| *r = false);
+    }
+
+    /// Gives round `mulligans` of the current game its top cards, already dealt (the same
+    /// cards [`Deals::round`] would compute: [`super::first_deals`]).
+    pub fn preset(&mut self, mulligans: u32, cards: &[CardId]) {
+        let m = mulligans as usize;
+        if self.rounds.len() <= m {
+            self.rounds.resize(m + 1, vec![]);
+            self.ready.resize(m + 1, false);
+        }
+        self.rounds[m].clear();
+        self.rounds[m].extend_from_slice(cards);
+        self.ready[m] = true;
     }
 
     /// Round `mulligans`'s top `need` cards (the same `need` for a round every time).
@@ -329,12 +344,122 @@ impl Plan<'_> {
         let mut deals = Deals::new(seed, &mut deck);
         let mut kept = Kept::default();
         let mut counter = counter.clone();
-        for i in from..to {
-            deals.game(i);
-            self.play_from(&mut deals, 0, policy, &mut kept)?;
-            self.count(&kept, &mut tally, &mut counter);
+        let mut turns = TurnScratch::new(self);
+        let mut hist = turns
+            .as_ref()
+            .and_then(|_| CurveHistograms::new(self.profile, &self.questions, |t| self.draws(t)));
+        let mut first = FirstDeals::new(seed, self.profile.len(), self.first_need());
+        let mut block = from;
+        while block < to {
+            let len = (to - block).min(BLOCK as u64);
+            if let Some(first) = &mut first {
+                first.deal(block, len as usize);
+            }
+            for i in block..block + len {
+                deals.game(i);
+                if let Some(first) = &first {
+                    deals.preset(0, first.cards(i));
+                }
+                self.play_from(&mut deals, 0, policy, &mut kept)?;
+                let Some(turns) = &mut turns else {
+                    self.count(&kept, &mut tally, &mut counter);
+                    continue;
+                };
+                self.count_turns(&kept, &mut tally, turns);
+                match &mut hist {
+                    Some(hist) => hist.add(kept.hand, &kept.seen),
+                    None => counter.count(&self.questions, kept.hand, &kept.seen, &mut tally.cards),
+                }
+            }
+            block += len;
+        }
+        if let Some(hist) = &mut hist {
+            hist.drain_into(&mut tally.cards);
         }
         Ok(tally)
+    }
+
+    /// The cards the first round deals from the top (the hand drawn, the look, the draws), as
+    /// [`Plan::play_from`] asks them.
+    fn first_need(&self) -> usize {
+        let (cfg, n) = (&self.cfg, self.profile.len());
+        let step = cfg.rule.hand_step(cfg.hand_size, 0, 0, cfg.free_total());
+        (step.draw.min(n) + 1 + self.max_draws()).min(n)
+    }
+
+    /// [`Plan::count`] without the on-curve questions and without allocating: adds one game's
+    /// per-turn tallies (the same counts).
+    fn count_turns(&self, kept: &Kept, tally: &mut Tally, s: &mut TurnScratch) {
+        tally.games += 1;
+        tally.kept_by_size[kept.hand] += 1;
+        s.sources.iter_mut().for_each(|x| *x = 0);
+        s.tags.iter_mut().for_each(|x| *x = 0);
+        let (mut at, mut lands) = (0, 0usize);
+        for t in 1..=self.turns {
+            let upto = (kept.hand + self.draws(t)).min(kept.seen.len());
+            for &c in &kept.seen[at..upto] {
+                let c = c as usize;
+                lands += usize::from(s.is_land[c]);
+                for (i, n) in s.sources.iter_mut().enumerate() {
+                    *n += usize::from(s.colour_bits[c] >> i & 1 == 1);
+                }
+                for (i, n) in s.tags.iter_mut().enumerate() {
+                    *n += usize::from(s.tag_bits[c] >> i & 1 == 1);
+                }
+            }
+            at = upto;
+            tally.lands[t - 1][lands] += 1;
+            for (i, &n) in s.sources.iter().enumerate() {
+                tally.sources[i][t - 1][n] += 1;
+            }
+            for (i, &n) in s.tags.iter().enumerate() {
+                tally.tags[i][t - 1][n] += 1;
+            }
+        }
+    }
+}
+
+/// What [`Plan::count_turns`] reads per card, compiled once, and its per-game counts (at most
+/// 128 colours and tags: the analysis tallies at most 64 tags).
+struct TurnScratch {
+    is_land: Vec<bool>,
+    /// Bit `i`: a land adding colour `i` of the plan.
+    colour_bits: Vec<u128>,
+    /// Bit `i`: the card carries tag `i` of the plan.
+    tag_bits: Vec<u128>,
+    sources: Vec<usize>,
+    tags: Vec<usize>,
+}
+
+impl TurnScratch {
+    fn new(plan: &Plan<'_>) -> Option<TurnScratch> {
+        if plan.colours.len() > 128 || plan.tags.len() > 128 {
+            return None;
+        }
+        let p = plan.profile;
+        let bits = |flags: &mut dyn Iterator<Item = bool>| {
+            flags
+                .enumerate()
+                .fold(0u128, |b, (i, f)| b | u128::from(f) << i)
+        };
+        Some(TurnScratch {
+            is_land: p.lands.iter().map(Option::is_some).collect(),
+            colour_bits: p
+                .lands
+                .iter()
+                .map(|l| match l {
+                    Some(l) => bits(&mut plan.colours.iter().map(|&b| l.colours & b != 0)),
+                    None => 0,
+                })
+                .collect(),
+            tag_bits: p
+                .tags
+                .iter()
+                .map(|tags| bits(&mut plan.tags.iter().map(|t| tags.contains(t))))
+                .collect(),
+            sources: vec![0; plan.colours.len()],
+            tags: vec![0; plan.tags.len()],
+        })
     }
 }
 

@@ -16,12 +16,12 @@ use crate::simulate::{simulate_serial, Bottom, Exile, KeepRule, Outcome, Span};
 /// Family-wise alpha of every statistical test here; each family splits it (Bonferroni).
 const ALPHA: f64 = 1e-4;
 
-fn seed(byte: u8) -> Seed {
+pub(super) fn seed(byte: u8) -> Seed {
     Seed::from_slice(&[byte; 32]).unwrap()
 }
 
 /// A deck: lands as (count, colours, tapped), then spells as (count, name, cost).
-fn deck(lands: &[(usize, u8, bool)], spells: &[(usize, &str, &str)]) -> Profile {
+pub(super) fn deck(lands: &[(usize, u8, bool)], spells: &[(usize, &str, &str)]) -> Profile {
     let mut p = Profile::default();
     for (i, &(n, colours, tapped)) in lands.iter().enumerate() {
         for _ in 0..n {
@@ -49,7 +49,7 @@ fn deck(lands: &[(usize, u8, bool)], spells: &[(usize, &str, &str)]) -> Profile 
 }
 
 /// The deck's spell names, each once (a test deck lists each spell's copies together).
-fn spell_names(p: &Profile) -> Vec<String> {
+pub(super) fn spell_names(p: &Profile) -> Vec<String> {
     let mut names: Vec<String> = p
         .names
         .iter()
@@ -61,7 +61,7 @@ fn spell_names(p: &Profile) -> Vec<String> {
     names
 }
 
-fn question(p: &Profile, name: &str) -> Question {
+pub(super) fn question(p: &Profile, name: &str) -> Question {
     let i = p.names.iter().position(|n| n == name).unwrap();
     Question::new(p, name, p.costs[i].clone().unwrap()).unwrap()
 }
@@ -177,7 +177,7 @@ fn exact_equals_brute_force_on_small_decks() {
 
 /// Twenty decks: a 60-card Standard shape, 40-card Limited, a 99-card Commander deck, two and
 /// three colours, tapped lands.
-fn decks() -> Vec<Profile> {
+pub(super) fn decks() -> Vec<Profile> {
     let mut out = vec![];
     for (i, lands) in [16usize, 17, 20, 22, 23, 24, 25, 26]
         .into_iter()
@@ -306,7 +306,7 @@ fn exact_agrees_with_simulation_without_mulligan() {
     }
 }
 
-fn rules() -> Vec<KeepRule> {
+pub(super) fn rules() -> Vec<KeepRule> {
     vec![
         KeepRule::default(),
         KeepRule {
