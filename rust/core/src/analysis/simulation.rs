@@ -10,11 +10,12 @@
 use super::castable::Question;
 use super::curve_counter::Counter;
 use super::curve_hist::CurveHistograms;
-use super::first_deals::{FirstDeals, BLOCK};
+use super::round_deals::{RoundDeals, BLOCK};
 use super::sources::Profile;
 use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::rng::{ShuffleWords, MAX_BATCH};
+use crate::rules::HandStep;
 use crate::seed::Seed;
 use crate::shuffle::fisher_yates_prefix;
 use crate::simulate::{Abort, Config, Policy};
@@ -63,19 +64,6 @@ impl<'a> Deals<'a> {
     pub fn game(&mut self, index: u64) {
         self.index = index;
         self.ready.iter_mut().for_each(|r| *r = false);
-    }
-
-    /// Gives round `mulligans` of the current game its top cards, already dealt (the same
-    /// cards [`Deals::round`] would compute: [`super::first_deals`]).
-    pub fn preset(&mut self, mulligans: u32, cards: &[CardId]) {
-        let m = mulligans as usize;
-        if self.rounds.len() <= m {
-            self.rounds.resize(m + 1, vec![]);
-            self.ready.resize(m + 1, false);
-        }
-        self.rounds[m].clear();
-        self.rounds[m].extend_from_slice(cards);
-        self.ready[m] = true;
     }
 
     /// Round `mulligans`'s top `need` cards (the same `need` for a round every time).
@@ -214,50 +202,69 @@ impl Plan<'_> {
         let (cfg, n) = (&self.cfg, self.profile.len());
         let free = cfg.free_total();
         let (mut mulligans, mut counted) = (first, first.saturating_sub(free));
-        // `out.seen` holds the round's hand, then the library's top cards (no allocation a
-        // game once it has grown).
-        let seen = &mut out.seen;
+        let max_draws = self.max_draws();
         loop {
             let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
-            let drawn = step.draw.min(n);
-            let need = (drawn + 1 + self.max_draws()).min(n);
-            seen.clear();
-            seen.extend_from_slice(deals.round(mulligans, need));
-            let mut hand = drawn;
-            if step.bottom > 0 {
-                let bottom = policy.bottom(&seen[..drawn], step.bottom.min(drawn))?;
-                let mut kept = 0;
-                for i in 0..drawn {
-                    let c = seen[i];
-                    if !bottom.contains(&c) {
-                        seen[kept] = c;
-                        kept += 1;
-                    }
-                }
-                seen.drain(kept..drawn);
-                hand = kept;
-            }
-            let lands = seen[..hand]
-                .iter()
-                .filter(|&&c| self.profile.lands[c as usize].is_some())
-                .count() as u32;
-            if policy.keep(&seen[..hand], lands, mulligans, step.can_mulligan)?
-                || !step.can_mulligan
-            {
-                let look = step.look && hand < cfg.hand_size && drawn < n;
-                let vancouver_bottom = look && policy.vancouver(&seen[..hand], seen[hand])?;
-                if vancouver_bottom {
-                    seen.remove(hand);
-                }
-                seen.truncate(hand + self.max_draws());
-                out.mulligans = mulligans;
-                out.hand = hand;
-                out.vancouver_bottom = vancouver_bottom;
+            let need = (step.draw.min(n) + 1 + max_draws).min(n);
+            let cards = deals.round(mulligans, need);
+            if self.take_round(cards, (step, mulligans), max_draws, policy, out)? {
                 return Ok(());
             }
             counted += u32::from(mulligans >= free);
             mulligans += 1;
         }
+    }
+
+    /// One round of a game: `cards` the round's top cards (`need` of them, [`Plan::play_from`]),
+    /// `step` its hand's shape after `mulligans` mulligans. `Ok(true)` when the hand is kept:
+    /// `out` then holds the kept hand and the draws after it (`max_draws` of them).
+    #[inline]
+    fn take_round<P: Policy>(
+        &self,
+        cards: &[CardId],
+        (step, mulligans): (HandStep, u32),
+        max_draws: usize,
+        policy: &mut P,
+        out: &mut Kept,
+    ) -> std::result::Result<bool, Abort> {
+        let (cfg, n) = (&self.cfg, self.profile.len());
+        // `out.seen` holds the round's hand, then the library's top cards (no allocation a
+        // game once it has grown).
+        let seen = &mut out.seen;
+        let drawn = step.draw.min(n);
+        seen.clear();
+        seen.extend_from_slice(cards);
+        let mut hand = drawn;
+        if step.bottom > 0 {
+            let bottom = policy.bottom(&seen[..drawn], step.bottom.min(drawn))?;
+            let mut kept = 0;
+            for i in 0..drawn {
+                let c = seen[i];
+                if !bottom.contains(&c) {
+                    seen[kept] = c;
+                    kept += 1;
+                }
+            }
+            seen.drain(kept..drawn);
+            hand = kept;
+        }
+        let lands = seen[..hand]
+            .iter()
+            .filter(|&&c| self.profile.lands[c as usize].is_some())
+            .count() as u32;
+        if policy.keep(&seen[..hand], lands, mulligans, step.can_mulligan)? || !step.can_mulligan {
+            let look = step.look && hand < cfg.hand_size && drawn < n;
+            let vancouver_bottom = look && policy.vancouver(&seen[..hand], seen[hand])?;
+            if vancouver_bottom {
+                seen.remove(hand);
+            }
+            seen.truncate(hand + max_draws);
+            out.mulligans = mulligans;
+            out.hand = hand;
+            out.vancouver_bottom = vancouver_bottom;
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// Adds one game to the tally.
@@ -339,37 +346,63 @@ impl Plan<'_> {
         range: std::ops::Range<u64>,
     ) -> std::result::Result<Tally, Abort> {
         let (from, to) = (range.start, range.end);
+        let (cfg, n) = (&self.cfg, self.profile.len());
+        let free = cfg.free_total();
+        let max_draws = self.max_draws();
         let mut tally = self.tally();
-        let mut deck: Vec<CardId> = (0..self.profile.len() as CardId).collect();
+        let mut deck: Vec<CardId> = (0..n as CardId).collect();
         let mut deals = Deals::new(seed, &mut deck);
         let mut kept = Kept::default();
         let mut counter = counter.clone();
         let mut turns = TurnScratch::new(self);
-        let mut hist = turns
-            .as_ref()
-            .and_then(|_| CurveHistograms::new(self.profile, &self.questions, |t| self.draws(t)));
-        let mut first = FirstDeals::new(seed, self.profile.len(), self.first_need());
+        let mut hist = turns.as_ref().and_then(|_| {
+            let most_seen = cfg.hand_size + max_draws;
+            CurveHistograms::new(self.profile, &self.questions, |t| self.draws(t), most_seen)
+        });
+        let mut lanes = RoundDeals::new(seed, n, self.first_need());
+        let (mut active, mut next) = (Vec::with_capacity(BLOCK), Vec::with_capacity(BLOCK));
         let mut block = from;
         while block < to {
             let len = (to - block).min(BLOCK as u64);
-            if let Some(first) = &mut first {
-                first.deal(block, len as usize);
-            }
-            for i in block..block + len {
-                deals.game(i);
-                if let Some(first) = &first {
-                    deals.preset(0, first.cards(i));
-                }
-                self.play_from(&mut deals, 0, policy, &mut kept)?;
-                let Some(turns) = &mut turns else {
-                    self.count(&kept, &mut tally, &mut counter);
-                    continue;
+            active.clear();
+            active.extend(block..block + len);
+            // Round by round: the games of a round have taken the same mulligans.
+            let (mut mulligans, mut counted) = (0u32, 0u32);
+            while !active.is_empty() {
+                let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
+                let need = (step.draw.min(n) + 1 + max_draws).min(n);
+                let dealt = match &mut lanes {
+                    Some(lanes) => lanes.deal(mulligans, &active, need),
+                    None => false,
                 };
-                self.count_turns(&kept, &mut tally, turns);
-                match &mut hist {
-                    Some(hist) => hist.add(kept.hand, &kept.seen),
-                    None => counter.count(&self.questions, kept.hand, &kept.seen, &mut tally.cards),
+                next.clear();
+                for (k, &i) in active.iter().enumerate() {
+                    let cards = match (&lanes, dealt) {
+                        (Some(lanes), true) => lanes.cards(k),
+                        _ => {
+                            deals.game(i);
+                            deals.round(mulligans, need)
+                        }
+                    };
+                    if !self.take_round(cards, (step, mulligans), max_draws, policy, &mut kept)? {
+                        next.push(i);
+                        continue;
+                    }
+                    let Some(turns) = &mut turns else {
+                        self.count(&kept, &mut tally, &mut counter);
+                        continue;
+                    };
+                    self.count_turns(&kept, &mut tally, turns);
+                    match &mut hist {
+                        Some(hist) => hist.add(kept.hand, &kept.seen),
+                        None => {
+                            counter.count(&self.questions, kept.hand, &kept.seen, &mut tally.cards)
+                        }
+                    }
                 }
+                std::mem::swap(&mut active, &mut next);
+                counted += u32::from(mulligans >= free);
+                mulligans += 1;
             }
             block += len;
         }
