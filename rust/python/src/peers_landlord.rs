@@ -59,25 +59,38 @@ impl Policy for LandlordLondon {
     }
 
     fn bottom(&mut self, hand: &[CardId], count: usize) -> Result<Vec<CardId>, Abort> {
+        let mut out = vec![];
+        self.bottom_into(hand, count, &mut out)?;
+        Ok(out)
+    }
+
+    /// landlord's bottom (module docs) without allocating: the hand's order with its first
+    /// lands swapped to the front, then its last `count` places.
+    fn bottom_into(
+        &mut self,
+        hand: &[CardId],
+        count: usize,
+        out: &mut Vec<CardId>,
+    ) -> Result<(), Abort> {
         let is_land = |c: CardId| self.lands[c as usize];
         self.drawn_lands = Some(hand.iter().filter(|&&c| is_land(c)).count() as u32);
         let opening = hand.len() - count;
-        let mut keep_first = vec![];
+        out.clear();
+        out.extend_from_slice(hand);
+        let mut front = 0;
         for (i, &c) in hand.iter().enumerate() {
             if !is_land(c) {
                 continue;
             }
-            if self.mulligans_on(keep_first.len()) && keep_first.len() < opening {
-                keep_first.push(i);
+            if self.mulligans_on(front) && front < opening {
+                out.swap(front, i);
+                front += 1;
             } else {
                 break;
             }
         }
-        let mut order: Vec<CardId> = hand.to_vec();
-        for (i, &k) in keep_first.iter().enumerate() {
-            order.swap(i, k);
-        }
-        Ok(order[opening..].to_vec())
+        out.drain(..opening);
+        Ok(())
     }
 
     fn vancouver(&mut self, _hand: &[CardId], _top: CardId) -> Result<bool, Abort> {

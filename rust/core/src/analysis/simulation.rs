@@ -31,6 +31,8 @@ pub struct Kept {
     pub seen: Vec<CardId>,
     /// Vancouver's look put the top card on the bottom.
     pub vancouver_bottom: bool,
+    /// The cards the last round put on the bottom (London; a buffer reused from game to game).
+    pub bottomed: Vec<CardId>,
 }
 
 /// One game's shuffles, round by round (game `i`'s library stream `i << 8`, shuffle `k`
@@ -230,13 +232,13 @@ impl Plan<'_> {
         let (cfg, n) = (&self.cfg, self.profile.len());
         // `out.seen` holds the round's hand, then the library's top cards (no allocation a
         // game once it has grown).
-        let seen = &mut out.seen;
+        let (seen, bottom) = (&mut out.seen, &mut out.bottomed);
         let drawn = step.draw.min(n);
         seen.clear();
         seen.extend_from_slice(cards);
         let mut hand = drawn;
         if step.bottom > 0 {
-            let bottom = policy.bottom(&seen[..drawn], step.bottom.min(drawn))?;
+            policy.bottom_into(&seen[..drawn], step.bottom.min(drawn), bottom)?;
             let mut kept = 0;
             for i in 0..drawn {
                 let c = seen[i];

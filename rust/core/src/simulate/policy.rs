@@ -28,6 +28,18 @@ pub trait Policy {
     ) -> std::result::Result<bool, Abort>;
     /// Which `count` cards of `hand` go to the bottom (London), in their top-to-bottom order.
     fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort>;
+    /// [`Policy::bottom`]'s cards written into `out` (replacing what it held), for a caller
+    /// that reuses one buffer: a policy may then answer without allocating. The default asks
+    /// `bottom`.
+    fn bottom_into(
+        &mut self,
+        hand: &[CardId],
+        count: usize,
+        out: &mut Vec<CardId>,
+    ) -> std::result::Result<(), Abort> {
+        *out = self.bottom(hand, count)?;
+        Ok(())
+    }
     /// Vancouver: put the `top` card on the bottom?
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort>;
 
@@ -194,6 +206,14 @@ macro_rules! delegate_policy {
                 count: usize,
             ) -> std::result::Result<Vec<CardId>, Abort> {
                 self.0.bottom(hand, count)
+            }
+            fn bottom_into(
+                &mut self,
+                hand: &[CardId],
+                count: usize,
+                out: &mut Vec<CardId>,
+            ) -> std::result::Result<(), Abort> {
+                self.0.bottom_into(hand, count, out)
             }
             fn vancouver(
                 &mut self,
