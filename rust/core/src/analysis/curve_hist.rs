@@ -21,8 +21,8 @@ pub struct CurveHistograms {
     /// By card id: its land class, or the last slot (a nonland: capped at 0).
     slot_of: Vec<u8>,
     /// By card id: the bit of the question asking about it (the last question naming it, as
-    /// the `Counter` reads it), or 0.
-    target_bit: Vec<u128>,
+    /// the `Counter` reads it) in a two-word mask, or none.
+    target_bit: Vec<[u64; 2]>,
     /// By slot: the count past which the index stops growing.
     caps: Vec<u8>,
     /// By slot: the index's stride.
@@ -39,15 +39,16 @@ pub struct CurveHistograms {
     checkpoint_of: Vec<usize>,
     /// By question: `[enough lands, castable]` for every index.
     answers: Vec<Vec<[bool; 2]>>,
-    /// `[question][index * 2 + seen]`: games since the last spill into `totals`.
-    cells: Vec<u32>,
+    /// `[question][index * 2 + seen]`: games since the last spill into `totals` (16 bits: the
+    /// cells of a typical run stay in the first-level cache).
+    cells: Vec<u16>,
     totals: Vec<u64>,
     /// Games in `cells`.
-    pending: u32,
+    pending: u16,
     /// One game's scratch: counts by slot, then the index and seen questions by checkpoint.
     counts: Vec<u8>,
     at_index: Vec<u32>,
-    at_seen: Vec<u128>,
+    at_seen: Vec<[u64; 2]>,
 }
 
 impl CurveHistograms {
@@ -120,11 +121,12 @@ impl CurveHistograms {
             .iter()
             .map(|q| checkpoints.iter().position(|&d| d == draws(q.turn())))
             .collect::<Option<Vec<_>>>()?;
-        let mut target_bit = vec![0u128; profile.len()];
+        let mut target_bit = vec![[0u64; 2]; profile.len()];
         for (j, q) in questions.iter().enumerate() {
             for (card, &t) in q.is_target.iter().enumerate() {
                 if t {
-                    target_bit[card] = 1 << j;
+                    target_bit[card] = [0; 2];
+                    target_bit[card][j / 64] = 1 << (j % 64);
                 }
             }
         }
@@ -172,7 +174,7 @@ impl CurveHistograms {
             size,
             checkpoint_of,
             at_index: vec![0; checkpoints.len()],
-            at_seen: vec![0; checkpoints.len()],
+            at_seen: vec![[0; 2]; checkpoints.len()],
             checkpoints,
             answers,
             cells: vec![0; size * 2 * questions.len()],
@@ -185,14 +187,15 @@ impl CurveHistograms {
     /// Adds one game: `seen` is the kept hand of `hand` cards, then the draws.
     #[inline]
     pub fn add(&mut self, hand: usize, seen: &[CardId]) {
-        let (mut at, mut index, mut found) = (0usize, 0u32, 0u128);
+        let (mut at, mut index, mut found) = (0usize, 0u32, [0u64; 2]);
         if seen.len() <= self.uncapped {
             for (k, &d) in self.checkpoints.iter().enumerate() {
                 // Ascending checkpoints: `upto` never falls below `at`.
                 let upto = (hand + d).min(seen.len());
                 for &c in &seen[at..upto] {
                     index += self.step_of[c as usize];
-                    found |= self.target_bit[c as usize];
+                    let bits = self.target_bit[c as usize];
+                    found = [found[0] | bits[0], found[1] | bits[1]];
                 }
                 at = upto;
                 self.at_index[k] = index;
@@ -208,7 +211,8 @@ impl CurveHistograms {
                     let grow = self.counts[s] < self.caps[s];
                     self.counts[s] += u8::from(grow);
                     index += u32::from(grow) * self.strides[s];
-                    found |= self.target_bit[c];
+                    let bits = self.target_bit[c];
+                    found = [found[0] | bits[0], found[1] | bits[1]];
                 }
                 at = upto;
                 self.at_index[k] = index;
@@ -217,11 +221,12 @@ impl CurveHistograms {
         }
         let width = 2 * self.size;
         for (j, &k) in self.checkpoint_of.iter().enumerate() {
-            let cell = self.at_index[k] as usize * 2 + ((self.at_seen[k] >> j) & 1) as usize;
+            let seen = (self.at_seen[k][j / 64] >> (j % 64)) & 1;
+            let cell = self.at_index[k] as usize * 2 + seen as usize;
             self.cells[j * width + cell] += 1;
         }
         self.pending += 1;
-        if self.pending == u32::MAX {
+        if self.pending == u16::MAX {
             self.spill();
         }
     }

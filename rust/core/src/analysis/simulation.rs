@@ -427,9 +427,20 @@ impl Plan<'_> {
     fn count_turns(&self, kept: &Kept, tally: &mut Tally, s: &mut TurnScratch) {
         tally.games += 1;
         tally.kept_by_size[kept.hand] += 1;
+        let (mut at, mut lands) = (0, 0usize);
+        if s.sources.is_empty() && s.tags.is_empty() {
+            for (t, row) in tally.lands.iter_mut().enumerate() {
+                let upto = (kept.hand + self.draws(t + 1)).min(kept.seen.len());
+                for &c in &kept.seen[at..upto] {
+                    lands += usize::from(s.is_land[c as usize]);
+                }
+                at = upto;
+                row[lands] += 1;
+            }
+            return;
+        }
         s.sources.iter_mut().for_each(|x| *x = 0);
         s.tags.iter_mut().for_each(|x| *x = 0);
-        let (mut at, mut lands) = (0, 0usize);
         for t in 1..=self.turns {
             let upto = (kept.hand + self.draws(t)).min(kept.seen.len());
             for &c in &kept.seen[at..upto] {
