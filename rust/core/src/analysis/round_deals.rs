@@ -29,7 +29,9 @@ pub struct RoundDeals {
     /// The cards of each deal of the round last dealt.
     need: usize,
     bufs: Buffers,
-    /// `0..n` between games.
+    /// Cards in the deck.
+    n: usize,
+    /// `0..n`, once per lane, between games.
     scratch: Vec<CardId>,
     digits: Vec<u32>,
     /// The round's deals, `need` cards each.
@@ -49,7 +51,8 @@ impl RoundDeals {
             most,
             need: 0,
             bufs: Buffers::default(),
-            scratch: (0..n as CardId).collect(),
+            n,
+            scratch: (0..LANES).flat_map(|_| 0..n as CardId).collect(),
             digits: vec![0; LANES * (most + MAX_BATCH)],
             cards: Vec::with_capacity(BLOCK * most),
         })
@@ -82,16 +85,23 @@ impl RoundDeals {
             let ok = self
                 .plan
                 .lane_digits(&leads, rows.as_ref(), need, stride, &mut self.digits);
+            let base = c * LANES * need;
+            let lanes = &mut self.cards[base..base + chunk.len() * need];
+            let all = ok[..chunk.len()].iter().all(|&x| x);
+            if all && chunk.len() == LANES {
+                top_from_lanes(&self.digits, stride, need, &mut self.scratch, lanes);
+                continue;
+            }
             for l in 0..chunk.len() {
-                let k = c * LANES + l;
-                let out = &mut self.cards[k * need..(k + 1) * need];
+                let out = &mut lanes[l * need..(l + 1) * need];
                 if ok[l] {
                     let digits = &self.digits[l * stride..l * stride + need];
-                    top_from_digits(digits, &mut self.scratch, out);
+                    top_from_digits(digits, &mut self.scratch[..self.n], out);
                 } else {
                     let (g, lead) = (lane_games[l], leads[l]);
                     let mut rng = shuffle_words(&self.key, g, sub, lead, rows.as_ref(), l);
-                    self.plan.top_cards(need, &mut rng, &mut self.scratch, out);
+                    self.plan
+                        .top_cards(need, &mut rng, &mut self.scratch[..self.n], out);
                 }
             }
         }
@@ -119,5 +129,36 @@ fn top_from_digits(digits: &[u32], scratch: &mut [CardId], out: &mut [CardId]) {
     for (i, &j) in swapped[..digits.len()].iter().enumerate() {
         scratch[i] = i as CardId;
         scratch[j as usize] = j;
+    }
+}
+
+/// [`top_from_digits`] for eight shuffles at once, interleaved step by step so their memory
+/// chains overlap: lane `l`'s digits at `digits[l * stride..]`, its deck `scratch[l * n..]`
+/// (`n = scratch.len() / LANES`), its cards `out[l * need..]`.
+#[inline]
+fn top_from_lanes(
+    digits: &[u32],
+    stride: usize,
+    need: usize,
+    scratch: &mut [CardId],
+    out: &mut [CardId],
+) {
+    let n = scratch.len() / LANES;
+    let mut swapped = [[0u32; LANES]; MAX_NEED];
+    for (i, row) in swapped[..need].iter_mut().enumerate() {
+        for (l, slot) in row.iter_mut().enumerate() {
+            let deck = &mut scratch[l * n..(l + 1) * n];
+            let j = i + digits[l * stride + i] as usize;
+            out[l * need + i] = deck[j];
+            deck[j] = deck[i];
+            *slot = j as u32;
+        }
+    }
+    for (i, row) in swapped[..need].iter().enumerate() {
+        for (l, &j) in row.iter().enumerate() {
+            let deck = &mut scratch[l * n..(l + 1) * n];
+            deck[i] = i as CardId;
+            deck[j as usize] = j;
+        }
     }
 }

@@ -207,7 +207,7 @@ impl Plan<'_> {
         let max_draws = self.max_draws();
         loop {
             let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
-            let need = (step.draw.min(n) + 1 + max_draws).min(n);
+            let need = (step.draw.min(n) + usize::from(step.look) + max_draws).min(n);
             let cards = deals.round(mulligans, need);
             if self.take_round(cards, (step, mulligans), max_draws, policy, out)? {
                 return Ok(());
@@ -372,7 +372,7 @@ impl Plan<'_> {
             let (mut mulligans, mut counted) = (0u32, 0u32);
             while !active.is_empty() {
                 let step = cfg.rule.hand_step(cfg.hand_size, mulligans, counted, free);
-                let need = (step.draw.min(n) + 1 + max_draws).min(n);
+                let need = (step.draw.min(n) + usize::from(step.look) + max_draws).min(n);
                 let dealt = match &mut lanes {
                     Some(lanes) => lanes.deal(mulligans, &active, need),
                     None => false,
@@ -419,7 +419,7 @@ impl Plan<'_> {
     fn first_need(&self) -> usize {
         let (cfg, n) = (&self.cfg, self.profile.len());
         let step = cfg.rule.hand_step(cfg.hand_size, 0, 0, cfg.free_total());
-        (step.draw.min(n) + 1 + self.max_draws()).min(n)
+        (step.draw.min(n) + usize::from(step.look) + self.max_draws()).min(n)
     }
 
     /// [`Plan::count`] without the on-curve questions and without allocating: adds one game's
