@@ -36,6 +36,8 @@ pub struct RoundDeals {
     digits: Vec<u32>,
     /// The round's deals, `need` cards each.
     cards: Vec<CardId>,
+    /// Deals shuffled alone so far (their words ran out).
+    alone: u64,
 }
 
 impl RoundDeals {
@@ -55,6 +57,7 @@ impl RoundDeals {
             scratch: (0..LANES).flat_map(|_| 0..n as CardId).collect(),
             digits: vec![0; LANES * (most + MAX_BATCH)],
             cards: Vec::with_capacity(BLOCK * most),
+            alone: 0,
         })
     }
 
@@ -98,6 +101,7 @@ impl RoundDeals {
                     let digits = &self.digits[l * stride..l * stride + need];
                     top_from_digits(digits, &mut self.scratch[..self.n], out);
                 } else {
+                    self.alone += 1;
                     let (g, lead) = (lane_games[l], leads[l]);
                     let mut rng = shuffle_words(&self.key, g, sub, lead, rows.as_ref(), l);
                     self.plan
@@ -106,6 +110,11 @@ impl RoundDeals {
             }
         }
         true
+    }
+
+    /// Deals shuffled alone so far, their words having run out (tests reach that path).
+    pub fn alone(&self) -> u64 {
+        self.alone
     }
 
     /// The top cards of the `k`-th game of the round last dealt.

@@ -117,3 +117,77 @@ fn the_fast_run_can_fail() {
     assert_ne!(a, b);
     assert!(a.cards.iter().any(|c| c[2] > 0) && a.cards.iter().all(|c| c[1] >= c[2]));
 }
+
+/// Blocks of seed 1 where a shuffle's word is rejected (found by search; the test checks that
+/// the lone path ran): every deal of the block, lanes and lone, is `Deals::round`'s.
+#[test]
+fn round_deals_are_the_general_shuffles_rejected_words_included() {
+    use super::round_deals::RoundDeals;
+    use super::simulation::Deals;
+    let s = seed(1);
+    for (n, need, sub, block) in [
+        (60usize, 10usize, 0u32, 62_976u64),
+        (60, 10, 1, 40_448),
+        (40, 10, 0, 46_080),
+    ] {
+        let mut lanes = RoundDeals::new(&s, n, need).unwrap();
+        // Every other game of the block, as a later round deals only the games that mulligan.
+        for (pass, games) in [
+            (block..block + 512).collect::<Vec<u64>>(),
+            (block..block + 512).filter(|g| g % 3 != 1).collect(),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let before = lanes.alone();
+            assert!(lanes.deal(sub, &games, need));
+            let mut deck: Vec<CardId> = (0..n as CardId).collect();
+            let mut deals = Deals::new(&s, &mut deck);
+            for (k, &g) in games.iter().enumerate() {
+                deals.game(g);
+                assert_eq!(
+                    lanes.cards(k),
+                    deals.round(sub, need),
+                    "n {n} sub {sub} game {g}"
+                );
+            }
+            // The whole block holds the game whose word is rejected.
+            if pass == 0 {
+                assert!(lanes.alone() > before, "n {n} sub {sub}: no word rejected");
+            }
+        }
+    }
+}
+
+/// The histograms' capped path (a game seeing more cards than the index was laid out for) and
+/// their one-addition path give the `Counter`'s tallies.
+#[test]
+fn curve_histograms_count_as_the_counter_does() {
+    use super::curve_hist::CurveHistograms;
+    for (d, profile) in decks().iter().enumerate() {
+        let plan = plan_for(profile, MulliganRule::London, d % 2 == 0, 4);
+        let draws = |t| plan.draws(t);
+        let most = 7 + plan.draws(plan.questions.iter().map(Question::turn).max().unwrap());
+        let mut counter = Counter::new(profile, &plan.questions, draws).unwrap();
+        let mut fast = CurveHistograms::new(profile, &plan.questions, draws, most).unwrap();
+        let mut capped = CurveHistograms::new(profile, &plan.questions, draws, 0).unwrap();
+        let mut policy = rules()[1]
+            .compile(&profile.land_flags(), &profile.tags)
+            .unwrap();
+        let mut deck: Vec<CardId> = (0..profile.len() as CardId).collect();
+        let mut kept = Kept::default();
+        let mut want = vec![[0u64; 3]; plan.questions.len()];
+        for i in 0..2000 {
+            plan.play(&seed(9), i, &mut policy, &mut deck, &mut kept)
+                .unwrap();
+            counter.count(&plan.questions, kept.hand, &kept.seen, &mut want);
+            fast.add(kept.hand, &kept.seen);
+            capped.add(kept.hand, &kept.seen);
+        }
+        for h in [&mut fast, &mut capped] {
+            let mut got = vec![[0u64; 3]; plan.questions.len()];
+            h.drain_into(&mut got);
+            assert_eq!(got, want, "deck {d}");
+        }
+    }
+}

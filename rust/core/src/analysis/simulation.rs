@@ -69,7 +69,7 @@ impl<'a> Deals<'a> {
     }
 
     /// Round `mulligans`'s top `need` cards (the same `need` for a round every time).
-    fn round(&mut self, mulligans: u32, need: usize) -> &[CardId] {
+    pub(crate) fn round(&mut self, mulligans: u32, need: usize) -> &[CardId] {
         let m = mulligans as usize;
         if self.rounds.len() <= m {
             self.rounds.resize(m + 1, vec![]);
