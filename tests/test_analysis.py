@@ -177,11 +177,12 @@ def test_on_the_draw_and_named_cards(capsys, table, deck_file):
 def test_published_hypergeometric_examples(table):
     """A four-of in a 60-card deck, seven cards: the hypergeometric worked example of a post in
     The Mana Drain's archive
-    (http://www.archive.themanadrain.com/index.php?action=profile&sa=showPosts&u=4072, read
-    through the search tool): exactly one "(4c1 * 56c6) / 60c7 = .336 = 33.6%", exactly two
+    (http://www.archive.themanadrain.com/index.php?action=profile&sa=showPosts&u=4072, read on
+    2026-12-03): exactly one "(4c1 * 56c6) / 60c7 = .336 = 33.6%", exactly two
     "4c2 * 56c5 / 60c7 = 5.93 %", exactly three ".38%", at least one "1 - 60.05% = 39.95%".
-    Frank Karsten's 2022 London tables could not be read through the search tools (only their
-    introduction was), so none of their figures is quoted here."""
+    Frank Karsten's 2022 London tables could not be read (only their introduction could), so
+    none of their figures is quoted; two of his hypergeometric examples are, in
+    rust/core/src/analysis/hypergeometric.rs."""
     deck = m.Deck.parse("4 Ornithopter [x]\n20 Plains\n36 Shock")
     r = m.analyze(deck, turns=1, mulligan="none", exact=True, table=False)
     x = r["by_turn"][0]["tags"]["x"]
@@ -194,7 +195,7 @@ def test_published_hypergeometric_examples(table):
 def test_published_land_drop_figures(table):
     """A land a turn, turn by turn, 60-card decks: the Deck-u-lator blog's post "How to
     calculate whether you have enough mana, continued" (http://deckulator.blogspot.com/2010/,
-    11 December 2010, read through the search tool): "With 20 land, there is a 54% chance to
+    11 December 2010, read on 2026-12-03): "With 20 land, there is a 54% chance to
     have 4 land on turn 4", "With 24 land, there is a 57% chance to have 5 land on turn 5",
     "With 28 land, there is a 51% chance to have 7 land on turn 7". Its figures count seven
     cards and a draw every turn, which is a player on the draw (103.8a: 7 + t cards by turn

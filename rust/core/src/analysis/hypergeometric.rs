@@ -64,4 +64,20 @@ mod tests {
         assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         assert_eq!(d.len(), 8);
     }
+
+    #[test]
+    fn frank_karstens_published_hypergeometric_examples() {
+        // Frank Karsten, "#SomeoneCallFrankKarsten" (ChannelFireball, read on 2026-12-03 at
+        // strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/
+        // someonecallfrankkarsten/), both as printed, rounded as he rounds them:
+        // "a 53-card deck with 22 lands remaining ... Their top 3 cards contain 0 lands, which
+        // occurs with probability 19.2%";
+        let top3 = pmf(53, 22, 3, 0);
+        assert_eq!(format!("{:.1}", 100.0 * top3), "19.2");
+        // "drawing three Hollow Ones straight away, which occurs with probability
+        // 3/50*2/49*1/48, i.e., 0.0051%" (three of three in the top three of 50).
+        let three = pmf(50, 3, 3, 3);
+        assert_eq!(format!("{:.4}", 100.0 * three), "0.0051");
+        assert!((three - 3.0 / 50.0 * 2.0 / 49.0 / 48.0).abs() < 1e-18);
+    }
 }
