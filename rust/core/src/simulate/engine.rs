@@ -4,6 +4,7 @@
 //! ([`super::rounds`]), the count kernels' verdict tables (`verdicts`) and backends, partial
 //! Paris (`partial`) and hand smoothing (`smoothing`); this module depends on none of them.
 
+use super::classes::MemoPool;
 use super::config::{Config, Outcome};
 use super::land_mask::LandMask;
 use super::plan::Plan;
@@ -62,6 +63,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) deal: Option<Plan>,
     /// The run's seed (the game path builds games from it; smoothing reads its streams).
     pub(crate) seed: Seed,
+    /// The verdicts the compact set kernels remember, kept between a thread's chunks.
+    pub(crate) memos: MemoPool,
 }
 
 impl Engine<'_> {
@@ -83,6 +86,7 @@ impl Engine<'_> {
             deal: (cfg.rule == MulliganRule::PartialParis)
                 .then(|| Plan::new(cfg.deck_size, cfg.deck_size)),
             seed: seed.clone(),
+            memos: MemoPool::default(),
         })
     }
 

@@ -13,9 +13,10 @@
 //! whole hand (and Vancouver's look at the next card) from its lead word. For a policy that
 //! decides by counts ([`CountRule`]), a hand drawn from one word is decided without being
 //! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved; with
-//! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), each set's
-//! flags move beside the land flags and the hand is decided by its counts (by its cards' classes
-//! when the round bottoms cards, AVX2). Every other hand (more sets, a Python callable, a
+//! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), the hand is
+//! decided by its cards' classes (AVX2): a deck of at most 16 classes moves its cards' class
+//! numbers in flag planes and remembers each hand's verdict by its class counters (`classes`),
+//! any other moves each set's flags beside the land flags. Every other hand (more sets, a Python callable, a
 //! rejected word, a deck or hand that needs more words) takes the general path, with the same
 //! result.
 //!
@@ -32,12 +33,13 @@
 //! of a set, and the London bottom among them), [`policy`] (the player's decisions as the
 //! engine asks them, and the [`GeneralPath`]/[`GamePath`] references), `strategies` (the
 //! bottom and exile strategies a rule names), [`keep_rule`] (the keep rule, compiled),
-//! `plan` (a shuffle's batches), `words` (a round's random words and the buffers for them),
-//! `land_mask` (a deck's land flags as one integer), `engine` (one run's state and one game's
-//! step), then the `impl Engine` modules built on it: `verdicts` (a count policy's decisions as
-//! tables), `backends` (the count kernels: `portable` and its `avx2` twin), `partial`
-//! (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing from its candidate
-//! shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
+//! `plan` (a shuffle's batches), `classes` (a deck's cards by compact class for the set
+//! kernels, and the memo of the verdicts by a hand's classes), `words` (a round's random words
+//! and the buffers for them), `land_mask` (a deck's land flags as one integer), `engine` (one
+//! run's state and one game's step), then the `impl Engine` modules built on it: `verdicts` (a
+//! count policy's decisions as tables), `backends` (the count kernels: `portable` and its
+//! `avx2` twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing
+//! from its candidate shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
 //! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry
 //! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]);
 //! [`request`] (a simulation as asked for, made ready against a deck: the entry of the
@@ -52,6 +54,7 @@ pub mod request;
 pub mod threads;
 
 mod backends;
+mod classes;
 mod engine;
 mod land_mask;
 mod partial;

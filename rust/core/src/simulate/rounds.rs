@@ -5,7 +5,8 @@
 //! partial Paris branch off there.
 
 #[cfg(target_arch = "x86_64")]
-use super::backends::avx2::{SetFlags, SetHands};
+use super::backends::avx2::{ClassHands, SetFlags, SetHands};
+use super::classes::ClassPlanes;
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
@@ -31,6 +32,12 @@ pub(crate) enum Kernel {
     Sets64,
     /// The same with at most 128 cards (two 64-bit halves each).
     Sets128,
+    /// Count policy with card sets, a deck of at most [`super::classes::MAX_CLASSES`] classes:
+    /// as `Sets64`, with the cards' class numbers in flag planes, each hand's classes counted
+    /// and its verdict remembered by them ([`super::classes`]).
+    Classes64,
+    /// The same with at most 128 cards.
+    Classes128,
     /// Every hand through [`Engine::step`].
     General,
 }
@@ -97,13 +104,27 @@ impl Engine<'_> {
             _ => Kernel::General,
         };
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
-        let sets_kernel = matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
-        // A round that bottoms cards decides each hand by its classes (`direct`); one that does
-        // not, by a table of its capped counts.
-        let direct = sets_kernel && shape.bottom > 0;
+        let sets = rule.and_then(|r| r.sets.as_ref());
+        // A deck of few classes: its class planes (then the compact kernels).
+        let planes = match (kernel, sets) {
+            (Kernel::Sets64 | Kernel::Sets128, Some(s)) => ClassPlanes::new(self.lands, s),
+            _ => None,
+        };
+        let kernel = match (kernel, planes) {
+            (Kernel::Sets64, Some(_)) => Kernel::Classes64,
+            (Kernel::Sets128, Some(_)) => Kernel::Classes128,
+            _ => kernel,
+        };
+        let classes_kernel = matches!(kernel, Kernel::Classes64 | Kernel::Classes128);
+        let sets_kernel = classes_kernel || matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
+        // A round of the compact kernels, or one that bottoms cards, decides each hand by its
+        // classes (`direct`); any other by a table of its capped counts.
+        let direct = sets_kernel && (classes_kernel || shape.bottom > 0);
+        let kind = (mulligans, counted_mulligans, redraw);
+        let mut memo = classes_kernel.then(|| bufs.memos.take(kind));
         let (verdicts, set_index) = match (kernel, rule) {
             (Kernel::General, _) | (_, None) => (None, None),
-            (Kernel::Sets64 | Kernel::Sets128, Some(_)) if direct => (Some(vec![]), None),
+            (_, Some(_)) if direct => (Some(vec![]), None),
             (Kernel::Sets64 | Kernel::Sets128, Some(rule)) => {
                 match self.sets_verdicts(rule, &shape, redraw) {
                     Some((table, index)) => (Some(table), Some(index)),
@@ -116,7 +137,6 @@ impl Engine<'_> {
             (true, None) => Kernel::General,
             _ => kernel,
         };
-        let sets = rule.and_then(|r| r.sets.as_ref());
         #[cfg(target_arch = "x86_64")]
         let set_flags = SetFlags {
             lands: mask128,
@@ -140,6 +160,8 @@ impl Engine<'_> {
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
         #[cfg(target_arch = "x86_64")]
         let mut set_hands = SetHands::default();
+        #[cfg(target_arch = "x86_64")]
+        let mut class_hands = ClassHands::default();
         #[cfg(target_arch = "x86_64")]
         let shape_step = shape;
         let mut digits = [0u32; STRIDE * LANES];
@@ -199,6 +221,32 @@ impl Engine<'_> {
                     });
                     (keys, [0; LANES], ok)
                 }
+                #[cfg(target_arch = "x86_64")]
+                Kernel::Classes64 | Kernel::Classes128 => {
+                    let (Some(rule), Some(planes), Some(memo)) = (rule, &planes, memo.as_mut())
+                    else {
+                        unreachable!("the compact kernels have a rule, its planes and a memo")
+                    };
+                    let (d, out) = (&mut wide_digits, &mut class_hands);
+                    let shape = (draw, need);
+                    // SAFETY: the set kernels are chosen only when `AVX2` (see above).
+                    let ok = unsafe {
+                        match kernel {
+                            Kernel::Classes64 => {
+                                self.lane_classes_any::<false>(planes, &leads, shape, d, out)
+                            }
+                            _ => self.lane_classes_any::<true>(planes, &leads, shape, d, out),
+                        }
+                    };
+                    let keys = core::array::from_fn(|l| {
+                        let pair = memo.get(class_hands.counters[l], |counters| {
+                            let classes = planes.classes(counters);
+                            self.class_verdicts(rule, &shape_step, redraw, classes)
+                        });
+                        pair[class_hands.tops[l] as usize]
+                    });
+                    (keys, [0; LANES], ok)
+                }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
                 Kernel::Flags => {
@@ -220,7 +268,7 @@ impl Engine<'_> {
             // The verdict index: lands * 2 + top, or already computed by the set kernel (the
             // verdict itself when `direct`).
             let keys: [u32; LANES] = match kernel {
-                Kernel::Sets64 | Kernel::Sets128 => lands,
+                Kernel::Sets64 | Kernel::Sets128 | Kernel::Classes64 | Kernel::Classes128 => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, &slot) in group.iter().enumerate() {
@@ -278,6 +326,9 @@ impl Engine<'_> {
             }
         }
         next.truncate(k);
+        if let Some(memo) = memo {
+            bufs.memos.put(kind, memo);
+        }
         if let Some(verdicts) = &verdicts {
             for (index, &v) in verdicts.iter().enumerate() {
                 let n: u64 = (0..LANES)
@@ -361,6 +412,10 @@ impl Engine<'_> {
             scratch: (0..self.cfg.deck_size as CardId).collect(),
             flags: self.land_flags.clone(),
             hist: vec![0; counts.hand_lands.len() + 1],
+            memos: match rule.as_ref() {
+                Some(rule) if rule.sets.is_some() => self.memos.take(rule),
+                _ => Default::default(),
+            },
             ..Buffers::default()
         };
         let mut active = Vec::with_capacity(BLOCK);
@@ -455,6 +510,9 @@ impl Engine<'_> {
         }
         for (cell, n) in counts.hand_lands.iter_mut().zip(&bufs.hist) {
             *cell += n;
+        }
+        if let Some(rule) = rule.filter(|r| r.sets.is_some()) {
+            self.memos.give(rule, bufs.memos);
         }
         Ok(())
     }

@@ -108,8 +108,8 @@ impl Engine<'_> {
         Some((out, index))
     }
 
-    /// [`Engine::step`]'s verdict for a count rule with card sets, of a round that bottoms
-    /// cards: the hand drawn by class ([`Classes`]), and the flag of the next card.
+    /// [`Engine::step`]'s verdict for a count rule with card sets: the hand drawn by class
+    /// ([`Classes`]), and the flag of the next card.
     pub(crate) fn sets_verdict(
         &self,
         rule: &CountRule,
@@ -118,15 +118,27 @@ impl Engine<'_> {
         classes: Classes,
         top: u32,
     ) -> u32 {
+        self.class_verdicts(rule, shape, redraw, classes)[top as usize]
+    }
+
+    /// [`Engine::sets_verdict`] for the next card not a land, and a land (a round that bottoms
+    /// cards or not: bottoming none leaves the hand as drawn).
+    pub(crate) fn class_verdicts(
+        &self,
+        rule: &CountRule,
+        shape: &HandStep,
+        redraw: bool,
+        classes: Classes,
+    ) -> [u32; 2] {
         // The lands' classes are the high word's counters: their sum.
         let lands = (((classes >> 64) as u64).wrapping_mul(NIBBLES) >> 60) as usize;
         if self.redraws(shape, redraw, lands) {
-            return REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0];
+            return [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2];
         }
         let (kept, counts) = rule.after_bottom(shape.bottom, classes);
         let size = shape.draw - shape.bottom;
         let keeps = !shape.can_mulligan || rule.keeps_with(size, kept, &counts);
-        self.verdict_pair(rule, shape, keeps, size, kept)[top as usize]
+        self.verdict_pair(rule, shape, keeps, size, kept)
     }
 }
 

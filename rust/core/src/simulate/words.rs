@@ -4,6 +4,7 @@
 //! from round to round. The engine ([`super::rounds`]) and the bulk rows ([`crate::bulk`]) read
 //! them the same way.
 
+use super::classes::Memos;
 use crate::card::CardId;
 use crate::rng::{chacha_rows, lane_block, lead_rows, row_word, ShuffleWords, LANES};
 use crate::seed::{StreamId, DOMAIN_LIBRARY};
@@ -22,6 +23,8 @@ pub(crate) struct Buffers {
     pub(crate) hist: Vec<u64>,
     /// A round's hands by verdict index, one run of counters per lane.
     pub(crate) tally: Vec<u32>,
+    /// The verdicts the compact set kernels remember, by kind of round.
+    pub(crate) memos: Memos,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`

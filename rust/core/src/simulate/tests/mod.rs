@@ -10,6 +10,7 @@ use crate::rng::{key_words, ShuffleWords};
 use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 
+mod classes;
 mod keep_rule;
 mod request;
 mod smoothing;

@@ -1,0 +1,189 @@
+//! A deck's cards by compact class, for the set kernels (103.5: a keep rule with card conditions
+//! decides a hand by the classes of its cards alone). A card's class is whether it is a land and
+//! which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`); a deck holds a
+//! few of the 32 classes, numbered `0..len` here, so a library's cards by class are
+//! `ceil(log2 len)` flag planes (bit `p` of each card's number), a hand's classes one word of
+//! four-bit counters ([`ClassPlanes::classes`] gives the full form back), and the verdicts of the
+//! hands a round draws, which the counters decide, are remembered in a [`VerdictMemo`], kept
+//! from chunk to chunk of a run ([`MemoPool`]).
+
+use super::policy::{CardSets, Classes, CountRule};
+use std::sync::Mutex;
+
+/// The most classes a deck may hold for the compact kernels (one four-bit counter each in a
+/// `u64`); a deck with more takes the per-set kernels.
+pub(crate) const MAX_CLASSES: usize = 16;
+
+/// The most flag planes ([`MAX_CLASSES`] numbered in four bits).
+pub(crate) const MAX_PLANES: usize = 4;
+
+/// A deck's cards by compact class number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClassPlanes {
+    /// Plane `p`: bit `j` is bit `p` of card `j`'s class number.
+    pub(crate) planes: [u128; MAX_PLANES],
+    /// How many planes the numbers need (1 to [`MAX_PLANES`]).
+    pub(crate) count: usize,
+    /// By number: the class (`land << 4 | set mask`).
+    pub(crate) classes: [u32; MAX_CLASSES],
+    /// Bit `i`: class number `i` is a land's.
+    pub(crate) land_numbers: u32,
+}
+
+impl ClassPlanes {
+    /// The classes of a deck's cards (`lands`, and `sets` of a count rule), numbered in order of
+    /// the class; `None` when the deck holds more than [`MAX_CLASSES`] or more than 128 cards.
+    pub(crate) fn new(lands: &[bool], sets: &CardSets) -> Option<ClassPlanes> {
+        if lands.len() > 128 {
+            return None;
+        }
+        let class_of = |j: usize| u32::from(lands[j]) << 4 | u32::from(sets.masks[j]);
+        let mut present = 0u32;
+        for j in 0..lands.len() {
+            present |= 1 << class_of(j);
+        }
+        let len = present.count_ones() as usize;
+        if len > MAX_CLASSES {
+            return None;
+        }
+        let mut classes = [0u32; MAX_CLASSES];
+        let mut land_numbers = 0u32;
+        let (mut rest, mut i) = (present, 0);
+        while rest != 0 {
+            let class = rest.trailing_zeros();
+            classes[i] = class;
+            land_numbers |= u32::from(class >= 16) << i;
+            rest &= rest - 1;
+            i += 1;
+        }
+        let number = |class: u32| (present & ((1u32 << class) - 1)).count_ones();
+        let count = (usize::BITS - (len.max(2) - 1).leading_zeros()) as usize;
+        let mut planes = [0u128; MAX_PLANES];
+        for j in 0..lands.len() {
+            let n = number(class_of(j));
+            for (p, plane) in planes.iter_mut().enumerate() {
+                *plane |= u128::from((n >> p) & 1) << j;
+            }
+        }
+        Some(ClassPlanes {
+            planes,
+            count,
+            classes,
+            land_numbers,
+        })
+    }
+
+    /// A hand's classes in full form, from its counters by number (four bits each).
+    pub(crate) fn classes(&self, counters: u64) -> Classes {
+        let mut out: Classes = 0;
+        let mut rest = counters;
+        while rest != 0 {
+            let i = rest.trailing_zeros() / 4;
+            out |= Classes::from((rest >> (4 * i)) & 15) << (4 * self.classes[i as usize]);
+            rest &= !(15u64 << (4 * i));
+        }
+        out
+    }
+
+    /// Whether the card of class number `number` is a land (0 or 1).
+    #[inline(always)]
+    pub(crate) fn is_land(&self, number: u32) -> u32 {
+        (self.land_numbers >> number) & 1
+    }
+}
+
+/// The log of the number of entries of a [`VerdictMemo`].
+const MEMO_BITS: u32 = 12;
+
+/// One remembered hand: its counters and its verdicts (the next card not a land, a land).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    counters: u64,
+    verdicts: [u32; 2],
+}
+
+/// The verdicts of the hands one kind of round draws, by the hand's class counters: a table of
+/// `2^MEMO_BITS` entries, each hand in the one its counters hash to, replaced on a collision.
+/// Only a cache: a verdict not found is computed, so what it holds never changes a result.
+#[derive(Debug, Clone)]
+pub(crate) struct VerdictMemo {
+    entries: Box<[Entry; 1 << MEMO_BITS]>,
+}
+
+impl Default for VerdictMemo {
+    fn default() -> Self {
+        VerdictMemo {
+            // No hand has these counters: all sixteen at 15 is 240 cards, above the 15 drawn.
+            entries: Box::new(
+                [Entry {
+                    counters: u64::MAX,
+                    verdicts: [0; 2],
+                }; 1 << MEMO_BITS],
+            ),
+        }
+    }
+}
+
+impl VerdictMemo {
+    /// The verdicts of the hand with `counters`, computed by `verdicts` when not remembered.
+    #[inline(always)]
+    pub(crate) fn get(
+        &mut self,
+        counters: u64,
+        verdicts: impl FnOnce(u64) -> [u32; 2],
+    ) -> [u32; 2] {
+        let slot = (counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
+        let entry = &mut self.entries[slot];
+        if entry.counters != counters {
+            *entry = Entry {
+                counters,
+                verdicts: verdicts(counters),
+            };
+        }
+        entry.verdicts
+    }
+}
+
+/// A thread's memos, one per kind of round (its mulligans, counted mulligans, and whether it
+/// takes the land redraw) of the run's rule.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Memos(Vec<((u32, u32, bool), VerdictMemo)>);
+
+impl Memos {
+    /// The memo of a kind of round, taken out (a new one the first time): give it back with
+    /// [`Memos::put`].
+    pub(crate) fn take(&mut self, kind: (u32, u32, bool)) -> VerdictMemo {
+        match self.0.iter().position(|(k, _)| *k == kind) {
+            Some(i) => self.0.swap_remove(i).1,
+            None => VerdictMemo::default(),
+        }
+    }
+
+    /// Gives back the memo of a kind of round.
+    pub(crate) fn put(&mut self, kind: (u32, u32, bool), memo: VerdictMemo) {
+        self.0.push((kind, memo));
+    }
+}
+
+/// The [`Memos`] of a run's threads between their chunks, by the rule they hold verdicts of:
+/// a thread takes one for a chunk ([`MemoPool::take`]) and gives it back after, so a run
+/// computes each hand's verdict about once per thread rather than once per chunk.
+#[derive(Debug, Default)]
+pub(crate) struct MemoPool(Mutex<Vec<(CountRule, Memos)>>);
+
+impl MemoPool {
+    /// Memos for a chunk run by `rule`: one given back for the same rule, or new ones.
+    pub(crate) fn take(&self, rule: &CountRule) -> Memos {
+        let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match pool.iter().position(|(r, _)| r == rule) {
+            Some(i) => pool.swap_remove(i).1,
+            None => Memos::default(),
+        }
+    }
+
+    /// Gives back the memos a chunk run by `rule` filled.
+    pub(crate) fn give(&self, rule: CountRule, memos: Memos) {
+        let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        pool.push((rule, memos));
+    }
+}

@@ -1,0 +1,244 @@
+//! The compact set kernels (a deck's cards by class number in flag planes, verdicts remembered by
+//! a hand's class counters): the numbering, the memo, and the kernels against the general path.
+
+use super::super::classes::{ClassPlanes, VerdictMemo, MAX_CLASSES};
+use super::*;
+use crate::house::HouseRules;
+
+/// A deck of `n` cards, the first `lands` of them lands, tagged `a`, `b`, `c` by the bits of
+/// `i % 8` and `d` when `i % 8 == 7` (so lands and spells each fall in eight classes of four
+/// tag conditions: sixteen in all); with `extra`, the last card is a spell tagged `d` alone
+/// (a seventeenth class).
+fn tag_deck(n: usize, lands: usize, extra: bool) -> (Vec<bool>, Vec<Vec<String>>) {
+    let land: Vec<bool> = (0..n).map(|i| i < lands).collect();
+    let tags = (0..n)
+        .map(|i| {
+            if extra && i + 1 == n {
+                return vec!["d".to_string()];
+            }
+            let mut t: Vec<String> = (0..3)
+                .filter(|b| (i % 8) >> b & 1 == 1)
+                .map(|b| ["a", "b", "c"][b].to_string())
+                .collect();
+            if i % 8 == 7 {
+                t.push("d".into());
+            }
+            t
+        })
+        .collect();
+    (land, tags)
+}
+
+fn tag_rule(bottom: Bottom, mins: [u32; 4]) -> KeepRule {
+    KeepRule {
+        ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
+        keep_at: Some(3),
+        bottom,
+        requires: ["a", "b", "c", "d"]
+            .iter()
+            .zip(mins)
+            .map(|(t, m)| (t.to_string(), m))
+            .collect(),
+        min_sources: vec![],
+        requires_cards: vec![],
+        exile: Exile::Hand,
+    }
+}
+
+#[test]
+fn a_deck_s_classes_are_numbered_in_planes() {
+    let (lands, tags) = tag_deck(60, 24, false);
+    let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
+        .compile(&lands, &tags)
+        .unwrap();
+    let sets = keep.count_rule(7).unwrap().sets.unwrap();
+    let planes = ClassPlanes::new(&lands, &sets).unwrap();
+    assert_eq!(planes.count, 4, "sixteen classes in four planes");
+    // Each card's number, read back from the planes, is its class's.
+    for (j, (&land, &mask)) in lands.iter().zip(&sets.masks).enumerate() {
+        let number = (0..4).fold(0, |n, p| n | ((planes.planes[p] >> j) & 1) << p) as usize;
+        let class = u32::from(land) << 4 | u32::from(mask);
+        assert_eq!(planes.classes[number], class, "card {j}");
+        assert_eq!(planes.is_land(number as u32), u32::from(land), "card {j}");
+    }
+    assert!(planes.classes.windows(2).all(|w| w[0] < w[1]), "in order");
+    // Counters by number give the hand's classes in full form.
+    let counters = 3 | 2 << 4 | 1 << (4 * 15);
+    let expect = 3u128 << (4 * planes.classes[0])
+        | 2u128 << (4 * planes.classes[1])
+        | 1u128 << (4 * planes.classes[15]);
+    assert_eq!(planes.classes(counters), expect);
+    // A seventeenth class, or more than 128 cards: the per-set kernels.
+    let (lands, tags) = tag_deck(60, 24, true);
+    let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
+        .compile(&lands, &tags)
+        .unwrap();
+    let sets = keep.count_rule(7).unwrap().sets.unwrap();
+    assert!(ClassPlanes::new(&lands, &sets).is_none());
+    assert_eq!(MAX_CLASSES, 16);
+    let (lands, tags) = tag_deck(129, 50, false);
+    let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
+        .compile(&lands, &tags)
+        .unwrap();
+    let sets = keep.count_rule(7).unwrap().sets.unwrap();
+    assert!(ClassPlanes::new(&lands, &sets).is_none());
+    // Two classes take one plane; three, two.
+    for (n_classes, count) in [(2, 1), (3, 2), (4, 2), (5, 3), (9, 4)] {
+        let lands: Vec<bool> = (0..40).map(|i| i < n_classes.min(2) * 8).collect();
+        let masks = (0..40)
+            .map(|i| (i % (n_classes - 1).max(1)) as u8 * u8::from(i >= 16))
+            .collect();
+        let sets = CardSets {
+            masks,
+            mins: vec![1; 4],
+        };
+        let planes = ClassPlanes::new(&lands, &sets).unwrap();
+        assert_eq!(planes.count, count, "{n_classes} classes");
+    }
+}
+
+#[test]
+fn the_memo_computes_what_it_does_not_hold() {
+    let mut memo = VerdictMemo::default();
+    let verdict = |c: u64| [c as u32, (c >> 32) as u32 ^ 1];
+    let mut calls = 0;
+    // Many more hands than entries: every answer is the hand's own, remembered or not.
+    for round in 0..2 {
+        for c in (0..20_000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC_DEF1) >> 4) {
+            let got = memo.get(c, |k| {
+                calls += 1;
+                verdict(k)
+            });
+            assert_eq!(got, verdict(c), "round {round}");
+        }
+    }
+    assert!(calls > 20_000, "collisions recompute");
+    // A hand asked again at once is remembered.
+    let before = calls;
+    for _ in 0..3 {
+        memo.get(77, |k| {
+            calls += 1;
+            verdict(k)
+        });
+    }
+    assert_eq!(calls, before + 1);
+}
+
+/// The compact kernels against the general path, game by game: decks of sixteen classes
+/// (four planes, far more hands than the memo holds) and of two (one plane), and of seventeen
+/// (the per-set kernels), London (bottoms by classes), Vancouver, Paris, Houston and Canadian
+/// Highlander, with and without the land redraw, every bottom strategy, decks of 40 to 128.
+#[test]
+fn the_compact_kernels_equal_the_general_path_game_by_game() {
+    let mut k = 0u64;
+    for (rule, land_mulligan) in [
+        (MulliganRule::London, false),
+        (MulliganRule::London, true),
+        (MulliganRule::Vancouver, true),
+        (MulliganRule::Paris, false),
+        (MulliganRule::Houston, false),
+        (MulliganRule::CanadianHighlander, false),
+    ] {
+        for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
+            for (deck_size, extra, mins) in [
+                (60, false, [1, 1, 0, 1]),
+                (40, false, [2, 1, 1, 0]),
+                (64, true, [1, 0, 1, 1]),
+                (65, false, [0, 2, 1, 1]),
+                (128, false, [1, 1, 1, 0]),
+            ] {
+                let (lands, tags) = tag_deck(deck_size, deck_size * 2 / 5, extra);
+                let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
+                let sets = keep.count_rule(7).unwrap().sets.unwrap();
+                assert_eq!(ClassPlanes::new(&lands, &sets).is_some(), !extra);
+                k += 1;
+                let cfg = Config {
+                    house: HouseRules {
+                        land_mulligan,
+                        ..HouseRules::default()
+                    },
+                    rule,
+                    free_first: k % 3 == 0,
+                    hand_size: 7,
+                    deck_size,
+                };
+                let what = format!("{rule:?} {land_mulligan} {bottom:?} {deck_size} {mins:?}");
+                let fast = kernels_agree(cfg, &lands, &keep, (k * 10_000, 2500, 2), &what);
+                if rule != MulliganRule::Houston {
+                    assert!(fast.iter().any(|o| o.mulligans >= 2), "{what}");
+                }
+            }
+            // One plane: the only condition is a tag every land has and no spell.
+            let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+            let tags: Vec<Vec<String>> = lands
+                .iter()
+                .map(|&l| if l { vec!["a".into()] } else { vec![] })
+                .collect();
+            let mut keep = tag_rule(bottom, [3, 0, 0, 0]);
+            keep.requires.truncate(1);
+            let keep = keep.compile(&lands, &tags).unwrap();
+            let sets = keep.count_rule(7).unwrap().sets.unwrap();
+            assert_eq!(ClassPlanes::new(&lands, &sets).unwrap().count, 1);
+            k += 1;
+            let cfg = Config {
+                house: HouseRules {
+                    land_mulligan,
+                    ..HouseRules::default()
+                },
+                rule,
+                free_first: false,
+                hand_size: 7,
+                deck_size: 60,
+            };
+            let what = format!("{rule:?} {land_mulligan} {bottom:?} one plane");
+            kernels_agree(cfg, &lands, &keep, (k * 10_000, 2500, 2), &what);
+        }
+    }
+}
+
+/// The memos an engine keeps between runs hold one rule's verdicts each: runs of two rules
+/// in turn on one engine give what each gives on an engine of its own, and any CPU (the
+/// portable build takes the general path for card conditions) the same.
+#[test]
+fn an_engine_s_memos_are_by_rule_and_any_cpu_agrees() {
+    let (lands, tags) = tag_deck(60, 24, false);
+    let cfg = Config {
+        house: HouseRules::default(),
+        rule: MulliganRule::London,
+        free_first: false,
+        hand_size: 7,
+        deck_size: 60,
+    };
+    let rules: Vec<CompiledRule> = [[1, 1, 0, 1], [0, 2, 1, 0]]
+        .iter()
+        .map(|&mins| {
+            tag_rule(Bottom::Balance, mins)
+                .compile(&lands, &tags)
+                .unwrap()
+        })
+        .collect();
+    let games = 5000;
+    let run = |engine: &Engine<'_>, keep: &CompiledRule, portable: bool| {
+        let mut out = vec![Outcome::default(); games];
+        let mut counts = Counts::new(&cfg);
+        let mut keep = keep.clone();
+        match portable {
+            false => engine.run(9, games, &mut keep, &mut counts, Some(&mut out)),
+            true => engine.run_any::<_, false>(9, games, &mut keep, &mut counts, Some(&mut out)),
+        }
+        .unwrap();
+        (out, counts)
+    };
+    let shared = Engine::new(&seed(), cfg, &lands).unwrap();
+    let mut firsts = vec![];
+    for round in 0..2 {
+        for keep in &rules {
+            let got = run(&shared, keep, false);
+            let own = run(&Engine::new(&seed(), cfg, &lands).unwrap(), keep, false);
+            assert_eq!(got, own, "round {round}");
+            assert_eq!(got, run(&shared, keep, true), "portable, round {round}");
+            firsts.push(got);
+        }
+    }
+    assert_ne!(firsts[0], firsts[1], "the two rules differ");
+}
