@@ -135,12 +135,19 @@ impl VerdictMemo {
         let slot = (counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
         let entry = &mut self.entries[slot];
         if entry.counters != counters {
-            *entry = Entry {
-                counters,
-                verdicts: verdicts(counters),
-            };
+            Self::fill(entry, counters, verdicts);
         }
         entry.verdicts
+    }
+
+    /// A hand not remembered: its verdicts computed into `entry` (out of the kernels' loop).
+    #[cold]
+    #[inline(never)]
+    fn fill(entry: &mut Entry, counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
+        *entry = Entry {
+            counters,
+            verdicts: verdicts(counters),
+        };
     }
 }
 

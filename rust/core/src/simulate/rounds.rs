@@ -137,14 +137,16 @@ impl Engine<'_> {
             (true, None) => Kernel::General,
             _ => kernel,
         };
+        // The per-set kernels' flags (none for the others).
         #[cfg(target_arch = "x86_64")]
         let set_flags = SetFlags {
             lands: mask128,
-            sets: core::array::from_fn(|i| {
-                let flags: Vec<bool> = sets.map_or(vec![], |s| {
-                    s.masks.iter().map(|m| m & (1 << i) != 0).collect()
-                });
-                u128::from_flags(&flags)
+            sets: core::array::from_fn(|i| match (kernel, sets) {
+                (Kernel::Sets64 | Kernel::Sets128, Some(s)) => {
+                    let flags: Vec<bool> = s.masks.iter().map(|m| m & (1 << i) != 0).collect();
+                    u128::from_flags(&flags)
+                }
+                _ => 0,
             }),
         };
         let set_count = sets.map_or(0, |s| s.mins.len());
