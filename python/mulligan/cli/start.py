@@ -53,17 +53,12 @@ def _card_name(value: Any) -> str | None:
 
 
 def public_events(game: Game, start: int = 0) -> list[dict[str, Any]]:
-    """The game's events from `start` on as everyone at the table may see them: each as the
-    core shows it to a player other than the one it is about (`Game.view`: a hidden draw,
-    bottom or scry becomes a count; a revealed hand stays revealed)."""
-    seats = len(game.players)
-    views = [game.view(s)["events"] for s in range(seats)]
-    events: list[dict[str, Any]] = []
-    for i, event in enumerate(game.events[start:], start):
-        seat = event.get("seat")
-        other = (seat + 1) % seats if isinstance(seat, int) else 0
-        events.append(counted(views[other][i], event))
-    return events
+    """The game's events from `start` on as everyone at the table may see them: the core's
+    public form of each (`Game.public_events`: a hidden draw, bottom or scry becomes a count,
+    what a player alone saw stays with that player; a revealed hand stays revealed), the count
+    written where the cards would be."""
+    public = game.public_events(events_after=start)
+    return [counted(seen, event) for seen, event in zip(public, game.events[start:])]
 
 
 def counted(seen: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:
