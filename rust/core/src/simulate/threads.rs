@@ -177,7 +177,7 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
     threads: usize,
     monitor: Option<Monitor<'_>>,
 ) -> Result<std::result::Result<Counts, Abort>> {
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
     let engine = span.engine(seed, cfg, lands)?;
     let (start, games, per_game) = (span.start, span.games, span.per_game);
     // One chunk is over in milliseconds: no watcher thread for it (a loop of small runs
@@ -185,6 +185,10 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
     let monitor = monitor.filter(|_| games > CHUNK);
     let mut work = deal(games, threads.max(1), per_game);
     let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    // Workers whose share is over: counted before each wakes the caller, so the caller's
+    // check after a wake-up sees it (a thread's own `is_finished` turns true only later,
+    // after the wake-up, and the caller would then sleep a whole interval for nothing).
+    let finished = AtomicUsize::new(0);
     let caller = std::thread::current();
     let run_jobs = |jobs: Share<'_, Outcome>, mut policy: P| {
         let mut counts = Counts::new(&cfg);
@@ -208,8 +212,10 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
             .into_iter()
             .map(|jobs| {
                 let (policy, caller, run_jobs) = (policy.clone(), caller.clone(), &run_jobs);
+                let finished = &finished;
                 s.spawn(move || {
                     let counts = run_jobs(jobs, policy);
+                    finished.fetch_add(1, std::sync::atomic::Ordering::Release);
                     caller.unpark();
                     counts
                 })
@@ -217,7 +223,7 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
             .collect();
         let own = mine.map(|jobs| run_jobs(jobs, policy.clone()));
         if let Some(monitor) = monitor {
-            while !handles.iter().all(|h| h.is_finished()) {
+            while finished.load(std::sync::atomic::Ordering::Acquire) < handles.len() {
                 std::thread::park_timeout(MONITOR_INTERVAL);
                 if !stop.load(Relaxed) && !monitor(done.load(Relaxed)) {
                     stop.store(true, Relaxed);
