@@ -60,23 +60,11 @@ impl Counter {
                 questions.len()
             )));
         }
-        let mut classes: Vec<(u8, bool)> = vec![];
-        let mut class_of = Vec::with_capacity(profile.len());
-        for land in &profile.lands {
-            let Some(land) = land else {
-                class_of.push(NOT_A_LAND);
-                continue;
-            };
-            let key = (land.colours, land.tapped);
-            let c = match classes.iter().position(|&k| k == key) {
-                Some(c) => c,
-                None => {
-                    classes.push(key);
-                    classes.len() - 1
-                }
-            };
-            class_of.push(c as u8);
-        }
+        let (classes, class_of) = profile.land_classes();
+        let class_of: Vec<u8> = class_of
+            .iter()
+            .map(|c| c.map_or(NOT_A_LAND, |c| c as u8))
+            .collect();
         let mut class_total = vec![0usize; classes.len()];
         for &c in class_of.iter().filter(|&&c| c != NOT_A_LAND) {
             class_total[usize::from(c)] += 1;

@@ -65,23 +65,7 @@ impl CurveHistograms {
             return None;
         }
         // Land classes: colours and whether the land enters tapped.
-        let mut classes: Vec<(u8, bool)> = vec![];
-        let mut class_of = Vec::with_capacity(profile.len());
-        for land in &profile.lands {
-            let Some(land) = land else {
-                class_of.push(None);
-                continue;
-            };
-            let key = (land.colours, land.tapped);
-            let c = match classes.iter().position(|&k| k == key) {
-                Some(c) => c,
-                None => {
-                    classes.push(key);
-                    classes.len() - 1
-                }
-            };
-            class_of.push(Some(c));
-        }
+        let (classes, class_of) = profile.land_classes();
         let nonland = classes.len();
         if nonland >= usize::from(u8::MAX) {
             return None;

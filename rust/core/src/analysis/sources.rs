@@ -251,6 +251,28 @@ impl Profile {
         self.lands.iter().flatten().count()
     }
 
+    /// The deck's land classes (the colours a land adds and whether it enters tapped: what
+    /// an on-curve question reads of a land), numbered in deck order, and each card's class
+    /// (`None`: not a land).
+    pub fn land_classes(&self) -> (Vec<(u8, bool)>, Vec<Option<usize>>) {
+        let mut classes: Vec<(u8, bool)> = vec![];
+        let class_of = self
+            .lands
+            .iter()
+            .map(|land| {
+                let key = land.as_ref().map(|l| (l.colours, l.tapped))?;
+                Some(match classes.iter().position(|&k| k == key) {
+                    Some(c) => c,
+                    None => {
+                        classes.push(key);
+                        classes.len() - 1
+                    }
+                })
+            })
+            .collect();
+        (classes, class_of)
+    }
+
     /// The colours some land of the deck adds, in `WUBRG` order then `C`.
     pub fn colours(&self) -> u8 {
         self.lands.iter().flatten().fold(0, |m, l| m | l.colours)
