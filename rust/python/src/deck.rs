@@ -69,6 +69,11 @@ impl Deck {
         self.cards.len() + self.sideboard.len() + self.commanders.len() + self.companions.len()
     }
 
+    /// The main deck's card objects, bound to `py` (what the keep rules read of each card).
+    pub fn main_cards<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, Card>> {
+        self.cards.iter().map(|c| c.bind(py).clone()).collect()
+    }
+
     pub fn to_core(&self, py: Python<'_>) -> DeckList {
         let conv = |v: &[Py<Card>]| v.iter().map(|c| c.bind(py).get().inner.clone()).collect();
         DeckList {

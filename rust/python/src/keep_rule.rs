@@ -306,13 +306,7 @@ impl KeepRule {
     /// empty deck, no lands, a tag no card carries, a colour no land adds, cards the deck does
     /// not hold.
     fn warnings(&self, py: Python<'_>, deck: Of<'_, crate::deck::Deck>) -> PyResult<Vec<String>> {
-        let cards: Vec<Bound<'_, Card>> = deck
-            .0
-            .get()
-            .cards
-            .iter()
-            .map(|c| c.bind(py).clone())
-            .collect();
+        let cards = deck.0.get().main_cards(py);
         let facts = rule_cards(py, &cards, !self.inner.min_sources.is_empty())?;
         Ok(self.inner.warnings_for(&facts))
     }

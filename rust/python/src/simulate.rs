@@ -6,7 +6,6 @@
 
 use crate::args::{type_name, Count, Flag, Keywords, Of, Text};
 use crate::arrays::numpy_zeros;
-use crate::card::Card;
 use crate::deck::Deck;
 use crate::errors::{guard, illegal, type_error};
 use crate::keep_rule::{KeepRule, PyPolicy};
@@ -225,12 +224,7 @@ pub fn simulate<'py>(
 ) -> PyResult<Bound<'py, SimulationResult>> {
     let asked = Asked::read(&Keywords::new("simulate", keywords, KEYWORDS)?)?;
     let deck = deck.0;
-    let cards: Vec<Bound<'py, Card>> = deck
-        .get()
-        .cards
-        .iter()
-        .map(|c| c.bind(py).clone())
-        .collect();
+    let cards = deck.get().main_cards(py);
     let request = &asked.request;
     let colours = request
         .keep
