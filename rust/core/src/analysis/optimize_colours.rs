@@ -4,20 +4,16 @@
 //! lands add, every combination of 0 to [`MAX_SEARCHED_SOURCES`] (0 to 1 with four colours or
 //! more, so that a five-colour deck tries 32 combinations, not 243).
 
+use super::mana::{self, letters};
 use crate::simulate::KeepRule;
 
 /// The largest colour-source minimum the search tries (with three colours or fewer).
 pub const MAX_SEARCHED_SOURCES: u32 = 2;
 
-/// The colour letters (`WUBRG` order) of a mask of the analysis's colour bits (bit `i`: letter
-/// `i` of `WUBRGC`); colourless is not a colour to search.
+/// The colour letters (`WUBRG` order) of a mask of the analysis's colour bits
+/// ([`super::mana`]); colourless is not a colour to search.
 pub(super) fn deck_colours(mask: u8) -> Vec<char> {
-    ['W', 'U', 'B', 'R', 'G']
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| mask & (1 << i) != 0)
-        .map(|(_, c)| c)
-        .collect()
+    letters(mask & !mana::C).chars().collect()
 }
 
 /// The colour-source minimums tried: every combination over `colours`, the
