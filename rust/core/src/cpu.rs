@@ -28,3 +28,17 @@ pub fn has_avx2_bmi2() -> bool {
         false
     }
 }
+
+/// AVX2, BMI2 and AVX-512F, with a compiler that built the AVX-512 kernel (the compact class
+/// kernel's twin with eight lanes a register; Rust 1.89 on, `build.rs`).
+#[inline]
+pub fn has_avx512() -> bool {
+    #[cfg(all(target_arch = "x86_64", avx512_kernels))]
+    {
+        has_avx2_bmi2() && std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(target_arch = "x86_64", avx512_kernels)))]
+    {
+        false
+    }
+}

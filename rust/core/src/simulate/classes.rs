@@ -28,6 +28,8 @@ pub(crate) struct ClassPlanes {
     pub(crate) classes: [u32; MAX_CLASSES],
     /// Bit `i`: class number `i` is a land's.
     pub(crate) land_numbers: u32,
+    /// How many cards the deck holds.
+    pub(crate) cards: usize,
 }
 
 impl ClassPlanes {
@@ -70,6 +72,7 @@ impl ClassPlanes {
             count,
             classes,
             land_numbers,
+            cards: lands.len(),
         })
     }
 
@@ -85,6 +88,12 @@ impl ClassPlanes {
         out
     }
 
+    /// Whether each plane fits in 64 bits shifted by two and its number (card `j`'s flag of
+    /// plane `p` at bit `j + 2 + p`), as the narrow kernel holds them.
+    pub(crate) fn narrow(&self) -> bool {
+        self.cards + self.count <= 63
+    }
+
     /// Whether the card of class number `number` is a land (0 or 1).
     #[inline(always)]
     pub(crate) fn is_land(&self, number: u32) -> u32 {
@@ -95,11 +104,12 @@ impl ClassPlanes {
 /// The log of the number of entries of a [`VerdictMemo`].
 const MEMO_BITS: u32 = 12;
 
-/// One remembered hand: its counters and its verdicts (the next card not a land, a land).
+/// One remembered hand: its counters and its verdicts, the next card not a land in the low half
+/// and a land in the high one (read with a shift: as a pair, each lookup went through memory).
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     counters: u64,
-    verdicts: [u32; 2],
+    verdicts: u64,
 }
 
 /// The verdicts of the hands one kind of round draws, by the hand's class counters: a table of
@@ -117,7 +127,7 @@ impl Default for VerdictMemo {
             entries: Box::new(
                 [Entry {
                     counters: u64::MAX,
-                    verdicts: [0; 2],
+                    verdicts: 0,
                 }; 1 << MEMO_BITS],
             ),
         }
@@ -125,28 +135,31 @@ impl Default for VerdictMemo {
 }
 
 impl VerdictMemo {
-    /// The verdicts of the hand with `counters`, computed by `verdicts` when not remembered.
+    /// The verdict of the hand with `counters` when the next card is a land (`top` 1) or not
+    /// (0), its pair computed by `verdicts` when not remembered.
     #[inline(always)]
     pub(crate) fn get(
         &mut self,
         counters: u64,
+        top: u32,
         verdicts: impl FnOnce(u64) -> [u32; 2],
-    ) -> [u32; 2] {
+    ) -> u32 {
         let slot = (counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
         let entry = &mut self.entries[slot];
         if entry.counters != counters {
             Self::fill(entry, counters, verdicts);
         }
-        entry.verdicts
+        (entry.verdicts >> (32 * (top & 1))) as u32
     }
 
     /// A hand not remembered: its verdicts computed into `entry` (out of the kernels' loop).
     #[cold]
     #[inline(never)]
     fn fill(entry: &mut Entry, counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
+        let [not_land, land] = verdicts(counters);
         *entry = Entry {
             counters,
-            verdicts: verdicts(counters),
+            verdicts: u64::from(not_land) | u64::from(land) << 32,
         };
     }
 }

@@ -65,6 +65,10 @@ pub(crate) struct Engine<'a> {
     pub(crate) seed: Seed,
     /// The verdicts the compact set kernels remember, kept between a thread's chunks.
     pub(crate) memos: MemoPool,
+    /// The CPU has AVX-512F: the narrow class kernel takes its AVX-512 twin (tests turn it off
+    /// to run the AVX2 one). Always false when the compiler built no AVX-512 kernel.
+    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
+    pub(crate) avx512: bool,
 }
 
 impl Engine<'_> {
@@ -87,6 +91,7 @@ impl Engine<'_> {
                 .then(|| Plan::new(cfg.deck_size, cfg.deck_size)),
             seed: seed.clone(),
             memos: MemoPool::default(),
+            avx512: crate::cpu::has_avx512(),
         })
     }
 

@@ -5,7 +5,9 @@
 //! partial Paris branch off there.
 
 #[cfg(target_arch = "x86_64")]
-use super::backends::avx2::{ClassHands, SetFlags, SetHands};
+use super::backends::avx2::{SetFlags, SetHands};
+#[cfg(target_arch = "x86_64")]
+use super::backends::avx2_classes::ClassHands;
 use super::classes::ClassPlanes;
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
@@ -32,12 +34,10 @@ pub(crate) enum Kernel {
     Sets64,
     /// The same with at most 128 cards (two 64-bit halves each).
     Sets128,
-    /// Count policy with card sets, a deck of at most [`super::classes::MAX_CLASSES`] classes:
-    /// as `Sets64`, with the cards' class numbers in flag planes, each hand's classes counted
-    /// and its verdict remembered by them ([`super::classes`]).
-    Classes64,
-    /// The same with at most 128 cards.
-    Classes128,
+    /// Count policy with card sets, a deck of at most [`super::classes::MAX_CLASSES`] classes
+    /// and 128 cards: as `Sets64`, with the cards' class numbers in flag planes, each hand's
+    /// classes counted and its verdict remembered by them ([`super::classes`]).
+    Classes,
     /// Every hand through [`Engine::step`].
     General,
 }
@@ -106,16 +106,15 @@ impl Engine<'_> {
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
         let sets = rule.and_then(|r| r.sets.as_ref());
         // A deck of few classes: its class planes (then the compact kernels).
-        let planes = match (kernel, sets) {
-            (Kernel::Sets64 | Kernel::Sets128, Some(s)) => ClassPlanes::new(self.lands, s),
+        let planes = match kernel {
+            Kernel::Sets64 | Kernel::Sets128 => bufs.planes,
             _ => None,
         };
         let kernel = match (kernel, planes) {
-            (Kernel::Sets64, Some(_)) => Kernel::Classes64,
-            (Kernel::Sets128, Some(_)) => Kernel::Classes128,
+            (Kernel::Sets64 | Kernel::Sets128, Some(_)) => Kernel::Classes,
             _ => kernel,
         };
-        let classes_kernel = matches!(kernel, Kernel::Classes64 | Kernel::Classes128);
+        let classes_kernel = kernel == Kernel::Classes;
         let sets_kernel = classes_kernel || matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
         // A round of the compact kernels, or one that bottoms cards, decides each hand by its
         // classes (`direct`); any other by a table of its capped counts.
@@ -156,6 +155,9 @@ impl Engine<'_> {
         // The lead blocks start at the first game's group (see `run`).
         let g0 = (first + u64::from(active[0])) >> 3;
         let (mut kept, mut bottomed) = (0u64, 0u64);
+        // The direct verdicts' counts, one per lane (as `tally`): consecutive hands, most of
+        // them mulligans of one cell, would otherwise each wait on the last one's add.
+        let (mut kept_by_lane, mut bottomed_by_lane) = ([0u64; LANES], [0u64; LANES]);
         next.clear();
         next.resize(active.len(), 0);
         let mut k = 0;
@@ -224,7 +226,7 @@ impl Engine<'_> {
                     (keys, [0; LANES], ok)
                 }
                 #[cfg(target_arch = "x86_64")]
-                Kernel::Classes64 | Kernel::Classes128 => {
+                Kernel::Classes => {
                     let (Some(rule), Some(planes), Some(memo)) = (rule, &planes, memo.as_mut())
                     else {
                         unreachable!("the compact kernels have a rule, its planes and a memo")
@@ -232,20 +234,13 @@ impl Engine<'_> {
                     let (d, out) = (&mut wide_digits, &mut class_hands);
                     let shape = (draw, need);
                     // SAFETY: the set kernels are chosen only when `AVX2` (see above).
-                    let ok = unsafe {
-                        match kernel {
-                            Kernel::Classes64 => {
-                                self.lane_classes_any::<false>(planes, &leads, shape, d, out)
-                            }
-                            _ => self.lane_classes_any::<true>(planes, &leads, shape, d, out),
-                        }
-                    };
+                    let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
                     let keys = core::array::from_fn(|l| {
-                        let pair = memo.get(class_hands.counters[l], |counters| {
+                        let top = class_hands.tops[l];
+                        memo.get(class_hands.counters[l], top, |counters| {
                             let classes = planes.classes(counters);
                             self.class_verdicts(rule, &shape_step, redraw, classes)
-                        });
-                        pair[class_hands.tops[l] as usize]
+                        })
                     });
                     (keys, [0; LANES], ok)
                 }
@@ -270,7 +265,7 @@ impl Engine<'_> {
             // The verdict index: lands * 2 + top, or already computed by the set kernel (the
             // verdict itself when `direct`).
             let keys: [u32; LANES] = match kernel {
-                Kernel::Sets64 | Kernel::Sets128 | Kernel::Classes64 | Kernel::Classes128 => lands,
+                Kernel::Sets64 | Kernel::Sets128 | Kernel::Classes => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, &slot) in group.iter().enumerate() {
@@ -282,9 +277,9 @@ impl Engine<'_> {
                     let keep = v & KEEP;
                     let again = 1 - keep - ((v & REDRAW) >> 2);
                     if direct {
-                        bufs.hist[(v >> CELL) as usize] += 1;
-                        kept += u64::from(keep);
-                        bottomed += u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                        bufs.hist[(v >> CELL) as usize * LANES + l] += 1;
+                        kept_by_lane[l] += u64::from(keep);
+                        bottomed_by_lane[l] += u64::from((v & VANCOUVER_BOTTOM) >> 1);
                     } else {
                         // One tally per lane: consecutive games rarely wait on the same counter.
                         bufs.tally[l * width + index] += 1;
@@ -336,13 +331,15 @@ impl Engine<'_> {
                 let n: u64 = (0..LANES)
                     .map(|l| u64::from(bufs.tally[l * width + index]))
                     .sum();
-                bufs.hist[(v >> CELL) as usize] += n;
+                bufs.hist[(v >> CELL) as usize * LANES] += n;
                 if v & KEEP != 0 {
                     kept += n;
                     bottomed += n * u64::from((v & VANCOUVER_BOTTOM) >> 1);
                 }
             }
         }
+        kept += kept_by_lane.iter().sum::<u64>();
+        bottomed += bottomed_by_lane.iter().sum::<u64>();
         counts.games += kept;
         counts.mulligans[mulligans as usize] += kept;
         counts.vancouver_bottomed += bottomed;
@@ -413,11 +410,15 @@ impl Engine<'_> {
         let mut bufs = Buffers {
             scratch: (0..self.cfg.deck_size as CardId).collect(),
             flags: self.land_flags.clone(),
-            hist: vec![0; counts.hand_lands.len() + 1],
+            hist: vec![0; (counts.hand_lands.len() + 1) * LANES],
             memos: match rule.as_ref() {
                 Some(rule) if rule.sets.is_some() => self.memos.take(rule),
                 _ => Default::default(),
             },
+            planes: rule
+                .as_ref()
+                .and_then(|r| r.sets.as_ref())
+                .and_then(|sets| ClassPlanes::new(self.lands, sets)),
             ..Buffers::default()
         };
         let mut active = Vec::with_capacity(BLOCK);
@@ -451,6 +452,12 @@ impl Engine<'_> {
                         // All the block's games: every group from the first to the last.
                         let last = (first + (base + m - 1) as u64) >> 3;
                         lead_words(&self.key, 0, g0..=last, g0, &mut bufs);
+                    } else if games.len() * 4 >= m {
+                        // A quarter of the block's games or more: about nine groups of eight
+                        // in ten hold one, and the ChaCha blocks of every group from the first
+                        // to the last cost less than finding the groups game by game.
+                        let last = (first + u64::from(games[games.len() - 1])) >> 3;
+                        lead_words(&self.key, cohort.sub, g0..=last, g0, &mut bufs);
                     } else {
                         let groups = games.iter().map(|&slot| (first + u64::from(slot)) >> 3);
                         lead_words(&self.key, cohort.sub, groups, g0, &mut bufs);
@@ -510,8 +517,8 @@ impl Engine<'_> {
             }
             base += m;
         }
-        for (cell, n) in counts.hand_lands.iter_mut().zip(&bufs.hist) {
-            *cell += n;
+        for (cell, n) in counts.hand_lands.iter_mut().zip(bufs.hist.chunks(LANES)) {
+            *cell += n.iter().sum::<u64>();
         }
         if let Some(rule) = rule.filter(|r| r.sets.is_some()) {
             self.memos.give(rule, bufs.memos);

@@ -4,7 +4,7 @@
 //! from round to round. The engine ([`super::rounds`]) and the bulk rows ([`crate::bulk`]) read
 //! them the same way.
 
-use super::classes::Memos;
+use super::classes::{ClassPlanes, Memos};
 use crate::card::CardId;
 use crate::rng::{chacha_rows, lane_block, lead_rows, row_word, ShuffleWords, LANES};
 use crate::seed::{StreamId, DOMAIN_LIBRARY};
@@ -19,17 +19,23 @@ pub(crate) struct Buffers {
     pub(crate) lead_pos: Vec<u32>,
     pub(crate) scratch: Vec<CardId>,
     pub(crate) flags: Vec<u8>,
-    /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans.
+    /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans: `LANES`
+    /// counters a cell (cell-major), one for each lane of a round's groups.
     pub(crate) hist: Vec<u64>,
     /// A round's hands by verdict index, one run of counters per lane.
     pub(crate) tally: Vec<u32>,
     /// The verdicts the compact set kernels remember, by kind of round.
     pub(crate) memos: Memos,
+    /// The deck's cards by compact class for the run's rule, when it has card sets and the deck
+    /// few enough classes (found once a run, not once a round).
+    pub(crate) planes: Option<ClassPlanes>,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`
 /// (ascending, repeats allowed, none below `g0`): the lead word of a game `g` of those groups is
-/// then [`Buffers::lead`]. Eight blocks per ChaCha call.
+/// then [`Buffers::lead`]. Eight blocks per ChaCha call. Not inlined: a round calls it once, and
+/// inside the engine's loop its own loop over every game lost its registers to the kernels'.
+#[inline(never)]
 pub(crate) fn lead_words(
     key: &[u32; 8],
     sub: u32,
@@ -43,14 +49,19 @@ pub(crate) fn lead_words(
         lead_pos: pos,
         ..
     } = bufs;
+    // Each group written at the next place, which moves on only for a new group: no branch.
     groups.clear();
-    let mut last = u64::MAX;
+    groups.resize(of_groups.size_hint().1.unwrap_or(0), 0);
+    let (mut k, mut last) = (0, u64::MAX);
     for g in of_groups {
-        if g != last {
-            last = g;
-            groups.push(g);
+        match groups.get_mut(k) {
+            Some(place) => *place = g,
+            None => groups.push(g),
         }
+        k += usize::from(g != last);
+        last = g;
     }
+    groups.truncate(k);
     let span = groups.last().map_or(0, |&g| (g - g0) as usize + 1);
     if pos.len() < span {
         pos.resize(span, 0);

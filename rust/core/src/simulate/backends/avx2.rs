@@ -3,7 +3,6 @@
 //! vectors of four, with per-lane variable shifts. Entered only from the engine's AVX2 build
 //! ([`crate::cpu::has_avx2_bmi2`]). Same results.
 
-use super::super::classes::ClassPlanes;
 use super::super::engine::Engine;
 use super::super::policy::MAX_SETS;
 use crate::rng::{LANES, MAX_BATCH};
@@ -36,6 +35,7 @@ impl<const WIDE: bool> Masks4<WIDE> {
     #[inline]
     pub(crate) unsafe fn bit(&self, d: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
         use std::arch::x86_64::*;
+        let d = narrow::<WIDE>(d);
         let one = _mm256_set1_epi64x(1);
         let low = _mm256_srlv_epi64(self.lo, d);
         if WIDE {
@@ -55,6 +55,7 @@ impl<const WIDE: bool> Masks4<WIDE> {
         d: std::arch::x86_64::__m256i,
     ) -> std::arch::x86_64::__m256i {
         use std::arch::x86_64::*;
+        let d = narrow::<WIDE>(d);
         let f = self.bit(d);
         let flip = _mm256_xor_si256(f, _mm256_and_si256(self.lo, _mm256_set1_epi64x(1)));
         let lo = _mm256_xor_si256(self.lo, _mm256_sllv_epi64(flip, d));
@@ -67,6 +68,24 @@ impl<const WIDE: bool> Masks4<WIDE> {
             self.lo = _mm256_srli_epi64(lo, 1);
         }
         f
+    }
+}
+
+/// A step's positions as the shifts read them: below 64 in a library of at most 64 cards, which
+/// the compiler is told with a mask. The intrinsics give 0 for a shift by 64 or more, which the
+/// compiler otherwise checks with a compare and a mask of its own on every step (two operations
+/// more than this one); a wide library's positions are left as they are, since its high half
+/// needs them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn narrow<const WIDE: bool>(
+    d: std::arch::x86_64::__m256i,
+) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    match WIDE {
+        true => d,
+        false => _mm256_and_si256(d, _mm256_set1_epi64x(63)),
     }
 }
 
@@ -261,106 +280,6 @@ impl Engine<'_> {
                 (2, true) => self.lane_sets_avx2::<WIDE, 2, true>(f, l, shape, d, out),
                 (3, true) => self.lane_sets_avx2::<WIDE, 3, true>(f, l, shape, d, out),
                 _ => self.lane_sets_avx2::<WIDE, 4, true>(f, l, shape, d, out),
-            }
-        }
-    }
-}
-
-/// What [`Engine::lane_classes_avx2`] finds of eight lanes' hands.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct ClassHands {
-    /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
-    pub(crate) counters: [u64; LANES],
-    /// Whether the card at position `draw` is a land (Vancouver's look).
-    pub(crate) tops: [u32; LANES],
-}
-
-impl Engine<'_> {
-    /// [`Engine::lane_lands_avx2`] by compact class ([`ClassPlanes`], `P` planes of up to 128
-    /// cards, 64 unless `WIDE`): the planes move together through the steps, and the class
-    /// number drawn at each step adds one to its four-bit counter, so a hand's classes take as
-    /// many adds as its land count. Same results as the per-set kernels.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi2")]
-    pub(crate) unsafe fn lane_classes_avx2<const WIDE: bool, const P: usize>(
-        &self,
-        classes: &ClassPlanes,
-        leads: &[u64; LANES],
-        (draw, need): (usize, usize),
-        digits: &mut [[u64; LANES]; MAX_BATCH],
-        out: &mut ClassHands,
-    ) -> [bool; LANES] {
-        use std::arch::x86_64::*;
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
-            *out = ClassHands::default();
-            return [true; LANES];
-        };
-        let mut planes: [[Masks4<WIDE>; 2]; P] =
-            core::array::from_fn(|p| [Masks4::<WIDE>::new(classes.planes[p]); 2]);
-        let zero = _mm256_setzero_si256();
-        let one = _mm256_set1_epi64x(1);
-        let shifts: [__m256i; P] = core::array::from_fn(|p| _mm256_set1_epi64x(p as i64));
-        let mut counters = [zero; 2];
-        for d in &digits[..draw] {
-            for h in 0..2 {
-                // SAFETY: an unaligned load of four u64 from a [u64; 8].
-                let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
-                let mut number = planes[0][h].step(dv);
-                for p in 1..P {
-                    let f = planes[p][h].step(dv);
-                    number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
-                }
-                let counter = _mm256_sllv_epi64(one, _mm256_slli_epi64(number, 2));
-                counters[h] = _mm256_add_epi64(counters[h], counter);
-            }
-        }
-        let mut words = [[0u64; 4]; 2];
-        let mut tops = [[0u64; 4]; 2];
-        for h in 0..2 {
-            // SAFETY: an unaligned store of four u64 into a [u64; 4].
-            unsafe { _mm256_storeu_si256(words[h].as_mut_ptr().cast(), counters[h]) };
-            if need > draw {
-                // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
-                let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
-                let mut number = zero;
-                for p in 0..P {
-                    let f = planes[p][h].bit(dv);
-                    number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
-                }
-                // SAFETY: an unaligned store of four u64 into a [u64; 4].
-                unsafe { _mm256_storeu_si256(tops[h].as_mut_ptr().cast(), number) };
-            }
-        }
-        for l in 0..LANES {
-            let (h, q) = (l / 4, l % 4);
-            out.counters[l] = words[h][q];
-            out.tops[l] = match need > draw {
-                true => classes.is_land(tops[h][q] as u32),
-                false => 0,
-            };
-        }
-        ok
-    }
-
-    /// [`Engine::lane_classes_avx2`] for the deck's number of planes.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi2")]
-    pub(crate) unsafe fn lane_classes_any<const WIDE: bool>(
-        &self,
-        classes: &ClassPlanes,
-        leads: &[u64; LANES],
-        shape: (usize, usize),
-        digits: &mut [[u64; LANES]; MAX_BATCH],
-        out: &mut ClassHands,
-    ) -> [bool; LANES] {
-        let (c, l, d) = (classes, leads, digits);
-        // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
-        unsafe {
-            match classes.count {
-                1 => self.lane_classes_avx2::<WIDE, 1>(c, l, shape, d, out),
-                2 => self.lane_classes_avx2::<WIDE, 2>(c, l, shape, d, out),
-                3 => self.lane_classes_avx2::<WIDE, 3>(c, l, shape, d, out),
-                _ => self.lane_classes_avx2::<WIDE, 4>(c, l, shape, d, out),
             }
         }
     }

@@ -105,23 +105,71 @@ fn the_memo_computes_what_it_does_not_hold() {
     // Many more hands than entries: every answer is the hand's own, remembered or not.
     for round in 0..2 {
         for c in (0..20_000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC_DEF1) >> 4) {
-            let got = memo.get(c, |k| {
+            let top = (c % 3 == 0) as u32;
+            let got = memo.get(c, top, |k| {
                 calls += 1;
                 verdict(k)
             });
-            assert_eq!(got, verdict(c), "round {round}");
+            assert_eq!(got, verdict(c)[top as usize], "round {round}");
         }
     }
     assert!(calls > 20_000, "collisions recompute");
     // A hand asked again at once is remembered.
     let before = calls;
     for _ in 0..3 {
-        memo.get(77, |k| {
+        memo.get(77, 1, |k| {
             calls += 1;
             verdict(k)
         });
     }
     assert_eq!(calls, before + 1);
+}
+
+/// Games `start .. start + games` on an engine whose narrow class kernel is the AVX2 one (where
+/// the CPU has AVX-512F, `simulate` takes its twin; on any other CPU, the same kernel twice).
+fn avx2_outcomes(
+    cfg: Config,
+    lands: &[bool],
+    keep: &CompiledRule,
+    start: u64,
+    games: usize,
+) -> Vec<Outcome> {
+    let mut engine = Engine::new(&seed(), cfg, lands).unwrap();
+    engine.avx512 = false;
+    let mut out = vec![Outcome::default(); games];
+    let mut counts = Counts::new(&cfg);
+    let mut keep = keep.clone();
+    engine
+        .run(start, games, &mut keep, &mut counts, Some(&mut out))
+        .unwrap();
+    out
+}
+
+/// Which class kernel a deck's planes take: the narrow ones while every plane, shifted by two
+/// and its number, fits in 64 bits (59 cards in four planes, 60 in three), the wide one past.
+#[test]
+fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
+    for (n, extra_planes, narrow) in [(59, true, true), (60, true, false), (60, false, true)] {
+        let lands: Vec<bool> = (0..n).map(|i| i < 24).collect();
+        let tags: Vec<Vec<String>> = (0..n)
+            .map(|i| match extra_planes {
+                true => tag_deck(n, 24, false).1[i].clone(),
+                false => vec![["a", "b", "c"][i % 3].to_string()],
+            })
+            .collect();
+        let keep = tag_rule(Bottom::Balance, [1, 1, 1, 0])
+            .compile(&lands, &tags)
+            .unwrap();
+        let sets = keep.count_rule(7).unwrap().sets.unwrap();
+        let planes = ClassPlanes::new(&lands, &sets).unwrap();
+        assert_eq!(planes.count, if extra_planes { 4 } else { 3 }, "{n}");
+        assert_eq!(
+            planes.narrow(),
+            narrow,
+            "{n} cards, {} planes",
+            planes.count
+        );
+    }
 }
 
 /// The compact kernels against the general path, game by game: decks of sixteen classes
@@ -142,6 +190,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
         for bottom in [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst] {
             for (deck_size, extra, mins) in [
                 (60, false, [1, 1, 0, 1]),
+                (59, false, [1, 1, 1, 1]),
                 (40, false, [2, 1, 1, 0]),
                 (64, true, [1, 0, 1, 1]),
                 (65, false, [0, 2, 1, 1]),
@@ -167,6 +216,11 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 if rule != MulliganRule::Houston {
                     assert!(fast.iter().any(|o| o.mulligans >= 2), "{what}");
                 }
+                assert_eq!(
+                    avx2_outcomes(cfg, &lands, &keep, k * 10_000, 2500),
+                    fast,
+                    "{what}"
+                );
             }
             // One plane: the only condition is a tag every land has and no spell.
             let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
@@ -191,7 +245,12 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 deck_size: 60,
             };
             let what = format!("{rule:?} {land_mulligan} {bottom:?} one plane");
-            kernels_agree(cfg, &lands, &keep, (k * 10_000, 2500, 2), &what);
+            let fast = kernels_agree(cfg, &lands, &keep, (k * 10_000, 2500, 2), &what);
+            assert_eq!(
+                avx2_outcomes(cfg, &lands, &keep, k * 10_000, 2500),
+                fast,
+                "{what}"
+            );
         }
     }
 }

@@ -1,0 +1,219 @@
+//! The compact class kernels with AVX2 (x86-64; 103.5: a hand decided by the classes of its
+//! cards, [`super::super::classes`]): eight lanes' class planes move through the steps in two
+//! vectors of four, and each card drawn adds one to its class's four-bit counter. Entered only
+//! from the engine's AVX2 build. Same results as the per-set kernels of [`super::avx2`].
+
+use super::super::classes::ClassPlanes;
+use super::super::engine::Engine;
+use super::avx2::{narrow, Masks4};
+use crate::rng::{LANES, MAX_BATCH};
+use std::arch::x86_64::*;
+
+/// What the compact class kernels find of eight lanes' hands.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ClassHands {
+    /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
+    pub(crate) counters: [u64; LANES],
+    /// Whether the card at position `draw` is a land (Vancouver's look).
+    pub(crate) tops: [u32; LANES],
+}
+
+impl Engine<'_> {
+    /// [`Engine::lane_lands_avx2`] by compact class ([`ClassPlanes`], `P` planes of up to 128
+    /// cards): the planes move together through the steps, and the class number drawn at each
+    /// step adds one to its four-bit counter. Same results as the per-set kernels.
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn lane_classes_wide<const P: usize>(
+        &self,
+        classes: &ClassPlanes,
+        leads: &[u64; LANES],
+        (draw, need): (usize, usize),
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) -> [bool; LANES] {
+        let Some(ok) = self.first_batch_digits(leads, digits) else {
+            *out = ClassHands::default();
+            return [true; LANES];
+        };
+        let mut planes: [[Masks4<true>; 2]; P] =
+            core::array::from_fn(|p| [Masks4::<true>::new(classes.planes[p]); 2]);
+        let zero = _mm256_setzero_si256();
+        let one = _mm256_set1_epi64x(1);
+        let shifts: [__m256i; P] = core::array::from_fn(|p| _mm256_set1_epi64x(p as i64));
+        let mut counters = [zero; 2];
+        for d in &digits[..draw] {
+            for h in 0..2 {
+                // SAFETY: an unaligned load of four u64 from a [u64; 8].
+                let dv = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
+                let mut number = planes[0][h].step(dv);
+                for p in 1..P {
+                    let f = planes[p][h].step(dv);
+                    number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
+                }
+                let counter = _mm256_sllv_epi64(one, _mm256_slli_epi64(number, 2));
+                counters[h] = _mm256_add_epi64(counters[h], counter);
+            }
+        }
+        let mut words = [[0u64; 4]; 2];
+        let mut tops = [[0u64; 4]; 2];
+        for h in 0..2 {
+            // SAFETY: an unaligned store of four u64 into a [u64; 4].
+            unsafe { _mm256_storeu_si256(words[h].as_mut_ptr().cast(), counters[h]) };
+            if need > draw {
+                // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
+                let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
+                let mut number = zero;
+                for p in 0..P {
+                    let f = planes[p][h].bit(dv);
+                    number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
+                }
+                // SAFETY: an unaligned store of four u64 into a [u64; 4].
+                unsafe { _mm256_storeu_si256(tops[h].as_mut_ptr().cast(), number) };
+            }
+        }
+        for l in 0..LANES {
+            let (h, q) = (l / 4, l % 4);
+            out.counters[l] = words[h][q];
+            out.tops[l] = match need > draw {
+                true => classes.is_land(tops[h][q] as u32),
+                false => 0,
+            };
+        }
+        ok
+    }
+
+    /// The compact class kernel for a library of up to 64 cards: plane `p` holds card `j`'s
+    /// flag at bit `j + 2 + p` ([`ClassPlanes::narrow`]), so the flags a step draws, each masked
+    /// where it lands, add up to four times the class number, the shift of its counter, with no
+    /// shift of their own; and the last step moves no flag when no later step or look reads the
+    /// library. Same results as [`Engine::lane_classes_wide`].
+    #[target_feature(enable = "avx2,bmi2")]
+    pub(crate) unsafe fn lane_classes_narrow<const P: usize>(
+        &self,
+        classes: &ClassPlanes,
+        leads: &[u64; LANES],
+        (draw, need): (usize, usize),
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) -> [bool; LANES] {
+        let Some(ok) = self.first_batch_digits(leads, digits) else {
+            *out = ClassHands::default();
+            return [true; LANES];
+        };
+        let zero = _mm256_setzero_si256();
+        let one = _mm256_set1_epi64x(1);
+        let marks: [__m256i; P] = core::array::from_fn(|p| _mm256_set1_epi64x(4 << p));
+        let plane = |p: usize| _mm256_set1_epi64x(((classes.planes[p] as u64) << (2 + p)) as i64);
+        let moved = if need > draw {
+            draw
+        } else {
+            draw.saturating_sub(1)
+        };
+        let mut planes: [[__m256i; P]; 2] = [core::array::from_fn(plane); 2];
+        let mut counters = [zero; 2];
+        let at = |d: &[u64; LANES], h: usize| {
+            // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
+            let d = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
+            narrow::<false>(d)
+        };
+        // The two halves step by step together: each step's chains of the one beside the other's.
+        for d in &digits[..moved] {
+            for h in 0..2 {
+                let number = class_step::<P, true>(&mut planes[h], &marks, at(d, h));
+                counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
+            }
+        }
+        for d in &digits[moved..draw] {
+            for h in 0..2 {
+                let number = class_step::<P, false>(&mut planes[h], &marks, at(d, h));
+                counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
+            }
+        }
+        let mut words = [[0u64; 4]; 2];
+        let mut tops = [[0u64; 4]; 2];
+        for h in 0..2 {
+            // SAFETY: an unaligned store of four u64 into a [u64; 4].
+            unsafe { _mm256_storeu_si256(words[h].as_mut_ptr().cast(), counters[h]) };
+            if need > draw {
+                let number = class_step::<P, false>(&mut planes[h], &marks, at(&digits[draw], h));
+                // SAFETY: an unaligned store of four u64 into a [u64; 4].
+                unsafe { _mm256_storeu_si256(tops[h].as_mut_ptr().cast(), number) };
+            }
+        }
+        for l in 0..LANES {
+            let (h, q) = (l / 4, l % 4);
+            out.counters[l] = words[h][q];
+            out.tops[l] = match need > draw {
+                true => classes.is_land((tops[h][q] >> 2) as u32),
+                false => 0,
+            };
+        }
+        ok
+    }
+
+    /// The compact class kernel for the deck's number of planes: the narrow one
+    /// ([`Engine::lane_classes_narrow`]) for a library of up to 64 cards whose shifted planes fit
+    /// in 64 bits ([`ClassPlanes::narrow`]), the wide one for any other.
+    #[target_feature(enable = "avx2,bmi2")]
+    #[inline]
+    pub(crate) unsafe fn lane_classes_any(
+        &self,
+        classes: &ClassPlanes,
+        leads: &[u64; LANES],
+        shape: (usize, usize),
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) -> [bool; LANES] {
+        let (c, l, d) = (classes, leads, digits);
+        #[cfg(avx512_kernels)]
+        if self.avx512 && classes.narrow() {
+            // SAFETY: `avx512` is true only on CPUs with AVX-512F ([`crate::cpu::has_avx512`]).
+            return unsafe {
+                match classes.count {
+                    1 => self.lane_classes_avx512::<1>(c, l, shape, d, out),
+                    2 => self.lane_classes_avx512::<2>(c, l, shape, d, out),
+                    3 => self.lane_classes_avx512::<3>(c, l, shape, d, out),
+                    _ => self.lane_classes_avx512::<4>(c, l, shape, d, out),
+                }
+            };
+        }
+        // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
+        unsafe {
+            match (classes.narrow(), classes.count) {
+                (true, 1) => self.lane_classes_narrow::<1>(c, l, shape, d, out),
+                (true, 2) => self.lane_classes_narrow::<2>(c, l, shape, d, out),
+                (true, 3) => self.lane_classes_narrow::<3>(c, l, shape, d, out),
+                (true, _) => self.lane_classes_narrow::<4>(c, l, shape, d, out),
+                (false, 1) => self.lane_classes_wide::<1>(c, l, shape, d, out),
+                (false, 2) => self.lane_classes_wide::<2>(c, l, shape, d, out),
+                (false, 3) => self.lane_classes_wide::<3>(c, l, shape, d, out),
+                (false, _) => self.lane_classes_wide::<4>(c, l, shape, d, out),
+            }
+        }
+    }
+}
+
+/// One step of the narrow class kernel for four lanes: the drawn card's flags (at `d` past the
+/// current position) masked in place, which make four times its class number; with `MOVE`, the
+/// current card's flags moved to `d` and every plane shifted to the next position.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn class_step<const P: usize, const MOVE: bool>(
+    planes: &mut [__m256i; P],
+    marks: &[__m256i; P],
+    d: __m256i,
+) -> __m256i {
+    let mut number = _mm256_setzero_si256();
+    for (plane, &mark) in planes.iter_mut().zip(marks) {
+        let drawn = _mm256_srlv_epi64(*plane, d);
+        number = _mm256_or_si256(number, _mm256_and_si256(drawn, mark));
+        if MOVE {
+            // The current card's flag written over the drawn one's: two operations beside the
+            // chain from one step's plane to the next (three long).
+            let current = _mm256_sllv_epi64(_mm256_and_si256(*plane, mark), d);
+            let rest = _mm256_andnot_si256(_mm256_sllv_epi64(mark, d), *plane);
+            *plane = _mm256_srli_epi64(_mm256_or_si256(rest, current), 1);
+        }
+    }
+    number
+}
