@@ -8,6 +8,7 @@
 //! from chunk to chunk of a run ([`MemoPool`]).
 
 use super::policy::{CardSets, Classes, CountRule};
+use crate::rng::LANES;
 use std::sync::Mutex;
 
 /// The most classes a deck may hold for the compact kernels (one four-bit counter each in a
@@ -99,6 +100,15 @@ impl ClassPlanes {
     pub(crate) fn is_land(&self, number: u32) -> u32 {
         (self.land_numbers >> number) & 1
     }
+}
+
+/// What the compact class kernels find of eight lanes' hands.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ClassHands {
+    /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
+    pub(crate) counters: [u64; LANES],
+    /// Whether the card at position `draw` is a land (Vancouver's look).
+    pub(crate) tops: [u32; LANES],
 }
 
 /// The log of the number of entries of a [`VerdictMemo`].

@@ -6,9 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::backends::avx2::{SetFlags, SetHands};
-#[cfg(target_arch = "x86_64")]
-use super::backends::avx2_classes::ClassHands;
-use super::classes::ClassPlanes;
+use super::classes::{ClassHands, ClassPlanes};
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
@@ -120,7 +118,11 @@ impl Engine<'_> {
         // classes (`direct`); any other by a table of its capped counts.
         let direct = sets_kernel && (classes_kernel || shape.bottom > 0);
         let kind = (mulligans, counted_mulligans, redraw);
-        let mut memo = classes_kernel.then(|| bufs.memos.take(kind));
+        // The compact kernels' memo of verdicts, rule and planes.
+        let mut compact = match (classes_kernel, rule, planes) {
+            (true, Some(rule), Some(planes)) => Some((bufs.memos.take(kind), rule, planes)),
+            _ => None,
+        };
         let (verdicts, set_index) = match (kernel, rule) {
             (Kernel::General, _) | (_, None) => (None, None),
             (_, Some(_)) if direct => (Some(vec![]), None),
@@ -164,9 +166,7 @@ impl Engine<'_> {
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
         #[cfg(target_arch = "x86_64")]
         let mut set_hands = SetHands::default();
-        #[cfg(target_arch = "x86_64")]
         let mut class_hands = ClassHands::default();
-        #[cfg(target_arch = "x86_64")]
         let shape_step = shape;
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
@@ -227,22 +227,14 @@ impl Engine<'_> {
                 }
                 #[cfg(target_arch = "x86_64")]
                 Kernel::Classes => {
-                    let (Some(rule), Some(planes), Some(memo)) = (rule, &planes, memo.as_mut())
-                    else {
+                    let Some((_, _, planes)) = &compact else {
                         unreachable!("the compact kernels have a rule, its planes and a memo")
                     };
                     let (d, out) = (&mut wide_digits, &mut class_hands);
                     let shape = (draw, need);
                     // SAFETY: the set kernels are chosen only when `AVX2` (see above).
                     let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
-                    let keys = core::array::from_fn(|l| {
-                        let top = class_hands.tops[l];
-                        memo.get(class_hands.counters[l], top, |counters| {
-                            let classes = planes.classes(counters);
-                            self.class_verdicts(rule, &shape_step, redraw, classes)
-                        })
-                    });
-                    (keys, [0; LANES], ok)
+                    ([0; LANES], [0; LANES], ok)
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -273,13 +265,27 @@ impl Engine<'_> {
                     // Branch-free: the hand is tallied by its verdict's index, and the game is
                     // written to `next` whether or not it stays there.
                     let index = keys[l] as usize;
-                    let v = if direct { keys[l] } else { verdicts[index] };
+                    let v = match &mut compact {
+                        // A compact kernel's hand: its verdict remembered by its classes.
+                        Some((memo, rule, planes)) => {
+                            let (counters, top) = (class_hands.counters[l], class_hands.tops[l]);
+                            memo.get(counters, top, |counters| {
+                                let classes = planes.classes(counters);
+                                self.class_verdicts(rule, &shape_step, redraw, classes)
+                            })
+                        }
+                        None if direct => keys[l],
+                        None => verdicts[index],
+                    };
                     let keep = v & KEEP;
                     let again = 1 - keep - ((v & REDRAW) >> 2);
                     if direct {
                         bufs.hist[(v >> CELL) as usize * LANES + l] += 1;
                         kept_by_lane[l] += u64::from(keep);
-                        bottomed_by_lane[l] += u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                        // Only a round that looks at the next card bottoms it (Vancouver).
+                        if shape_step.look {
+                            bottomed_by_lane[l] += u64::from((v & VANCOUVER_BOTTOM) >> 1);
+                        }
                     } else {
                         // One tally per lane: consecutive games rarely wait on the same counter.
                         bufs.tally[l * width + index] += 1;
@@ -323,7 +329,7 @@ impl Engine<'_> {
             }
         }
         next.truncate(k);
-        if let Some(memo) = memo {
+        if let Some((memo, _, _)) = compact {
             bufs.memos.put(kind, memo);
         }
         if let Some(verdicts) = &verdicts {

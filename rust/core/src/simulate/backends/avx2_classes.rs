@@ -3,20 +3,11 @@
 //! vectors of four, and each card drawn adds one to its class's four-bit counter. Entered only
 //! from the engine's AVX2 build. Same results as the per-set kernels of [`super::avx2`].
 
-use super::super::classes::ClassPlanes;
+use super::super::classes::{ClassHands, ClassPlanes};
 use super::super::engine::Engine;
 use super::avx2::{narrow, Masks4};
 use crate::rng::{LANES, MAX_BATCH};
 use std::arch::x86_64::*;
-
-/// What the compact class kernels find of eight lanes' hands.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct ClassHands {
-    /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
-    pub(crate) counters: [u64; LANES],
-    /// Whether the card at position `draw` is a land (Vancouver's look).
-    pub(crate) tops: [u32; LANES],
-}
 
 impl Engine<'_> {
     /// [`Engine::lane_lands_avx2`] by compact class ([`ClassPlanes`], `P` planes of up to 128

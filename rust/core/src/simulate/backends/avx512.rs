@@ -5,9 +5,8 @@
 //! the one-plane land kernel waits on its chain, so only it has this twin. Same results. Built
 //! by compilers that have the AVX-512 intrinsics (Rust 1.89 on; `build.rs`).
 
-use super::super::classes::ClassPlanes;
+use super::super::classes::{ClassHands, ClassPlanes};
 use super::super::engine::Engine;
-use super::avx2_classes::ClassHands;
 use crate::rng::{LANES, MAX_BATCH};
 use std::arch::x86_64::*;
 
