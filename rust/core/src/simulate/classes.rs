@@ -25,6 +25,8 @@ pub(crate) struct ClassPlanes {
     pub(crate) planes: [u128; MAX_PLANES],
     /// How many planes the numbers need (1 to [`MAX_PLANES`]).
     pub(crate) count: usize,
+    /// How many classes the deck holds (numbered `0..len`).
+    pub(crate) len: usize,
     /// By number: the class (`land << 4 | set mask`).
     pub(crate) classes: [u32; MAX_CLASSES],
     /// Bit `i`: class number `i` is a land's.
@@ -71,6 +73,7 @@ impl ClassPlanes {
         Some(ClassPlanes {
             planes,
             count,
+            len,
             classes,
             land_numbers,
             cards: lands.len(),
@@ -89,10 +92,16 @@ impl ClassPlanes {
         out
     }
 
-    /// Whether each plane fits in 64 bits shifted by two and its number (card `j`'s flag of
-    /// plane `p` at bit `j + 2 + p`), as the narrow kernel holds them.
-    pub(crate) fn narrow(&self) -> bool {
-        self.cards + self.count <= 63
+    /// How far the narrow kernels shift plane `p` past its number (card `j`'s flag at bit
+    /// `j + shift + p`): 2 when every plane fits in 64 bits so (the drawn flags are then four
+    /// times the class number, the counter's shift), 0 when only that fits; `None` for the wide
+    /// kernel (a plane past bit 63 either way).
+    pub(crate) fn shift(&self) -> Option<u32> {
+        match self.cards + self.count {
+            ..=63 => Some(2),
+            64..=65 => Some(0),
+            _ => None,
+        }
     }
 
     /// Whether the card of class number `number` is a land (0 or 1).
@@ -111,40 +120,57 @@ pub(crate) struct ClassHands {
     pub(crate) tops: [u32; LANES],
 }
 
-/// The log of the number of entries of a [`VerdictMemo`].
+/// The log of the fewest entries of a [`VerdictMemo`].
 const MEMO_BITS: u32 = 12;
 
-/// One remembered hand: its counters and its verdicts, the next card not a land in the low half
-/// and a land in the high one (read with a shift: as a pair, each lookup went through memory).
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    counters: u64,
-    verdicts: u64,
-}
+/// The log of the most entries of a [`VerdictMemo`] (a megabyte: 65,536 entries of 16 bytes).
+const MAX_MEMO_BITS: u32 = 16;
 
 /// The verdicts of the hands one kind of round draws, by the hand's class counters: a table of
-/// `2^MEMO_BITS` entries, each hand in the one its counters hash to, replaced on a collision.
-/// Only a cache: a verdict not found is computed, so what it holds never changes a result.
+/// `2^bits` entries, each hand in the one its counters hash to, replaced on a collision. An
+/// entry is `[!counters, verdicts]`, the verdicts the next card not a land in the low half and
+/// a land in the high one (read with a shift: as a pair, each lookup went through memory); an
+/// entry of zeros holds no hand (no hand has every counter at 15), so a new table is zeroed
+/// memory, which the system maps as it is first written. Only a cache: a verdict not found is
+/// computed, so what it holds never changes a result.
 #[derive(Debug, Clone)]
 pub(crate) struct VerdictMemo {
-    entries: Box<[Entry; 1 << MEMO_BITS]>,
+    bits: u32,
+    entries: Box<[[u64; 2]]>,
 }
 
 impl Default for VerdictMemo {
     fn default() -> Self {
-        VerdictMemo {
-            // No hand has these counters: all sixteen at 15 is 240 cards, above the 15 drawn.
-            entries: Box::new(
-                [Entry {
-                    counters: u64::MAX,
-                    verdicts: 0,
-                }; 1 << MEMO_BITS],
-            ),
-        }
+        VerdictMemo::with_bits(MEMO_BITS)
     }
 }
 
 impl VerdictMemo {
+    fn with_bits(bits: u32) -> Self {
+        VerdictMemo {
+            bits,
+            entries: vec![[0u64; 2]; 1 << bits].into_boxed_slice(),
+        }
+    }
+
+    /// A memo for the hands of `draw` cards from `classes` classes: twice as many entries as
+    /// there are such hands (so that few of them share one), from 4,096 to 65,536. A deck of
+    /// six classes has 792 hands of seven cards, one of nine 6,435, one of sixteen 170,544
+    /// (most of them rare).
+    pub(crate) fn for_hands(classes: usize, draw: usize) -> Self {
+        // Hands of `draw` cards from `classes` classes: binomial(draw + classes - 1, draw).
+        let (n, k) = ((draw + classes).saturating_sub(1) as u64, draw as u64);
+        let hands = (1..=k).fold(1u64, |acc, i| acc.saturating_mul(n + 1 - i) / i);
+        let bits = 64 - hands.saturating_mul(2).saturating_sub(1).leading_zeros();
+        VerdictMemo::with_bits(bits.clamp(MEMO_BITS, MAX_MEMO_BITS))
+    }
+
+    /// How many entries the memo has.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     /// The verdict of the hand with `counters` when the next card is a land (`top` 1) or not
     /// (0), its pair computed by `verdicts` when not remembered.
     #[inline(always)]
@@ -154,23 +180,20 @@ impl VerdictMemo {
         top: u32,
         verdicts: impl FnOnce(u64) -> [u32; 2],
     ) -> u32 {
-        let slot = (counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
-        let entry = &mut self.entries[slot];
-        if entry.counters != counters {
+        let slot = counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits);
+        let entry = &mut self.entries[slot as usize];
+        if entry[0] != !counters {
             Self::fill(entry, counters, verdicts);
         }
-        (entry.verdicts >> (32 * (top & 1))) as u32
+        (entry[1] >> (32 * (top & 1))) as u32
     }
 
     /// A hand not remembered: its verdicts computed into `entry` (out of the kernels' loop).
     #[cold]
     #[inline(never)]
-    fn fill(entry: &mut Entry, counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
+    fn fill(entry: &mut [u64; 2], counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
         let [not_land, land] = verdicts(counters);
-        *entry = Entry {
-            counters,
-            verdicts: u64::from(not_land) | u64::from(land) << 32,
-        };
+        *entry = [!counters, u64::from(not_land) | u64::from(land) << 32];
     }
 }
 
@@ -180,12 +203,17 @@ impl VerdictMemo {
 pub(crate) struct Memos(Vec<((u32, u32, bool), VerdictMemo)>);
 
 impl Memos {
-    /// The memo of a kind of round, taken out (a new one the first time): give it back with
-    /// [`Memos::put`].
-    pub(crate) fn take(&mut self, kind: (u32, u32, bool)) -> VerdictMemo {
+    /// The memo of a kind of round, taken out (a new one the first time, sized for hands of
+    /// `draw` cards from `classes` classes): give it back with [`Memos::put`].
+    pub(crate) fn take(
+        &mut self,
+        kind: (u32, u32, bool),
+        classes: usize,
+        draw: usize,
+    ) -> VerdictMemo {
         match self.0.iter().position(|(k, _)| *k == kind) {
             Some(i) => self.0.swap_remove(i).1,
-            None => VerdictMemo::default(),
+            None => VerdictMemo::for_hands(classes, draw),
         }
     }
 

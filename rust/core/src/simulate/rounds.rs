@@ -120,7 +120,10 @@ impl Engine<'_> {
         let kind = (mulligans, counted_mulligans, redraw);
         // The compact kernels' memo of verdicts, rule and planes.
         let mut compact = match (classes_kernel, rule, planes) {
-            (true, Some(rule), Some(planes)) => Some((bufs.memos.take(kind), rule, planes)),
+            (true, Some(rule), Some(planes)) => {
+                let memo = bufs.memos.take(kind, planes.len, draw);
+                Some((memo, rule, planes))
+            }
             _ => None,
         };
         let (verdicts, set_index) = match (kernel, rule) {
@@ -465,7 +468,9 @@ impl Engine<'_> {
                         let last = (first + u64::from(games[games.len() - 1])) >> 3;
                         lead_words(&self.key, cohort.sub, g0..=last, g0, &mut bufs);
                     } else {
-                        let groups = games.iter().map(|&slot| (first + u64::from(slot)) >> 3);
+                        let groups = games
+                            .iter()
+                            .map(move |&slot| (first + u64::from(slot)) >> 3);
                         lead_words(&self.key, cohort.sub, groups, g0, &mut bufs);
                     }
                     next.clear();

@@ -74,12 +74,14 @@ impl Engine<'_> {
     }
 
     /// The compact class kernel for a library of up to 64 cards: plane `p` holds card `j`'s
-    /// flag at bit `j + 2 + p` ([`ClassPlanes::narrow`]), so the flags a step draws, each masked
-    /// where it lands, add up to four times the class number, the shift of its counter, with no
-    /// shift of their own; and the last step moves no flag when no later step or look reads the
-    /// library. Same results as [`Engine::lane_classes_wide`].
+    /// flag at bit `j + SHIFT + p` ([`ClassPlanes::shift`]), so the flags a step draws, each
+    /// masked where it lands, add up to the class number times `1 << SHIFT`: with `SHIFT` 2,
+    /// four times it, the shift of its counter, with no shift of their own (one shift after
+    /// with `SHIFT` 0, for the planes that fit in 64 bits only so). The last step moves no flag
+    /// when no later step or look reads the library. Same results as
+    /// [`Engine::lane_classes_wide`].
     #[target_feature(enable = "avx2,bmi2")]
-    pub(crate) unsafe fn lane_classes_narrow<const P: usize>(
+    pub(crate) unsafe fn lane_classes_narrow<const P: usize, const SHIFT: u32>(
         &self,
         classes: &ClassPlanes,
         leads: &[u64; LANES],
@@ -93,8 +95,16 @@ impl Engine<'_> {
         };
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi64x(1);
-        let marks: [__m256i; P] = core::array::from_fn(|p| _mm256_set1_epi64x(4 << p));
-        let plane = |p: usize| _mm256_set1_epi64x(((classes.planes[p] as u64) << (2 + p)) as i64);
+        let marks: [__m256i; P] =
+            core::array::from_fn(|p| _mm256_set1_epi64x(1 << (SHIFT + p as u32)));
+        let plane = |p: usize| {
+            _mm256_set1_epi64x(((classes.planes[p] as u64) << (SHIFT + p as u32)) as i64)
+        };
+        // The counter's shift: four times the class number.
+        let nibble = |number: __m256i| match SHIFT {
+            2 => number,
+            _ => _mm256_slli_epi64::<2>(number),
+        };
         let moved = if need > draw {
             draw
         } else {
@@ -110,13 +120,13 @@ impl Engine<'_> {
         // The two halves step by step together: each step's chains of the one beside the other's.
         for d in &digits[..moved] {
             for h in 0..2 {
-                let number = class_step::<P, true>(&mut planes[h], &marks, at(d, h));
+                let number = nibble(class_step::<P, true>(&mut planes[h], &marks, at(d, h)));
                 counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
             }
         }
         for d in &digits[moved..draw] {
             for h in 0..2 {
-                let number = class_step::<P, false>(&mut planes[h], &marks, at(d, h));
+                let number = nibble(class_step::<P, false>(&mut planes[h], &marks, at(d, h)));
                 counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
             }
         }
@@ -135,7 +145,7 @@ impl Engine<'_> {
             let (h, q) = (l / 4, l % 4);
             out.counters[l] = words[h][q];
             out.tops[l] = match need > draw {
-                true => classes.is_land((tops[h][q] >> 2) as u32),
+                true => classes.is_land((tops[h][q] >> SHIFT) as u32),
                 false => 0,
             };
         }
@@ -143,8 +153,8 @@ impl Engine<'_> {
     }
 
     /// The compact class kernel for the deck's number of planes: the narrow one
-    /// ([`Engine::lane_classes_narrow`]) for a library of up to 64 cards whose shifted planes fit
-    /// in 64 bits ([`ClassPlanes::narrow`]), the wide one for any other.
+    /// ([`Engine::lane_classes_narrow`], or its AVX-512 twin) for a library whose shifted
+    /// planes fit in 64 bits ([`ClassPlanes::shift`]), the wide one for any other.
     #[target_feature(enable = "avx2,bmi2")]
     #[inline]
     pub(crate) unsafe fn lane_classes_any(
@@ -157,35 +167,43 @@ impl Engine<'_> {
     ) -> [bool; LANES] {
         let (c, l, d) = (classes, leads, digits);
         #[cfg(avx512_kernels)]
-        if self.avx512 && classes.narrow() {
+        if let (true, Some(shift)) = (self.avx512, classes.shift()) {
             // SAFETY: `avx512` is true only on CPUs with AVX-512F ([`crate::cpu::has_avx512`]).
             return unsafe {
-                match classes.count {
-                    1 => self.lane_classes_avx512::<1>(c, l, shape, d, out),
-                    2 => self.lane_classes_avx512::<2>(c, l, shape, d, out),
-                    3 => self.lane_classes_avx512::<3>(c, l, shape, d, out),
-                    _ => self.lane_classes_avx512::<4>(c, l, shape, d, out),
+                match (shift, classes.count) {
+                    (2, 1) => self.lane_classes_avx512::<1, 2>(c, l, shape, d, out),
+                    (2, 2) => self.lane_classes_avx512::<2, 2>(c, l, shape, d, out),
+                    (2, 3) => self.lane_classes_avx512::<3, 2>(c, l, shape, d, out),
+                    (2, _) => self.lane_classes_avx512::<4, 2>(c, l, shape, d, out),
+                    (_, 1) => self.lane_classes_avx512::<1, 0>(c, l, shape, d, out),
+                    (_, 2) => self.lane_classes_avx512::<2, 0>(c, l, shape, d, out),
+                    (_, 3) => self.lane_classes_avx512::<3, 0>(c, l, shape, d, out),
+                    _ => self.lane_classes_avx512::<4, 0>(c, l, shape, d, out),
                 }
             };
         }
         // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
         unsafe {
-            match (classes.narrow(), classes.count) {
-                (true, 1) => self.lane_classes_narrow::<1>(c, l, shape, d, out),
-                (true, 2) => self.lane_classes_narrow::<2>(c, l, shape, d, out),
-                (true, 3) => self.lane_classes_narrow::<3>(c, l, shape, d, out),
-                (true, _) => self.lane_classes_narrow::<4>(c, l, shape, d, out),
-                (false, 1) => self.lane_classes_wide::<1>(c, l, shape, d, out),
-                (false, 2) => self.lane_classes_wide::<2>(c, l, shape, d, out),
-                (false, 3) => self.lane_classes_wide::<3>(c, l, shape, d, out),
-                (false, _) => self.lane_classes_wide::<4>(c, l, shape, d, out),
+            match (classes.shift(), classes.count) {
+                (Some(2), 1) => self.lane_classes_narrow::<1, 2>(c, l, shape, d, out),
+                (Some(2), 2) => self.lane_classes_narrow::<2, 2>(c, l, shape, d, out),
+                (Some(2), 3) => self.lane_classes_narrow::<3, 2>(c, l, shape, d, out),
+                (Some(2), _) => self.lane_classes_narrow::<4, 2>(c, l, shape, d, out),
+                (Some(_), 1) => self.lane_classes_narrow::<1, 0>(c, l, shape, d, out),
+                (Some(_), 2) => self.lane_classes_narrow::<2, 0>(c, l, shape, d, out),
+                (Some(_), 3) => self.lane_classes_narrow::<3, 0>(c, l, shape, d, out),
+                (Some(_), _) => self.lane_classes_narrow::<4, 0>(c, l, shape, d, out),
+                (None, 1) => self.lane_classes_wide::<1>(c, l, shape, d, out),
+                (None, 2) => self.lane_classes_wide::<2>(c, l, shape, d, out),
+                (None, 3) => self.lane_classes_wide::<3>(c, l, shape, d, out),
+                (None, _) => self.lane_classes_wide::<4>(c, l, shape, d, out),
             }
         }
     }
 }
 
 /// One step of the narrow class kernel for four lanes: the drawn card's flags (at `d` past the
-/// current position) masked in place, which make four times its class number; with `MOVE`, the
+/// current position) masked in place, which make its class number (times `1 << SHIFT`); with `MOVE`, the
 /// current card's flags moved to `d` and every plane shifted to the next position.
 #[target_feature(enable = "avx2")]
 #[inline]

@@ -17,9 +17,9 @@ const A_XOR_B_AND_C: i32 = 0x28;
 
 impl Engine<'_> {
     /// [`Engine::lane_classes_narrow`](super::avx2_classes) with AVX-512: the same planes (card
-    /// `j`'s flag of plane `p` at bit `j + 2 + p`), steps and counters, eight lanes at once.
+    /// `j`'s flag of plane `p` at bit `j + SHIFT + p`), steps and counters, eight lanes at once.
     #[target_feature(enable = "avx512f,avx2,bmi2")]
-    pub(crate) unsafe fn lane_classes_avx512<const P: usize>(
+    pub(crate) unsafe fn lane_classes_avx512<const P: usize, const SHIFT: u32>(
         &self,
         classes: &ClassPlanes,
         leads: &[u64; LANES],
@@ -33,10 +33,16 @@ impl Engine<'_> {
         };
         let one = _mm512_set1_epi64(1);
         let below_64 = _mm512_set1_epi64(63);
-        let marks: [__m512i; P] = core::array::from_fn(|p| _mm512_set1_epi64(4 << p));
+        let marks: [__m512i; P] =
+            core::array::from_fn(|p| _mm512_set1_epi64(1 << (SHIFT + p as u32)));
         let mut planes: [__m512i; P] = core::array::from_fn(|p| {
-            _mm512_set1_epi64(((classes.planes[p] as u64) << (2 + p)) as i64)
+            _mm512_set1_epi64(((classes.planes[p] as u64) << (SHIFT + p as u32)) as i64)
         });
+        // The counter's shift: four times the class number.
+        let nibble = |number: __m512i| match SHIFT {
+            2 => number,
+            _ => _mm512_slli_epi64::<2>(number),
+        };
         let at = |d: &[u64; LANES]| {
             // SAFETY: an unaligned load of eight u64 from a [u64; 8].
             let d = unsafe { _mm512_loadu_si512(d.as_ptr().cast()) };
@@ -49,11 +55,11 @@ impl Engine<'_> {
             draw.saturating_sub(1)
         };
         for d in &digits[..moved] {
-            let number = step::<P, true>(&mut planes, &marks, at(d));
+            let number = nibble(step::<P, true>(&mut planes, &marks, at(d)));
             counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
         }
         for d in &digits[moved..draw] {
-            let number = step::<P, false>(&mut planes, &marks, at(d));
+            let number = nibble(step::<P, false>(&mut planes, &marks, at(d)));
             counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
         }
         // SAFETY: an unaligned store of eight u64 into a [u64; 8].
@@ -63,7 +69,7 @@ impl Engine<'_> {
             let number = step::<P, false>(&mut planes, &marks, at(&digits[draw]));
             // SAFETY: an unaligned store of eight u64 into a [u64; 8].
             unsafe { _mm512_storeu_si512(tops.as_mut_ptr().cast(), number) };
-            out.tops = tops.map(|t| classes.is_land((t >> 2) as u32));
+            out.tops = tops.map(|t| classes.is_land((t >> SHIFT) as u32));
         } else {
             out.tops = [0; LANES];
         }
@@ -71,8 +77,8 @@ impl Engine<'_> {
     }
 }
 
-/// One step of eight lanes: the drawn card's flags masked in place (four times its class
-/// number); with `MOVE`, the current card's flags moved to `d` and the planes shifted on.
+/// One step of eight lanes: the drawn card's flags masked in place (its class number times
+/// `1 << SHIFT`); with `MOVE`, the current card's flags moved to `d` and the planes shifted on.
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn step<const P: usize, const MOVE: bool>(

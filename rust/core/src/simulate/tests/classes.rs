@@ -97,6 +97,26 @@ fn a_deck_s_classes_are_numbered_in_planes() {
     }
 }
 
+/// A memo holds twice as many entries as the hands it may see, from 4,096 to 65,536: seven
+/// cards from six classes are 792 hands, from nine 6,435, from sixteen 170,544.
+#[test]
+fn a_memo_is_sized_by_the_hands_it_may_see() {
+    for (classes, draw, entries) in [
+        (6, 7, 4096),
+        (9, 7, 16_384),
+        (12, 7, 65_536),
+        (16, 7, 65_536),
+        (2, 7, 4096),
+        (9, 6, 8192),
+    ] {
+        assert_eq!(
+            VerdictMemo::for_hands(classes, draw).len(),
+            entries,
+            "{classes} {draw}"
+        );
+    }
+}
+
 #[test]
 fn the_memo_computes_what_it_does_not_hold() {
     let mut memo = VerdictMemo::default();
@@ -114,6 +134,7 @@ fn the_memo_computes_what_it_does_not_hold() {
         }
     }
     assert!(calls > 20_000, "collisions recompute");
+    assert_eq!(memo.len(), 4096);
     // A hand asked again at once is remembered.
     let before = calls;
     for _ in 0..3 {
@@ -145,14 +166,21 @@ fn avx2_outcomes(
     out
 }
 
-/// Which class kernel a deck's planes take: the narrow ones while every plane, shifted by two
-/// and its number, fits in 64 bits (59 cards in four planes, 60 in three), the wide one past.
+/// Which class kernel a deck's planes take: the narrow ones while every plane, shifted by its
+/// number and two (59 cards in four planes, 60 in three) or by its number alone (61 in four,
+/// 64 in one), fits in 64 bits, the wide one past.
 #[test]
 fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
-    for (n, extra_planes, narrow) in [(59, true, true), (60, true, false), (60, false, true)] {
+    for (n, four_planes, shift) in [
+        (59, true, Some(2)),
+        (60, false, Some(2)),
+        (60, true, Some(0)),
+        (61, true, Some(0)),
+        (62, true, None),
+    ] {
         let lands: Vec<bool> = (0..n).map(|i| i < 24).collect();
         let tags: Vec<Vec<String>> = (0..n)
-            .map(|i| match extra_planes {
+            .map(|i| match four_planes {
                 true => tag_deck(n, 24, false).1[i].clone(),
                 false => vec![["a", "b", "c"][i % 3].to_string()],
             })
@@ -162,14 +190,21 @@ fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
             .unwrap();
         let sets = keep.count_rule(7).unwrap().sets.unwrap();
         let planes = ClassPlanes::new(&lands, &sets).unwrap();
-        assert_eq!(planes.count, if extra_planes { 4 } else { 3 }, "{n}");
-        assert_eq!(
-            planes.narrow(),
-            narrow,
-            "{n} cards, {} planes",
-            planes.count
-        );
+        assert_eq!(planes.count, if four_planes { 4 } else { 3 }, "{n}");
+        assert_eq!(planes.shift(), shift, "{n} cards, {} planes", planes.count);
     }
+    let lands: Vec<bool> = (0..64).map(|i| i < 24).collect();
+    let tags = vec![vec![]; 64];
+    let keep = tag_rule(Bottom::Balance, [0; 4])
+        .compile(&lands, &tags)
+        .unwrap();
+    let sets = keep.count_rule(7).unwrap().sets.unwrap();
+    let planes = ClassPlanes::new(&lands, &sets).unwrap();
+    assert_eq!(
+        (planes.count, planes.shift()),
+        (1, Some(0)),
+        "64 cards, one plane"
+    );
 }
 
 /// The compact kernels against the general path, game by game: decks of sixteen classes
@@ -191,6 +226,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
             for (deck_size, extra, mins) in [
                 (60, false, [1, 1, 0, 1]),
                 (59, false, [1, 1, 1, 1]),
+                (61, false, [1, 2, 0, 1]),
                 (40, false, [2, 1, 1, 0]),
                 (64, true, [1, 0, 1, 1]),
                 (65, false, [0, 2, 1, 1]),
