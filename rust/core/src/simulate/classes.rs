@@ -7,7 +7,7 @@
 //! hands a round draws, which the counters decide, are remembered in a [`VerdictMemo`], kept
 //! from chunk to chunk of a run ([`MemoPool`]).
 
-use super::policy::{CardSets, Classes, CountRule};
+use super::policy::{CardSets, Classes, CountRule, MAX_SETS};
 use crate::rng::LANES;
 use std::sync::Mutex;
 
@@ -33,6 +33,9 @@ pub(crate) struct ClassPlanes {
     pub(crate) land_numbers: u32,
     /// How many cards the deck holds.
     pub(crate) cards: usize,
+    /// Which counters (four bits each) a hand's lands (`[0]`) and the cards of set `i`
+    /// (`[1 + i]`) are the sum of ([`ClassPlanes::set_counts`]).
+    pub(crate) sums: [u64; MAX_SETS + 1],
 }
 
 impl ClassPlanes {
@@ -70,6 +73,14 @@ impl ClassPlanes {
                 *plane |= u128::from((n >> p) & 1) << j;
             }
         }
+        let mut sums = [0u64; MAX_SETS + 1];
+        for (n, &class) in classes[..len].iter().enumerate() {
+            let counter = 15u64 << (4 * n);
+            sums[0] |= if class >= 16 { counter } else { 0 };
+            for (i, sum) in sums[1..].iter_mut().enumerate() {
+                *sum |= if class >> i & 1 == 1 { counter } else { 0 };
+            }
+        }
         Some(ClassPlanes {
             planes,
             count,
@@ -77,6 +88,7 @@ impl ClassPlanes {
             classes,
             land_numbers,
             cards: lands.len(),
+            sums,
         })
     }
 
@@ -104,6 +116,16 @@ impl ClassPlanes {
         }
     }
 
+    /// A hand's lands (`[0]`) and cards of each set (`[1 + i]`) from its counters: each the
+    /// sum of its classes' counters (a multiply adds a word's sixteen counters into its top
+    /// four bits; a hand holds at most 15 cards).
+    #[inline(always)]
+    pub(crate) fn set_counts(&self, counters: u64) -> [u32; MAX_SETS + 1] {
+        const NIBBLES: u64 = 0x1111_1111_1111_1111;
+        self.sums
+            .map(|sum| ((counters & sum).wrapping_mul(NIBBLES) >> 60) as u32)
+    }
+
     /// Whether the card of class number `number` is a land (0 or 1).
     #[inline(always)]
     pub(crate) fn is_land(&self, number: u32) -> u32 {
@@ -119,6 +141,19 @@ pub(crate) struct ClassHands {
     /// Whether the card at position `draw` is a land (Vancouver's look).
     pub(crate) tops: [u32; LANES],
 }
+
+/// How many hands of `draw` cards there are from `classes` classes (by class: the binomial
+/// `draw + classes - 1` choose `draw`).
+pub(crate) fn hands(classes: usize, draw: usize) -> u64 {
+    let (n, k) = ((draw + classes).saturating_sub(1) as u64, draw as u64);
+    (1..=k).fold(1u64, |acc, i| acc.saturating_mul(n + 1 - i) / i)
+}
+
+/// The most hands a round's classes may make for the compact kernels to remember its verdicts
+/// when it bottoms nothing: with more, the memo misses too often (a miss computes the verdict)
+/// and a table of the hands' capped counts decides them (the counts read from the counters
+/// cost more than a memo that holds its hands: 792 of seven cards from six classes).
+pub(crate) const MEMO_HANDS: u64 = 2048;
 
 /// The log of the fewest entries of a [`VerdictMemo`].
 const MEMO_BITS: u32 = 12;
@@ -158,9 +193,7 @@ impl VerdictMemo {
     /// six classes has 792 hands of seven cards, one of nine 6,435, one of sixteen 170,544
     /// (most of them rare).
     pub(crate) fn for_hands(classes: usize, draw: usize) -> Self {
-        // Hands of `draw` cards from `classes` classes: binomial(draw + classes - 1, draw).
-        let (n, k) = ((draw + classes).saturating_sub(1) as u64, draw as u64);
-        let hands = (1..=k).fold(1u64, |acc, i| acc.saturating_mul(n + 1 - i) / i);
+        let hands = hands(classes, draw);
         let bits = 64 - hands.saturating_mul(2).saturating_sub(1).leading_zeros();
         VerdictMemo::with_bits(bits.clamp(MEMO_BITS, MAX_MEMO_BITS))
     }
@@ -197,20 +230,19 @@ impl VerdictMemo {
     }
 }
 
+/// A kind of round: its mulligans, counted mulligans, and whether it takes the land redraw
+/// (the rounds of one kind draw alike and decide alike).
+pub(crate) type RoundKind = (u32, u32, bool);
+
 /// A thread's memos, one per kind of round (its mulligans, counted mulligans, and whether it
 /// takes the land redraw) of the run's rule.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Memos(Vec<((u32, u32, bool), VerdictMemo)>);
+pub(crate) struct Memos(Vec<(RoundKind, VerdictMemo)>);
 
 impl Memos {
     /// The memo of a kind of round, taken out (a new one the first time, sized for hands of
     /// `draw` cards from `classes` classes): give it back with [`Memos::put`].
-    pub(crate) fn take(
-        &mut self,
-        kind: (u32, u32, bool),
-        classes: usize,
-        draw: usize,
-    ) -> VerdictMemo {
+    pub(crate) fn take(&mut self, kind: RoundKind, classes: usize, draw: usize) -> VerdictMemo {
         match self.0.iter().position(|(k, _)| *k == kind) {
             Some(i) => self.0.swap_remove(i).1,
             None => VerdictMemo::for_hands(classes, draw),
@@ -218,7 +250,7 @@ impl Memos {
     }
 
     /// Gives back the memo of a kind of round.
-    pub(crate) fn put(&mut self, kind: (u32, u32, bool), memo: VerdictMemo) {
+    pub(crate) fn put(&mut self, kind: RoundKind, memo: VerdictMemo) {
         self.0.push((kind, memo));
     }
 }

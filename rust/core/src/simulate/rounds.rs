@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::backends::avx2::{SetFlags, SetHands};
-use super::classes::{ClassHands, ClassPlanes};
+use super::classes::{hands, ClassHands, ClassPlanes, MEMO_HANDS};
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
@@ -114,28 +114,37 @@ impl Engine<'_> {
         };
         let classes_kernel = kernel == Kernel::Classes;
         let sets_kernel = classes_kernel || matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
-        // A round of the compact kernels, or one that bottoms cards, decides each hand by its
-        // classes (`direct`); any other by a table of its capped counts.
-        let direct = sets_kernel && (classes_kernel || shape.bottom > 0);
         let kind = (mulligans, counted_mulligans, redraw);
-        // The compact kernels' memo of verdicts, rule and planes.
-        let mut compact = match (classes_kernel, rule, planes) {
+        // A round of the set kernels that bottoms nothing: a table of its hands' capped counts
+        // (the compact kernels read the counts from the class counters, where their memo would
+        // not hold the round's hands: [`MEMO_HANDS`]), built once a run.
+        let remembers = planes.is_some_and(|p| hands(p.len, draw) <= MEMO_HANDS);
+        let set_table = match (sets_kernel, rule) {
+            (true, Some(rule)) if shape.bottom == 0 && !(classes_kernel && remembers) => {
+                let at = bufs.set_tables.iter().position(|(k, _)| *k == kind);
+                match at {
+                    Some(i) => Some(bufs.set_tables.swap_remove(i).1),
+                    None => self.sets_verdicts(rule, &shape, redraw),
+                }
+            }
+            _ => None,
+        };
+        // Any other round of the set kernels decides each hand by its classes (`direct`): the
+        // compact kernels' remembered in a memo.
+        let direct = sets_kernel && set_table.is_none() && (classes_kernel || shape.bottom > 0);
+        let mut compact = match (classes_kernel && direct, rule, planes) {
             (true, Some(rule), Some(planes)) => {
                 let memo = bufs.memos.take(kind, planes.len, draw);
                 Some((memo, rule, planes))
             }
             _ => None,
         };
-        let (verdicts, set_index) = match (kernel, rule) {
-            (Kernel::General, _) | (_, None) => (None, None),
-            (_, Some(_)) if direct => (Some(vec![]), None),
-            (Kernel::Sets64 | Kernel::Sets128, Some(rule)) => {
-                match self.sets_verdicts(rule, &shape, redraw) {
-                    Some((table, index)) => (Some(table), Some(index)),
-                    None => (None, None),
-                }
-            }
-            (_, Some(rule)) => (Some(self.verdicts(rule, &shape, redraw)), None),
+        let (verdicts, set_index) = match (kernel, rule, set_table) {
+            (Kernel::General, _, _) | (_, None, _) => (None, None),
+            (_, Some(_), Some((table, index))) => (Some(table), Some(index)),
+            (_, Some(_), None) if direct => (Some(vec![]), None),
+            (Kernel::Sets64 | Kernel::Sets128, Some(_), None) => (None, None),
+            (_, Some(rule), None) => (Some(self.verdicts(rule, &shape, redraw)), None),
         };
         let kernel = match (sets_kernel, &verdicts) {
             (true, None) => Kernel::General,
@@ -230,14 +239,23 @@ impl Engine<'_> {
                 }
                 #[cfg(target_arch = "x86_64")]
                 Kernel::Classes => {
-                    let Some((_, _, planes)) = &compact else {
-                        unreachable!("the compact kernels have a rule, its planes and a memo")
+                    let Some(planes) = &planes else {
+                        unreachable!("the compact kernels have their planes")
                     };
                     let (d, out) = (&mut wide_digits, &mut class_hands);
                     let shape = (draw, need);
                     // SAFETY: the set kernels are chosen only when `AVX2` (see above).
                     let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
-                    ([0; LANES], [0; LANES], ok)
+                    // A round with a table: each hand's index from its counts (else the memo
+                    // has its verdict, in the lane loop).
+                    let keys = core::array::from_fn(|l| match &set_index {
+                        Some(index) => {
+                            let counts = planes.set_counts(class_hands.counters[l]);
+                            index.of(counts, class_hands.tops[l])
+                        }
+                        None => 0,
+                    });
+                    (keys, [0; LANES], ok)
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -335,6 +353,7 @@ impl Engine<'_> {
         if let Some((memo, _, _)) = compact {
             bufs.memos.put(kind, memo);
         }
+
         if let Some(verdicts) = &verdicts {
             for (index, &v) in verdicts.iter().enumerate() {
                 let n: u64 = (0..LANES)
@@ -352,6 +371,9 @@ impl Engine<'_> {
         counts.games += kept;
         counts.mulligans[mulligans as usize] += kept;
         counts.vancouver_bottomed += bottomed;
+        if let (Some(table), Some(index)) = (verdicts, set_index) {
+            bufs.set_tables.push((kind, (table, index)));
+        }
         Ok(())
     }
 

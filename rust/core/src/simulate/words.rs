@@ -4,10 +4,14 @@
 //! from round to round. The engine ([`super::rounds`]) and the bulk rows ([`crate::bulk`]) read
 //! them the same way.
 
-use super::classes::{ClassPlanes, Memos};
+use super::classes::{ClassPlanes, Memos, RoundKind};
+use super::verdicts::SetIndex;
 use crate::card::CardId;
 use crate::rng::{chacha_rows, lane_block, lead_rows, row_word, ShuffleWords, LANES};
 use crate::seed::{StreamId, DOMAIN_LIBRARY};
+
+/// A round's verdict table, by [`SetIndex::of`], and its index (`Engine::sets_verdicts`).
+pub(crate) type SetTable = (Vec<u32>, SetIndex);
 
 /// Buffers one thread reuses from round to round.
 #[derive(Default)]
@@ -29,6 +33,9 @@ pub(crate) struct Buffers {
     /// The deck's cards by compact class for the run's rule, when it has card sets and the deck
     /// few enough classes (found once a run, not once a round).
     pub(crate) planes: Option<ClassPlanes>,
+    /// The verdict tables of the rounds that bottom nothing, by kind of round (mulligans,
+    /// counted mulligans, land redraw), built once a run, not once a round.
+    pub(crate) set_tables: Vec<(RoundKind, SetTable)>,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`
