@@ -11,7 +11,8 @@ and names, so the tag rules and the named rules must give the same counts (check
 rules make six classes of card (three class planes). The last two rows take decks of the same
 24 lands in 60 (the land rule's work is the same on them): one whose four tags overlap into
 nine classes (four planes), one whose four tags make sixteen, the most the compact kernels
-take. With
+take. The last row is a land rule that refuses about as many hands as the four conditions
+(7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without conditions. With
 `--cpu` each run is timed by the process's CPU time (`time.process_time`) in place of the wall
 clock: on a machine shared with other jobs, the time they take does not count.
 """
@@ -106,6 +107,9 @@ def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     out.append(("4 tag conditions, nine classes (four planes)", overlapping_deck(), overlapping))
     sixteen = m.KeepRule(RANGES, keep_at=4, requires={t: 1 for t in "abcd"})
     out.append(("4 tag conditions, sixteen classes", sixteen_class_deck(), sixteen))
+    # A land rule as choosy as the four conditions: what dealing that many hands costs alone.
+    choosy = m.KeepRule({7: (3, 3), 6: (3, 3), 5: (1, 4)}, keep_at=4)
+    out.append(("land rule 7:3-3, 6:3-3, 5:1-4 (as many hands)", d, choosy))
     return out
 
 
