@@ -17,15 +17,10 @@ impl Engine<'_> {
     unsafe fn lane_classes_wide<const P: usize>(
         &self,
         classes: &ClassPlanes,
-        leads: &[u64; LANES],
         (draw, need): (usize, usize),
-        digits: &mut [[u64; LANES]; MAX_BATCH],
+        digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
-    ) -> [bool; LANES] {
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
-            *out = ClassHands::default();
-            return [true; LANES];
-        };
+    ) {
         let mut planes: [[Masks4<true>; 2]; P] =
             core::array::from_fn(|p| [Masks4::<true>::new(classes.planes[p]); 2]);
         let zero = _mm256_setzero_si256();
@@ -70,7 +65,6 @@ impl Engine<'_> {
                 false => 0,
             };
         }
-        ok
     }
 
     /// The compact class kernel for a library of up to 64 cards: plane `p` holds card `j`'s
@@ -84,15 +78,10 @@ impl Engine<'_> {
     pub(crate) unsafe fn lane_classes_narrow<const P: usize, const SHIFT: u32>(
         &self,
         classes: &ClassPlanes,
-        leads: &[u64; LANES],
         (draw, need): (usize, usize),
-        digits: &mut [[u64; LANES]; MAX_BATCH],
+        digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
-    ) -> [bool; LANES] {
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
-            *out = ClassHands::default();
-            return [true; LANES];
-        };
+    ) {
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi64x(1);
         let marks: [__m256i; P] =
@@ -149,7 +138,6 @@ impl Engine<'_> {
                 false => 0,
             };
         }
-        ok
     }
 
     /// The compact class kernel for the deck's number of planes: the narrow one
@@ -165,40 +153,47 @@ impl Engine<'_> {
         digits: &mut [[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) -> [bool; LANES] {
-        let (c, l, d) = (classes, leads, digits);
+        // Each lane's steps from its lead word (all eight rejected: the general path).
+        let Some(ok) = self.first_batch_digits(leads, digits) else {
+            *out = ClassHands::default();
+            return [true; LANES];
+        };
+        let (c, d) = (classes, &*digits);
         #[cfg(avx512_kernels)]
         if let (true, Some(shift)) = (self.avx512, classes.shift()) {
             // SAFETY: `avx512` is true only on CPUs with AVX-512F ([`crate::cpu::has_avx512`]).
-            return unsafe {
+            unsafe {
                 match (shift, classes.count) {
-                    (2, 1) => self.lane_classes_avx512::<1, 2>(c, l, shape, d, out),
-                    (2, 2) => self.lane_classes_avx512::<2, 2>(c, l, shape, d, out),
-                    (2, 3) => self.lane_classes_avx512::<3, 2>(c, l, shape, d, out),
-                    (2, _) => self.lane_classes_avx512::<4, 2>(c, l, shape, d, out),
-                    (_, 1) => self.lane_classes_avx512::<1, 0>(c, l, shape, d, out),
-                    (_, 2) => self.lane_classes_avx512::<2, 0>(c, l, shape, d, out),
-                    (_, 3) => self.lane_classes_avx512::<3, 0>(c, l, shape, d, out),
-                    _ => self.lane_classes_avx512::<4, 0>(c, l, shape, d, out),
+                    (2, 1) => self.lane_classes_avx512::<1, 2>(c, shape, d, out),
+                    (2, 2) => self.lane_classes_avx512::<2, 2>(c, shape, d, out),
+                    (2, 3) => self.lane_classes_avx512::<3, 2>(c, shape, d, out),
+                    (2, _) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
+                    (_, 1) => self.lane_classes_avx512::<1, 0>(c, shape, d, out),
+                    (_, 2) => self.lane_classes_avx512::<2, 0>(c, shape, d, out),
+                    (_, 3) => self.lane_classes_avx512::<3, 0>(c, shape, d, out),
+                    _ => self.lane_classes_avx512::<4, 0>(c, shape, d, out),
                 }
             };
+            return ok;
         }
         // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
         unsafe {
             match (classes.shift(), classes.count) {
-                (Some(2), 1) => self.lane_classes_narrow::<1, 2>(c, l, shape, d, out),
-                (Some(2), 2) => self.lane_classes_narrow::<2, 2>(c, l, shape, d, out),
-                (Some(2), 3) => self.lane_classes_narrow::<3, 2>(c, l, shape, d, out),
-                (Some(2), _) => self.lane_classes_narrow::<4, 2>(c, l, shape, d, out),
-                (Some(_), 1) => self.lane_classes_narrow::<1, 0>(c, l, shape, d, out),
-                (Some(_), 2) => self.lane_classes_narrow::<2, 0>(c, l, shape, d, out),
-                (Some(_), 3) => self.lane_classes_narrow::<3, 0>(c, l, shape, d, out),
-                (Some(_), _) => self.lane_classes_narrow::<4, 0>(c, l, shape, d, out),
-                (None, 1) => self.lane_classes_wide::<1>(c, l, shape, d, out),
-                (None, 2) => self.lane_classes_wide::<2>(c, l, shape, d, out),
-                (None, 3) => self.lane_classes_wide::<3>(c, l, shape, d, out),
-                (None, _) => self.lane_classes_wide::<4>(c, l, shape, d, out),
+                (Some(2), 1) => self.lane_classes_narrow::<1, 2>(c, shape, d, out),
+                (Some(2), 2) => self.lane_classes_narrow::<2, 2>(c, shape, d, out),
+                (Some(2), 3) => self.lane_classes_narrow::<3, 2>(c, shape, d, out),
+                (Some(2), _) => self.lane_classes_narrow::<4, 2>(c, shape, d, out),
+                (Some(_), 1) => self.lane_classes_narrow::<1, 0>(c, shape, d, out),
+                (Some(_), 2) => self.lane_classes_narrow::<2, 0>(c, shape, d, out),
+                (Some(_), 3) => self.lane_classes_narrow::<3, 0>(c, shape, d, out),
+                (Some(_), _) => self.lane_classes_narrow::<4, 0>(c, shape, d, out),
+                (None, 1) => self.lane_classes_wide::<1>(c, shape, d, out),
+                (None, 2) => self.lane_classes_wide::<2>(c, shape, d, out),
+                (None, 3) => self.lane_classes_wide::<3>(c, shape, d, out),
+                (None, _) => self.lane_classes_wide::<4>(c, shape, d, out),
             }
         }
+        ok
     }
 }
 

@@ -22,15 +22,10 @@ impl Engine<'_> {
     pub(crate) unsafe fn lane_classes_avx512<const P: usize, const SHIFT: u32>(
         &self,
         classes: &ClassPlanes,
-        leads: &[u64; LANES],
         (draw, need): (usize, usize),
-        digits: &mut [[u64; LANES]; MAX_BATCH],
+        digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
-    ) -> [bool; LANES] {
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
-            *out = ClassHands::default();
-            return [true; LANES];
-        };
+    ) {
         let one = _mm512_set1_epi64(1);
         let below_64 = _mm512_set1_epi64(63);
         let marks: [__m512i; P] =
@@ -73,7 +68,6 @@ impl Engine<'_> {
         } else {
             out.tops = [0; LANES];
         }
-        ok
     }
 }
 
