@@ -37,8 +37,9 @@
 //! kernels, and the memo of the verdicts by a hand's classes), `words` (a round's random words
 //! and the buffers for them), `land_mask` (a deck's land flags as one integer), `engine` (one
 //! run's state and one game's step), then the `impl Engine` modules built on it: `verdicts` (a
-//! count policy's decisions as tables), `backends` (the count kernels: `portable` and its
-//! `avx2` twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing
+//! count policy's decisions as tables), `backends` (the count kernels: `portable`, its `avx2`
+//! twin with the compact class kernels beside it in `avx2_classes`, and `avx512`, the narrow
+//! class kernel's twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing
 //! from its candidate shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
 //! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry
 //! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]);
