@@ -260,7 +260,12 @@ fn strip_set_suffix(rest: &str) -> Option<&str> {
 /// the card a land, `Commander`/`Sideboard`/`Companion` move it to that section,
 /// `Maybeboard`/`Considering` leave it out, any other marker is an ability tag.
 fn push_tag(out: &mut CardLine, tag: &str) -> Result<(), String> {
-    if tag.contains([',', '[', ']', '{', '}']) || tag.contains(char::is_control) {
+    // A marker that starts with `#` is refused too: written back after `, ` in a plain list,
+    // `# note` would read as a comment.
+    if tag.contains([',', '[', ']', '{', '}'])
+        || tag.starts_with('#')
+        || tag.contains(char::is_control)
+    {
         return Err(format!("{tag:?} is not a tag"));
     }
     match tag.to_ascii_lowercase().as_str() {
@@ -450,6 +455,10 @@ mod tests {
         assert_eq!(l.section, Some(Section::Sideboard));
         assert!(l.tags.is_empty());
         assert_eq!(p("1 Forest #Land").tags, Vec::<String>::new());
+        // Found by the deck_parse fuzz target: a bracketed marker `# note` after a comma was a
+        // tag, which the plain format writes after `, `, where it reads as a comment.
+        assert!(parse("4 Leyline Axe [reveal,# note (60 cards, 20 lands)]").is_err());
+        assert!(parse("1 Card [#Ramp]").is_err());
         assert!(p("1x Card [Maybeboard{noDeck}{noPrice}]").skip);
         assert!(p("1x Card [Ramp{noDeck}]").skip);
         assert_eq!(p("SB: 1 Duress").section, Some(Section::Sideboard));
