@@ -212,8 +212,10 @@ unsafe fn class_step<const P: usize, const MOVE: bool>(
         let drawn = _mm256_srlv_epi64(*plane, d);
         number = _mm256_or_si256(number, _mm256_and_si256(drawn, mark));
         if MOVE {
-            // The current card's flag written over the drawn one's: two operations beside the
-            // chain from one step's plane to the next (three long).
+            // The current card's flag written over the drawn one's. The chain from one step's
+            // plane to the next is four operations long (and, shift, or, shift), where moving
+            // the flip with two xors makes it six, for one operation more a plane; on this
+            // project's machines both ran as fast (benches/RESULTS.md, 2026-12-04).
             let current = _mm256_sllv_epi64(_mm256_and_si256(*plane, mark), d);
             let rest = _mm256_andnot_si256(_mm256_sllv_epi64(mark, d), *plane);
             *plane = _mm256_srli_epi64(_mm256_or_si256(rest, current), 1);
