@@ -65,7 +65,8 @@ fn render(d: &DeckList) -> String {
 
 /// `xml`: the list came from a .cod or .dek file, where a name no card has (XMage's own test
 /// file holds `@#$NOT A REAL CARD NAME@#$`) is read as an unknown card, as XMage loads it, so
-/// its characters are not limited and a plain list cannot always write it back.
+/// its characters are not limited and a plain list cannot always write it back (nor a name
+/// ending like a set and number, `(M11) 149`, which a plain line reads as its printing).
 fn check_accepted(deck: &DeckList, xml: bool) {
     assert!(
         deck.companions.len() <= 1,
@@ -109,7 +110,13 @@ fn check_accepted(deck: &DeckList, xml: bool) {
             }
         }
     }
-    let odd = |c: &Card| c.name.contains(NOT_IN_NAMES);
+    // A name from XML that a plain line cannot hold as it is: a character no card name has,
+    // or an ending the plain reader takes for a set and collector number (`Name (M11) 149x`).
+    let plain = |c: &Card| {
+        parse(&format!("1 {}", c.name))
+            .is_ok_and(|p| p.deck.main.first().is_some_and(|read| read.name == c.name))
+    };
+    let odd = |c: &Card| c.name.contains(NOT_IN_NAMES) || !plain(c);
     let all = [
         &deck.main,
         &deck.sideboard,
