@@ -121,7 +121,6 @@ impl ClassPlanes {
     /// four bits; a hand holds at most 15 cards).
     #[inline(always)]
     pub(crate) fn set_counts(&self, counters: u64) -> [u32; MAX_SETS + 1] {
-        const NIBBLES: u64 = 0x1111_1111_1111_1111;
         self.sums
             .map(|sum| ((counters & sum).wrapping_mul(NIBBLES) >> 60) as u32)
     }
@@ -133,6 +132,9 @@ impl ClassPlanes {
     }
 }
 
+/// Sums the sixteen four-bit counters of a word into the top four bits (counts up to 15).
+pub(crate) const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
 /// What the compact class kernels find of eight lanes' hands.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ClassHands {
@@ -140,6 +142,35 @@ pub(crate) struct ClassHands {
     pub(crate) counters: [u64; LANES],
     /// Whether the card at position `draw` is a land (Vancouver's look).
     pub(crate) tops: [u32; LANES],
+}
+
+impl ClassHands {
+    /// Eight lanes' hands as a kernel left them: each one's counters and, when the round looks
+    /// at the next card, that card's class number times `1 << shift`.
+    #[inline(always)]
+    pub(crate) fn new(
+        counters: [u64; LANES],
+        tops: Option<[u64; LANES]>,
+        classes: &ClassPlanes,
+        shift: u32,
+    ) -> ClassHands {
+        let top = |n: u64| classes.is_land((n >> shift) as u32);
+        ClassHands {
+            counters,
+            tops: tops.map_or([0; LANES], |t| t.map(top)),
+        }
+    }
+
+    /// How many of a hand's `draw` steps move the current card's flags to the drawn one's
+    /// place: all when the round looks at the next card (`need > draw`), else all but the last,
+    /// whose move no later step reads.
+    #[inline(always)]
+    pub(crate) fn moved_steps(draw: usize, need: usize) -> usize {
+        match need > draw {
+            true => draw,
+            false => draw.saturating_sub(1),
+        }
+    }
 }
 
 /// How many hands of `draw` cards there are from `classes` classes (by class: the binomial

@@ -353,7 +353,6 @@ impl Engine<'_> {
         if let Some((memo, _, _)) = compact {
             bufs.memos.put(kind, memo);
         }
-
         if let Some(verdicts) = &verdicts {
             for (index, &v) in verdicts.iter().enumerate() {
                 let n: u64 = (0..LANES)

@@ -2,6 +2,7 @@
 //! hold, whether the hand is kept, Vancouver's choice, and the kept hand's cell of
 //! [`super::Counts::hand_lands`], so a round decides a hand by one table look-up.
 
+use super::classes::NIBBLES;
 use super::engine::Engine;
 use super::policy::{Classes, CountRule, MAX_SETS};
 use crate::house::land_redraw_allowed;
@@ -141,9 +142,6 @@ impl Engine<'_> {
         self.verdict_pair(rule, shape, keeps, size, kept)
     }
 }
-
-/// Sums the sixteen four-bit counters of a word into the top four bits (counts up to 15).
-const NIBBLES: u64 = 0x1111_1111_1111_1111;
 
 /// The most entries a round's [`Engine::sets_verdicts`] table may have.
 const MAX_SET_TABLE: usize = 1 << 16;

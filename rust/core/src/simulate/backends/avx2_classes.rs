@@ -40,11 +40,10 @@ impl Engine<'_> {
                 counters[h] = _mm256_add_epi64(counters[h], counter);
             }
         }
-        let mut words = [[0u64; 4]; 2];
-        let mut tops = [[0u64; 4]; 2];
+        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
         for h in 0..2 {
-            // SAFETY: an unaligned store of four u64 into a [u64; 4].
-            unsafe { _mm256_storeu_si256(words[h].as_mut_ptr().cast(), counters[h]) };
+            // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
+            unsafe { _mm256_storeu_si256(words[4 * h..].as_mut_ptr().cast(), counters[h]) };
             if need > draw {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
                 let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
@@ -53,18 +52,11 @@ impl Engine<'_> {
                     let f = planes[p][h].bit(dv);
                     number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
                 }
-                // SAFETY: an unaligned store of four u64 into a [u64; 4].
-                unsafe { _mm256_storeu_si256(tops[h].as_mut_ptr().cast(), number) };
+                // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
+                unsafe { _mm256_storeu_si256(tops[4 * h..].as_mut_ptr().cast(), number) };
             }
         }
-        for l in 0..LANES {
-            let (h, q) = (l / 4, l % 4);
-            out.counters[l] = words[h][q];
-            out.tops[l] = match need > draw {
-                true => classes.is_land(tops[h][q] as u32),
-                false => 0,
-            };
-        }
+        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, 0);
     }
 
     /// The compact class kernel for a library of up to 64 cards: plane `p` holds card `j`'s
@@ -94,11 +86,7 @@ impl Engine<'_> {
             2 => number,
             _ => _mm256_slli_epi64::<2>(number),
         };
-        let moved = if need > draw {
-            draw
-        } else {
-            draw.saturating_sub(1)
-        };
+        let moved = ClassHands::moved_steps(draw, need);
         let mut planes: [[__m256i; P]; 2] = [core::array::from_fn(plane); 2];
         let mut counters = [zero; 2];
         let at = |d: &[u64; LANES], h: usize| {
@@ -119,25 +107,17 @@ impl Engine<'_> {
                 counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
             }
         }
-        let mut words = [[0u64; 4]; 2];
-        let mut tops = [[0u64; 4]; 2];
+        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
         for h in 0..2 {
-            // SAFETY: an unaligned store of four u64 into a [u64; 4].
-            unsafe { _mm256_storeu_si256(words[h].as_mut_ptr().cast(), counters[h]) };
+            // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
+            unsafe { _mm256_storeu_si256(words[4 * h..].as_mut_ptr().cast(), counters[h]) };
             if need > draw {
                 let number = class_step::<P, false>(&mut planes[h], &marks, at(&digits[draw], h));
-                // SAFETY: an unaligned store of four u64 into a [u64; 4].
-                unsafe { _mm256_storeu_si256(tops[h].as_mut_ptr().cast(), number) };
+                // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
+                unsafe { _mm256_storeu_si256(tops[4 * h..].as_mut_ptr().cast(), number) };
             }
         }
-        for l in 0..LANES {
-            let (h, q) = (l / 4, l % 4);
-            out.counters[l] = words[h][q];
-            out.tops[l] = match need > draw {
-                true => classes.is_land((tops[h][q] >> SHIFT) as u32),
-                false => 0,
-            };
-        }
+        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, SHIFT);
     }
 
     /// The compact class kernel for the deck's number of planes: the narrow one

@@ -44,11 +44,7 @@ impl Engine<'_> {
             _mm512_and_si512(d, below_64)
         };
         let mut counters = _mm512_setzero_si512();
-        let moved = if need > draw {
-            draw
-        } else {
-            draw.saturating_sub(1)
-        };
+        let moved = ClassHands::moved_steps(draw, need);
         for d in &digits[..moved] {
             let number = nibble(step::<P, true>(&mut planes, &marks, at(d)));
             counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
@@ -57,17 +53,15 @@ impl Engine<'_> {
             let number = nibble(step::<P, false>(&mut planes, &marks, at(d)));
             counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
         }
+        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
         // SAFETY: an unaligned store of eight u64 into a [u64; 8].
-        unsafe { _mm512_storeu_si512(out.counters.as_mut_ptr().cast(), counters) };
+        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), counters) };
         if need > draw {
-            let mut tops = [0u64; LANES];
             let number = step::<P, false>(&mut planes, &marks, at(&digits[draw]));
             // SAFETY: an unaligned store of eight u64 into a [u64; 8].
             unsafe { _mm512_storeu_si512(tops.as_mut_ptr().cast(), number) };
-            out.tops = tops.map(|t| classes.is_land((t >> SHIFT) as u32));
-        } else {
-            out.tops = [0; LANES];
         }
+        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, SHIFT);
     }
 }
 
