@@ -3,11 +3,14 @@
 //! which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`); a deck holds a
 //! few of the 32 classes, numbered `0..len` here, so a library's cards by class are
 //! `ceil(log2 len)` flag planes (bit `p` of each card's number), a hand's classes one word of
-//! four-bit counters ([`ClassPlanes::classes`] gives the full form back), and the verdicts of the
-//! hands a round draws, which the counters decide, are remembered in a [`VerdictMemo`], kept
-//! from chunk to chunk of a run ([`MemoPool`]).
+//! four-bit counters ([`ClassPlanes::classes`] gives the full form back). The counters decide a
+//! hand's verdict ([`super::counter_verdicts`]); for a deck of few classes the verdicts of the
+//! hands a round draws are remembered in a [`VerdictMemo`], kept from chunk to chunk of a run
+//! ([`MemoPool`]).
 
-use super::policy::{CardSets, Classes, CountRule, MAX_SETS};
+#[cfg(any(test, doc))]
+use super::policy::Classes;
+use super::policy::{CardSets, CountRule, MAX_SETS};
 use crate::rng::LANES;
 use std::sync::Mutex;
 
@@ -39,8 +42,8 @@ pub(crate) struct ClassPlanes {
 }
 
 impl ClassPlanes {
-    /// The classes of a deck's cards (`lands`, and `sets` of a count rule), numbered in order of
-    /// the class; `None` when the deck holds more than [`MAX_CLASSES`] or more than 128 cards.
+    /// The classes of a deck's cards (`lands`, and `sets` of a count rule), numbered spells
+    /// first, then by how many sets and by mask (the London bottom's order); `None` when the deck holds more than [`MAX_CLASSES`] or more than 128 cards.
     pub(crate) fn new(lands: &[bool], sets: &CardSets) -> Option<ClassPlanes> {
         if lands.len() > 128 {
             return None;
@@ -54,17 +57,23 @@ impl ClassPlanes {
         if len > MAX_CLASSES {
             return None;
         }
+        // Numbered in the London bottom's order within a kind (spells, then lands): fewer
+        // sets first, then by mask ([`super::counter_verdicts`]).
         let mut classes = [0u32; MAX_CLASSES];
-        let mut land_numbers = 0u32;
+        let mut numbers = [0u32; 32];
         let (mut rest, mut i) = (present, 0);
         while rest != 0 {
-            let class = rest.trailing_zeros();
-            classes[i] = class;
-            land_numbers |= u32::from(class >= 16) << i;
+            classes[i] = rest.trailing_zeros();
             rest &= rest - 1;
             i += 1;
         }
-        let number = |class: u32| (present & ((1u32 << class) - 1)).count_ones();
+        classes[..len].sort_by_key(|&c| (c >> 4, (c & 15).count_ones(), c & 15));
+        let mut land_numbers = 0u32;
+        for (n, &class) in classes[..len].iter().enumerate() {
+            numbers[class as usize] = n as u32;
+            land_numbers |= u32::from(class >= 16) << n;
+        }
+        let number = |class: u32| numbers[class as usize];
         let count = (usize::BITS - (len.max(2) - 1).leading_zeros()) as usize;
         let mut planes = [0u128; MAX_PLANES];
         for j in 0..lands.len() {
@@ -93,6 +102,7 @@ impl ClassPlanes {
     }
 
     /// A hand's classes in full form, from its counters by number (four bits each).
+    #[cfg(test)]
     pub(crate) fn classes(&self, counters: u64) -> Classes {
         let mut out: Classes = 0;
         let mut rest = counters;
@@ -180,10 +190,10 @@ pub(crate) fn hands(classes: usize, draw: usize) -> u64 {
     (1..=k).fold(1u64, |acc, i| acc.saturating_mul(n + 1 - i) / i)
 }
 
-/// The most hands a round's classes may make for the compact kernels to remember its verdicts
-/// when it bottoms nothing: with more, the memo misses too often (a miss computes the verdict)
-/// and a table of the hands' capped counts decides them (the counts read from the counters
-/// cost more than a memo that holds its hands: 792 of seven cards from six classes).
+/// The most hands a round's classes may make for the compact kernels to remember their
+/// verdicts: with more, a memo misses too often and each hand's verdict is read from its
+/// counters ([`super::counter_verdicts`]), which costs more than a memo that holds its hands
+/// (792 of seven cards from six classes) and less than one that misses.
 pub(crate) const MEMO_HANDS: u64 = 2048;
 
 /// The log of the fewest entries of a [`VerdictMemo`].

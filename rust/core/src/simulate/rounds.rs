@@ -115,12 +115,10 @@ impl Engine<'_> {
         let classes_kernel = kernel == Kernel::Classes;
         let sets_kernel = classes_kernel || matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
         let kind = (mulligans, counted_mulligans, redraw);
-        // A round of the set kernels that bottoms nothing: a table of its hands' capped counts
-        // (the compact kernels read the counts from the class counters, where their memo would
-        // not hold the round's hands: [`MEMO_HANDS`]), built once a run.
-        let remembers = planes.is_some_and(|p| hands(p.len, draw) <= MEMO_HANDS);
-        let set_table = match (sets_kernel, rule) {
-            (true, Some(rule)) if shape.bottom == 0 && !(classes_kernel && remembers) => {
+        // A round of the per-set kernels that bottoms nothing: a table of its hands' capped
+        // counts, built once a run.
+        let set_table = match (kernel, rule) {
+            (Kernel::Sets64 | Kernel::Sets128, Some(rule)) if shape.bottom == 0 => {
                 let at = bufs.set_tables.iter().position(|(k, _)| *k == kind);
                 match at {
                     Some(i) => Some(bufs.set_tables.swap_remove(i).1),
@@ -130,12 +128,14 @@ impl Engine<'_> {
             _ => None,
         };
         // Any other round of the set kernels decides each hand by its classes (`direct`): the
-        // compact kernels' remembered in a memo.
+        // compact kernels' from its class counters, remembered in a memo when the round's
+        // hands are few enough for one to hold them ([`MEMO_HANDS`]).
         let direct = sets_kernel && set_table.is_none() && (classes_kernel || shape.bottom > 0);
         let mut compact = match (classes_kernel && direct, rule, planes) {
             (true, Some(rule), Some(planes)) => {
-                let memo = bufs.memos.take(kind, planes.len, draw);
-                Some((memo, rule, planes))
+                let memo = (hands(planes.len, draw) <= MEMO_HANDS)
+                    .then(|| bufs.memos.take(kind, planes.len, draw));
+                Some((memo, self.counter_verdicts(rule, &shape, redraw, &planes)))
             }
             _ => None,
         };
@@ -246,16 +246,8 @@ impl Engine<'_> {
                     let shape = (draw, need);
                     // SAFETY: the set kernels are chosen only when `AVX2` (see above).
                     let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
-                    // A round with a table: each hand's index from its counts (else the memo
-                    // has its verdict, in the lane loop).
-                    let keys = core::array::from_fn(|l| match &set_index {
-                        Some(index) => {
-                            let counts = planes.set_counts(class_hands.counters[l]);
-                            index.of(counts, class_hands.tops[l])
-                        }
-                        None => 0,
-                    });
-                    (keys, [0; LANES], ok)
+                    // Each hand's verdict comes from its counters, in the lane loop.
+                    ([0; LANES], [0; LANES], ok)
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -288,12 +280,12 @@ impl Engine<'_> {
                     let index = keys[l] as usize;
                     let v = match &mut compact {
                         // A compact kernel's hand: its verdict remembered by its classes.
-                        Some((memo, rule, planes)) => {
+                        Some((memo, from_counters)) => {
                             let (counters, top) = (class_hands.counters[l], class_hands.tops[l]);
-                            memo.get(counters, top, |counters| {
-                                let classes = planes.classes(counters);
-                                self.class_verdicts(rule, &shape_step, redraw, classes)
-                            })
+                            match memo {
+                                Some(memo) => memo.get(counters, top, |c| from_counters.get(c)),
+                                None => from_counters.get(counters)[top as usize & 1],
+                            }
                         }
                         None if direct => keys[l],
                         None => verdicts[index],
@@ -350,7 +342,7 @@ impl Engine<'_> {
             }
         }
         next.truncate(k);
-        if let Some((memo, _, _)) = compact {
+        if let Some((Some(memo), _)) = compact {
             bufs.memos.put(kind, memo);
         }
         if let Some(verdicts) = &verdicts {

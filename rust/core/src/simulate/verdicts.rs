@@ -31,7 +31,7 @@ impl Engine<'_> {
 
     /// Whether a round's hand of `lands` lands takes the no-land/all-land redraw (the round
     /// may, `redraw`: the game's first hand).
-    fn redraws(&self, shape: &HandStep, redraw: bool, lands: usize) -> bool {
+    pub(crate) fn redraws(&self, shape: &HandStep, redraw: bool, lands: usize) -> bool {
         redraw && shape.draw == self.cfg.hand_size && land_redraw_allowed(shape.draw, lands)
     }
 

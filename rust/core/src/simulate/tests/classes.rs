@@ -1,9 +1,10 @@
 //! The compact set kernels (a deck's cards by class number in flag planes, verdicts remembered by
 //! a hand's class counters): the numbering, the memo, and the kernels against the general path.
 
-use super::super::classes::{ClassPlanes, VerdictMemo, MAX_CLASSES};
+use super::super::classes::{hands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_HANDS};
 use super::*;
 use crate::house::HouseRules;
+use crate::rules::HandStep;
 
 /// A deck of `n` cards, the first `lands` of them lands, tagged `a`, `b`, `c` by the bits of
 /// `i % 8` and `d` when `i % 8 == 7` (so lands and spells each fall in eight classes of four
@@ -61,7 +62,15 @@ fn a_deck_s_classes_are_numbered_in_planes() {
         assert_eq!(planes.classes[number], class, "card {j}");
         assert_eq!(planes.is_land(number as u32), u32::from(land), "card {j}");
     }
-    assert!(planes.classes.windows(2).all(|w| w[0] < w[1]), "in order");
+    // Spells first, then lands; in each, the London bottom's order: fewer sets, then by mask.
+    let order = |c: u32| (c >> 4, (c & 15).count_ones(), c & 15);
+    assert!(
+        planes.classes.windows(2).all(|w| order(w[0]) < order(w[1])),
+        "in the bottom's order: {:?}",
+        planes.classes
+    );
+    assert_eq!(planes.classes[..4], [0, 1, 2, 4], "no set, then one");
+    assert_eq!(planes.classes[8..12], [16, 17, 18, 20], "the lands alike");
     // Counters by number give the hand's classes in full form.
     let counters = 3 | 2 << 4 | 1 << (4 * 15);
     let expect = 3u128 << (4 * planes.classes[0])
@@ -95,6 +104,136 @@ fn a_deck_s_classes_are_numbered_in_planes() {
         let planes = ClassPlanes::new(&lands, &sets).unwrap();
         assert_eq!(planes.count, count, "{n_classes} classes");
     }
+}
+
+/// Every hand of `draw` cards from a deck holding `sizes[n]` cards of class number `n`, as
+/// class counters (four bits a number).
+fn every_hand(sizes: &[u64], draw: u64, out: &mut Vec<u64>) {
+    fn go(sizes: &[u64], n: usize, left: u64, counters: u64, out: &mut Vec<u64>) {
+        match (n == sizes.len(), left) {
+            (_, 0) => out.push(counters),
+            (true, _) => {}
+            (false, _) => {
+                for take in 0..=left.min(sizes[n]) {
+                    go(sizes, n + 1, left - take, counters | take << (4 * n), out);
+                }
+            }
+        }
+    }
+    go(sizes, 0, draw, 0, out);
+}
+
+/// The verdicts read from a hand's class counters equal the London bottom's
+/// ([`Engine::class_verdicts`]: the hand's classes bottomed card by card), for every hand a
+/// round may draw: decks whose cards take random tags (2 to 16 classes), minimums from 0 to
+/// past the hand (20), every bottom strategy, and every shape of round (0 to 3 cards bottomed,
+/// Houston's ten drawn and three bottomed, Vancouver's look, a hand that must be kept, the
+/// land redraw).
+#[test]
+fn verdicts_from_counters_equal_the_bottom_card_by_card() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+    let shapes = [
+        (7, 0, true, false),
+        (7, 1, true, false),
+        (7, 2, true, false),
+    ]
+    .into_iter()
+    .chain([
+        (7, 3, true, false),
+        (6, 0, true, true),
+        (7, 2, false, false),
+    ])
+    .chain([(10, 3, true, false), (5, 0, true, true)])
+    .map(|(draw, bottom, can_mulligan, look)| HandStep {
+        draw,
+        bottom,
+        can_mulligan,
+        look,
+    });
+    let shapes: Vec<HandStep> = shapes.collect();
+    let (mut hands_checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
+    for case in 0..14u64 {
+        // Each kind (spells, lands) draws its cards' tags from a few masks: case 0, all 16.
+        let kinds = match case {
+            0 => 8,
+            _ => 1 + next(5),
+        };
+        let pools: Vec<Vec<u64>> = (0..2)
+            .map(|_| {
+                (0..kinds)
+                    .map(|k| if case == 0 { k } else { next(16) })
+                    .collect()
+            })
+            .collect();
+        let tags: Vec<Vec<String>> = (0..60)
+            .map(|j| {
+                let pool = &pools[usize::from(lands[j])];
+                let mask = pool[j % pool.len()];
+                (0..4)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .map(|b| ["a", "b", "c", "d"][b].to_string())
+                    .collect()
+            })
+            .collect();
+        let mins = match case {
+            0 => [1, 2, 1, 1],
+            _ => [next(3), next(3), next(4), [1, 0, 2, 20][case as usize % 4]].map(|m| m as u32),
+        };
+        let bottom = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst][case as usize % 3];
+        let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
+        // Houston's rule is for its first draw, ten cards.
+        let rules = [7, 10].map(|first_draw| keep.count_rule(first_draw).unwrap());
+        let rule = &rules[0];
+        let planes = ClassPlanes::new(&lands, rule.sets.as_ref().unwrap()).unwrap();
+        classes_seen.push(planes.len);
+        let sizes: Vec<u64> = (0..planes.len)
+            .map(|n| {
+                let number = |j: usize| (0..4).fold(0, |a, p| a | (planes.planes[p] >> j & 1) << p);
+                (0..60).filter(|&j| number(j) == n as u128).count() as u64
+            })
+            .collect();
+        let cfg = Config {
+            house: HouseRules::default(),
+            rule: MulliganRule::London,
+            free_first: false,
+            hand_size: 7,
+            deck_size: 60,
+        };
+        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
+        for shape in &shapes {
+            let mut hands = vec![];
+            every_hand(&sizes, shape.draw as u64, &mut hands);
+            let rule = &rules[usize::from(shape.draw == 10)];
+            for redraw in [false, true] {
+                let from_counters = engine.counter_verdicts(rule, shape, redraw, &planes);
+                for &counters in &hands {
+                    let classes = planes.classes(counters);
+                    let expect = engine.class_verdicts(rule, shape, redraw, classes);
+                    assert_eq!(
+                        from_counters.get(counters),
+                        expect,
+                        "case {case} {shape:?} redraw {redraw} hand {counters:#x}"
+                    );
+                    kept += usize::from(expect[0] & 1 == 1);
+                }
+                hands_checked += hands.len();
+            }
+        }
+    }
+    assert!(classes_seen.contains(&16) && classes_seen.iter().any(|&n| n <= 4));
+    // Millions of hands (ten cards from sixteen classes are most), both verdicts common.
+    assert!(hands_checked > 5_000_000, "{hands_checked}");
+    assert!(
+        kept > hands_checked / 50 && kept < hands_checked * 49 / 50,
+        "{kept}"
+    );
 }
 
 /// A memo holds twice as many entries as the hands it may see, from 4,096 to 65,536: seven
@@ -296,7 +435,18 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
 /// portable build takes the general path for card conditions) the same.
 #[test]
 fn an_engine_s_memos_are_by_rule_and_any_cpu_agrees() {
-    let (lands, tags) = tag_deck(60, 24, false);
+    // Four classes (lands tagged `a`, spells `b`, `c` or `d`): few enough hands to remember.
+    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+    let tags: Vec<Vec<String>> = (0..60)
+        .map(|i| {
+            vec![if lands[i] {
+                "a"
+            } else {
+                ["b", "c", "d"][i % 3]
+            }
+            .to_string()]
+        })
+        .collect();
     let cfg = Config {
         house: HouseRules::default(),
         rule: MulliganRule::London,
@@ -312,6 +462,9 @@ fn an_engine_s_memos_are_by_rule_and_any_cpu_agrees() {
                 .unwrap()
         })
         .collect();
+    let sets = rules[0].count_rule(7).unwrap().sets.unwrap();
+    let planes = ClassPlanes::new(&lands, &sets).unwrap();
+    assert!(hands(planes.len, 7) <= MEMO_HANDS, "{} classes", planes.len);
     let games = 5000;
     let run = |engine: &Engine<'_>, keep: &CompiledRule, portable: bool| {
         let mut out = vec![Outcome::default(); games];
