@@ -13,45 +13,46 @@
 //! step takes the lowest-numbered class present among those whose conditions are all spare:
 //! a few word operations ([`CounterVerdicts::get`]).
 
-use super::classes::{ClassPlanes, MAX_CLASSES, NIBBLES};
+use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES};
 use super::engine::Engine;
 use super::policy::{CountRule, MAX_SETS};
-use super::verdicts::REDRAW;
+use super::verdicts::{MAX_SET_DRAW, REDRAW};
+use crate::rng::LANES;
 use crate::rules::HandStep;
 
 #[cfg(doc)]
 use super::conditions::bottom_key;
 
-/// What a round's hand with a given number of lands drawn comes to: `kept` when every card
-/// condition holds after `lands_gone` lands and then the round's other cards go to the bottom,
-/// else `refused` (each for the next card not a land, and a land). A hand the lands decide (a
-/// redraw, a land count the rule refuses, a hand kept whatever it holds) has the same verdicts
-/// either way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Row {
-    lands_gone: u32,
-    kept: [u32; 2],
-    refused: [u32; 2],
-}
+/// The most lands a hand drawn for the set kernels may hold, plus one: the rows of a
+/// [`CounterVerdicts`] ([`MAX_SET_DRAW`] cards).
+pub(crate) const ROWS: usize = MAX_SET_DRAW + 1;
 
-/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters.
+/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters. The tables are
+/// words, sixteen to a table, as the AVX-512 twin ([`super::backends::avx512`]) reads them.
 #[derive(Debug, Clone)]
 pub(crate) struct CounterVerdicts {
     /// The deck's classes (a hand's lands and set counts: [`ClassPlanes::set_counts`]).
-    classes: ClassPlanes,
-    /// Each set's minimum (0 past the rule's sets).
-    mins: [u32; MAX_SETS],
+    pub(crate) classes: ClassPlanes,
+    /// Each set's 16 less its minimum, one byte each: added to the hand's set counts, bit 4 of
+    /// a byte is set when the set has its minimum, and the low four bits are the cards to spare.
+    pub(crate) bias: u64,
     /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters.
-    kinds: [u64; 2],
+    pub(crate) kinds: [u64; 2],
     /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
     /// counters of that kind's classes whose every set does.
-    spare: [[u64; 1 << MAX_SETS]; 2],
+    pub(crate) spare: [[u64; 1 << MAX_SETS]; 2],
     /// By class number: its sets, one byte each (to subtract from the packed counts).
-    masks: [u32; MAX_CLASSES],
-    /// By lands drawn.
-    rows: Vec<Row>,
+    pub(crate) masks: [u64; MAX_CLASSES],
+    /// By lands drawn: how many of them the round bottoms (the rest of its bottom is spells).
+    pub(crate) lands_gone: [u64; ROWS],
+    /// By lands drawn: the verdicts when every condition holds after the bottom, for the next
+    /// card not a land (low half) and a land (high half).
+    pub(crate) kept: [u64; ROWS],
+    /// By lands drawn: the verdicts when one does not. A hand the lands decide (a redraw, a
+    /// land count the rule refuses, a hand kept whatever it holds) has the same either way.
+    pub(crate) refused: [u64; ROWS],
     /// How many cards go to the bottom.
-    bottom: u32,
+    pub(crate) bottom: u32,
 }
 
 impl Engine<'_> {
@@ -63,59 +64,55 @@ impl Engine<'_> {
         redraw: bool,
         classes: &ClassPlanes,
     ) -> CounterVerdicts {
-        let set_mins: &[u32] = rule.sets.as_ref().map_or(&[], |s| &s.mins);
-        let mut mins = [0u32; MAX_SETS];
+        let mins: &[u32] = rule.sets.as_ref().map_or(&[], |s| &s.mins);
         // A minimum past a hand's most cards (15) is as unmet as 16.
-        for (min, &set_min) in mins.iter_mut().zip(set_mins) {
-            *min = set_min.min(16);
-        }
+        let bias = (0..MAX_SETS).fold(0, |b, i| {
+            let min = mins.get(i).map_or(0, |&m| m.min(16));
+            b | u64::from(16 - min) << (8 * i)
+        });
         let (mut kinds, mut spare) = ([0u64; 2], [[0u64; 1 << MAX_SETS]; 2]);
-        let mut masks = [0u32; MAX_CLASSES];
+        let mut masks = [0u64; MAX_CLASSES];
         for (n, &class) in classes.classes[..classes.len].iter().enumerate() {
             let (kind, mask) = (usize::from(class >= 16), class & 15);
             kinds[kind] |= 1 << (4 * n);
             for (s, word) in spare[kind].iter_mut().enumerate() {
                 *word |= u64::from(mask & !(s as u32) == 0) << (4 * n);
             }
-            masks[n] = (0..MAX_SETS).fold(0, |m, i| m | (mask >> i & 1) << (8 * i));
+            masks[n] = (0..MAX_SETS).fold(0, |m, i| m | u64::from(mask >> i & 1) << (8 * i));
         }
+        let pack = |[not_land, land]: [u32; 2]| u64::from(not_land) | u64::from(land) << 32;
         let size = shape.draw - shape.bottom;
-        let rows = (0..=shape.draw)
-            .map(|lands| {
-                let same = |pair| Row {
-                    lands_gone: 0,
-                    kept: pair,
-                    refused: pair,
-                };
-                if self.redraws(shape, redraw, lands) {
-                    return same([REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2]);
-                }
-                let kept = match shape.bottom {
+        let (mut lands_gone, mut kept, mut refused) = ([0u64; ROWS], [0u64; ROWS], [0u64; ROWS]);
+        for lands in 0..=shape.draw.min(MAX_SET_DRAW) {
+            let row = if self.redraws(shape, redraw, lands) {
+                let pair = [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2];
+                (0, pack(pair), pack(pair))
+            } else {
+                let left = match shape.bottom {
                     0 => lands,
                     bottom => rule.kept_lands(bottom, lands),
                 };
-                let pair = |keeps| self.verdict_pair(rule, shape, keeps, size, kept);
+                let pair = |keeps| pack(self.verdict_pair(rule, shape, keeps, size, left));
                 match (
                     !shape.can_mulligan || rule.keep_any[size],
-                    rule.keeps(size, kept),
+                    rule.keeps(size, left),
                 ) {
-                    (true, _) => same(pair(true)),
-                    (false, false) => same(pair(false)),
-                    (false, true) => Row {
-                        lands_gone: lands.saturating_sub(kept) as u32,
-                        kept: pair(true),
-                        refused: pair(false),
-                    },
+                    (true, _) => (0, pair(true), pair(true)),
+                    (false, false) => (0, pair(false), pair(false)),
+                    (false, true) => (lands.saturating_sub(left), pair(true), pair(false)),
                 }
-            })
-            .collect();
+            };
+            (lands_gone[lands], kept[lands], refused[lands]) = (row.0 as u64, row.1, row.2);
+        }
         CounterVerdicts {
             classes: *classes,
-            mins,
+            bias,
             kinds,
             spare,
             masks,
-            rows,
+            lands_gone,
+            kept,
+            refused,
             bottom: shape.bottom as u32,
         }
     }
@@ -128,38 +125,48 @@ impl CounterVerdicts {
     #[inline]
     pub(crate) fn get(&self, counters: u64) -> [u32; 2] {
         let sums = self.classes.set_counts(counters);
-        let row = self.rows[sums[0] as usize];
-        // Each set's count less its minimum, plus 16, one byte each: bit 4 of every byte is
-        // set when the hand meets every condition, and the low four bits are the cards to
-        // spare then.
-        let mut counts = 0u32;
-        for i in 0..MAX_SETS {
-            counts += (sums[1 + i] + 16 - self.mins[i]) << (8 * i);
-        }
+        let lands = sums[0] as usize;
+        // The set counts biased ([`CounterVerdicts::bias`]), one byte each.
+        let counts = (0..MAX_SETS).fold(self.bias, |c, i| c + (u64::from(sums[1 + i]) << (8 * i)));
         let mut refused = counts & 0x1010_1010 != 0x1010_1010;
         let mut spare_counts = counts & 0x0f0f_0f0f;
         let mut counters = counters;
-        for step in 0..self.bottom {
-            let kind = usize::from(step < row.lands_gone);
+        for step in 0..u64::from(self.bottom) {
+            let kind = usize::from(step < self.lands_gone[lands]);
             let x = counters | counters >> 1;
             let present = (x | x >> 2) & NIBBLES & self.kinds[kind];
             // The sets with a card to spare (the bytes not zero), one bit each.
             let nonzero = spare_counts | spare_counts >> 1;
             let nonzero = (nonzero | nonzero >> 2) & 0x0101_0101;
             let spare = (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize & 15;
-            // The class bottomed: the first present whose sets all have a card to spare; none
-            // such while one is present breaks a condition; none present, the bottom takes
-            // no card of this kind.
+            // The class bottomed: the first present whose sets all have a card to spare (the
+            // lowest bit: its counter's); none such while one is present breaks a condition;
+            // none present, the bottom takes no card of this kind (as `after_bottom`).
             let free = present & self.spare[kind][spare];
             refused |= present != 0 && free == 0;
-            let n = (free | 1 << 63).trailing_zeros() / 4;
-            let taken = u32::from(free != 0);
-            counters -= u64::from(taken) << (4 * n);
-            spare_counts -= taken * self.masks[n as usize];
+            let lowest = free & free.wrapping_neg();
+            counters -= lowest;
+            let n = (lowest | 1 << 63).trailing_zeros() / 4;
+            spare_counts -= u64::from(free != 0) * self.masks[n as usize];
         }
-        match refused {
-            true => row.refused,
-            false => row.kept,
+        let pair = match refused {
+            true => self.refused[lands],
+            false => self.kept[lands],
+        };
+        [pair as u32, (pair >> 32) as u32]
+    }
+
+    /// The verdicts of eight lanes' hands, each for its next card: [`CounterVerdicts::get`],
+    /// with AVX-512 when `avx512` (the engine's: the CPU has it).
+    #[inline]
+    pub(crate) fn lanes(&self, hands: &ClassHands, avx512: bool) -> [u32; LANES] {
+        #[cfg(all(target_arch = "x86_64", avx512_kernels))]
+        if avx512 {
+            // SAFETY: `avx512` is true only on CPUs with the AVX-512 the twin takes
+            // ([`crate::cpu::has_avx512`]).
+            return unsafe { self.lanes_avx512(hands) };
         }
+        let _ = avx512;
+        core::array::from_fn(|l| self.get(hands.counters[l])[hands.tops[l] as usize & 1])
     }
 }

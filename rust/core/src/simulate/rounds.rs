@@ -246,8 +246,15 @@ impl Engine<'_> {
                     let shape = (draw, need);
                     // SAFETY: the set kernels are chosen only when `AVX2` (see above).
                     let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
-                    // Each hand's verdict comes from its counters, in the lane loop.
-                    ([0; LANES], [0; LANES], ok)
+                    // Each hand's verdict from its counters (eight at once), or from the memo
+                    // in the lane loop.
+                    let keys = match &compact {
+                        Some((None, from_counters)) => {
+                            from_counters.lanes(&class_hands, self.avx512)
+                        }
+                        _ => [0; LANES],
+                    };
+                    (keys, [0; LANES], ok)
                 }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
@@ -279,16 +286,13 @@ impl Engine<'_> {
                     // written to `next` whether or not it stays there.
                     let index = keys[l] as usize;
                     let v = match &mut compact {
-                        // A compact kernel's hand: its verdict remembered by its classes.
-                        Some((memo, from_counters)) => {
+                        // A compact kernel's hand of few classes: its verdict remembered.
+                        Some((Some(memo), from_counters)) => {
                             let (counters, top) = (class_hands.counters[l], class_hands.tops[l]);
-                            match memo {
-                                Some(memo) => memo.get(counters, top, |c| from_counters.get(c)),
-                                None => from_counters.get(counters)[top as usize & 1],
-                            }
+                            memo.get(counters, top, |c| from_counters.get(c))
                         }
-                        None if direct => keys[l],
-                        None => verdicts[index],
+                        _ if direct => keys[l],
+                        _ => verdicts[index],
                     };
                     let keep = v & KEEP;
                     let again = 1 - keep - ((v & REDRAW) >> 2);
