@@ -196,23 +196,27 @@ pub(crate) fn hands(classes: usize, draw: usize) -> u64 {
 /// (792 of seven cards from six classes) and less than one that misses.
 pub(crate) const MEMO_HANDS: u64 = 2048;
 
+/// The most classes a deck may hold for a [`VerdictMemo`]: a hand's counters in 32 bits.
+pub(crate) const MEMO_CLASSES: usize = 8;
+
 /// The log of the fewest entries of a [`VerdictMemo`].
-const MEMO_BITS: u32 = 12;
+const MEMO_BITS: u32 = 11;
 
-/// The log of the most entries of a [`VerdictMemo`] (a megabyte: 65,536 entries of 16 bytes).
-const MAX_MEMO_BITS: u32 = 16;
+/// The log of the most entries of a [`VerdictMemo`] (twice [`MEMO_HANDS`]: 32 kB).
+const MAX_MEMO_BITS: u32 = 12;
 
-/// The verdicts of the hands one kind of round draws, by the hand's class counters: a table of
-/// `2^bits` entries, each hand in the one its counters hash to, replaced on a collision. An
-/// entry is `[!counters, verdicts]`, the verdicts the next card not a land in the low half and
-/// a land in the high one (read with a shift: as a pair, each lookup went through memory); an
-/// entry of zeros holds no hand (no hand has every counter at 15), so a new table is zeroed
-/// memory, which the system maps as it is first written. Only a cache: a verdict not found is
-/// computed, so what it holds never changes a result.
+/// The verdicts of the hands one kind of round draws, by the hand's class counters (a deck of
+/// at most [`MEMO_CLASSES`]): a table of `2^bits` words, each hand in the one its counters hash
+/// to, replaced on a collision. A word holds the complement of the counters in its high half
+/// and the verdicts in the low one, sixteen bits each (the next card not a land, then a land;
+/// a verdict of a hand of at most 32 cards fits); a word of zeros holds no hand (none has
+/// eight counters at 15), so a new table is zeroed memory. Eight bytes an entry keep a memo of
+/// 2,048 hands in the first-level cache. Only a cache: a verdict not found is computed, so
+/// what it holds never changes a result.
 #[derive(Debug, Clone)]
 pub(crate) struct VerdictMemo {
     bits: u32,
-    entries: Box<[[u64; 2]]>,
+    entries: Box<[u64]>,
 }
 
 impl Default for VerdictMemo {
@@ -225,14 +229,13 @@ impl VerdictMemo {
     fn with_bits(bits: u32) -> Self {
         VerdictMemo {
             bits,
-            entries: vec![[0u64; 2]; 1 << bits].into_boxed_slice(),
+            entries: vec![0u64; 1 << bits].into_boxed_slice(),
         }
     }
 
     /// A memo for the hands of `draw` cards from `classes` classes: twice as many entries as
-    /// there are such hands (so that few of them share one), from 4,096 to 65,536. A deck of
-    /// six classes has 792 hands of seven cards, one of nine 6,435, one of sixteen 170,544
-    /// (most of them rare).
+    /// there are such hands (so that few of them share one), from 2,048 to 4,096. A deck of
+    /// six classes has 792 hands of seven cards.
     pub(crate) fn for_hands(classes: usize, draw: usize) -> Self {
         let hands = hands(classes, draw);
         let bits = 64 - hands.saturating_mul(2).saturating_sub(1).leading_zeros();
@@ -245,8 +248,8 @@ impl VerdictMemo {
         self.entries.len()
     }
 
-    /// The verdict of the hand with `counters` when the next card is a land (`top` 1) or not
-    /// (0), its pair computed by `verdicts` when not remembered.
+    /// The verdict of the hand with `counters` (below `2^32`) when the next card is a land
+    /// (`top` 1) or not (0), its pair computed by `verdicts` when not remembered.
     #[inline(always)]
     pub(crate) fn get(
         &mut self,
@@ -254,20 +257,26 @@ impl VerdictMemo {
         top: u32,
         verdicts: impl FnOnce(u64) -> [u32; 2],
     ) -> u32 {
+        debug_assert!(
+            counters >> 32 == 0,
+            "a memo's hands have at most eight classes"
+        );
+        let key = !(counters as u32);
         let slot = counters.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits);
         let entry = &mut self.entries[slot as usize];
-        if entry[0] != !counters {
-            Self::fill(entry, counters, verdicts);
+        if (*entry >> 32) as u32 != key {
+            Self::fill(entry, key, counters, verdicts);
         }
-        (entry[1] >> (32 * (top & 1))) as u32
+        (*entry >> (16 * (top & 1))) as u32 & 0xffff
     }
 
     /// A hand not remembered: its verdicts computed into `entry` (out of the kernels' loop).
     #[cold]
     #[inline(never)]
-    fn fill(entry: &mut [u64; 2], counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
+    fn fill(entry: &mut u64, key: u32, counters: u64, verdicts: impl FnOnce(u64) -> [u32; 2]) {
         let [not_land, land] = verdicts(counters);
-        *entry = [!counters, u64::from(not_land) | u64::from(land) << 32];
+        debug_assert!(not_land | land <= 0xffff, "a verdict fits in sixteen bits");
+        *entry = u64::from(key) << 32 | u64::from(land) << 16 | u64::from(not_land);
     }
 }
 

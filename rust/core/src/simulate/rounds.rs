@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::backends::avx2::{SetFlags, SetHands};
-use super::classes::{hands, ClassHands, ClassPlanes, MEMO_HANDS};
+use super::classes::{hands, ClassHands, ClassPlanes, MEMO_CLASSES, MEMO_HANDS};
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::land_mask::LandMask;
@@ -133,8 +133,8 @@ impl Engine<'_> {
         let direct = sets_kernel && set_table.is_none() && (classes_kernel || shape.bottom > 0);
         let mut compact = match (classes_kernel && direct, rule, planes) {
             (true, Some(rule), Some(planes)) => {
-                let memo = (hands(planes.len, draw) <= MEMO_HANDS)
-                    .then(|| bufs.memos.take(kind, planes.len, draw));
+                let few = planes.len <= MEMO_CLASSES && hands(planes.len, draw) <= MEMO_HANDS;
+                let memo = few.then(|| bufs.memos.take(kind, planes.len, draw));
                 Some((memo, self.counter_verdicts(rule, &shape, redraw, &planes)))
             }
             _ => None,

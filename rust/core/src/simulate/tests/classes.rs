@@ -1,7 +1,10 @@
-//! The compact set kernels (a deck's cards by class number in flag planes, verdicts remembered by
-//! a hand's class counters): the numbering, the memo, and the kernels against the general path.
+//! The compact set kernels (a deck's cards by class number in flag planes, verdicts read from a
+//! hand's class counters and remembered by them): the numbering, the verdicts against the
+//! London bottom card by card, the memo, and the kernels against the general path.
 
-use super::super::classes::{hands, ClassHands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_HANDS};
+use super::super::classes::{
+    hands, ClassHands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_CLASSES, MEMO_HANDS,
+};
 use super::*;
 use crate::house::HouseRules;
 use crate::rng::LANES;
@@ -255,34 +258,35 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
     );
 }
 
-/// A memo holds twice as many entries as the hands it may see, from 4,096 to 65,536: seven
-/// cards from six classes are 792 hands, from nine 6,435, from sixteen 170,544.
+/// A memo holds twice as many entries as the hands it may see, from 2,048 to 4,096: seven
+/// cards from six classes are 792 hands, from seven 1,716; a round remembers the verdicts of a
+/// deck of at most eight classes and 2,048 hands (else it reads each from the counters).
 #[test]
 fn a_memo_is_sized_by_the_hands_it_may_see() {
-    for (classes, draw, entries) in [
-        (6, 7, 4096),
-        (9, 7, 16_384),
-        (12, 7, 65_536),
-        (16, 7, 65_536),
-        (2, 7, 4096),
-        (9, 6, 8192),
-    ] {
+    for (classes, draw, entries) in [(6, 7, 2048), (7, 7, 4096), (2, 7, 2048), (8, 6, 4096)] {
         assert_eq!(
             VerdictMemo::for_hands(classes, draw).len(),
             entries,
             "{classes} {draw}"
         );
     }
+    assert!(hands(7, 7) <= MEMO_HANDS && hands(8, 7) > MEMO_HANDS);
+    assert!(
+        hands(16, 3) <= MEMO_HANDS && MEMO_CLASSES == 8,
+        "few hands, too many classes"
+    );
 }
 
 #[test]
 fn the_memo_computes_what_it_does_not_hold() {
     let mut memo = VerdictMemo::default();
-    let verdict = |c: u64| [c as u32, (c >> 32) as u32 ^ 1];
+    // Verdicts of sixteen bits, each hand's own.
+    let verdict = |c: u64| [c as u32 & 0xffff, (c >> 16) as u32 ^ 1];
     let mut calls = 0;
-    // Many more hands than entries: every answer is the hand's own, remembered or not.
+    // Many more hands (counters of up to eight classes) than entries: every answer is the
+    // hand's own, remembered or not.
     for round in 0..2 {
-        for c in (0..20_000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC_DEF1) >> 4) {
+        for c in (0..20_000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) {
             let top = (c % 3 == 0) as u32;
             let got = memo.get(c, top, |k| {
                 calls += 1;
@@ -291,8 +295,8 @@ fn the_memo_computes_what_it_does_not_hold() {
             assert_eq!(got, verdict(c)[top as usize], "round {round}");
         }
     }
-    assert!(calls > 20_000, "collisions recompute");
-    assert_eq!(memo.len(), 4096);
+    assert!(calls > 20_000, "collisions recompute: {calls}");
+    assert_eq!(memo.len(), 2048);
     // A hand asked again at once is remembered.
     let before = calls;
     for _ in 0..3 {
