@@ -121,8 +121,9 @@ impl Engine<'_> {
     }
 
     /// The compact class kernel for the deck's number of planes: the narrow one
-    /// ([`Engine::lane_classes_narrow`], or its AVX-512 twin) for a library whose shifted
-    /// planes fit in 64 bits ([`ClassPlanes::shift`]), the wide one for any other.
+    /// ([`Engine::lane_classes_narrow`]) for a library whose shifted planes fit in 64 bits
+    /// ([`ClassPlanes::shift`]), the wide one for any other; each one's AVX-512 twin on a CPU
+    /// that has it.
     #[target_feature(enable = "avx2,bmi2")]
     #[inline]
     pub(crate) unsafe fn lane_classes_any(
@@ -140,14 +141,18 @@ impl Engine<'_> {
         };
         let (c, d) = (classes, &*digits);
         #[cfg(avx512_kernels)]
-        if let (true, Some(shift)) = (self.avx512, classes.shift()) {
+        if self.avx512 {
             // SAFETY: `avx512` is true only on CPUs with AVX-512F ([`crate::cpu::has_avx512`]).
             unsafe {
-                match (shift, classes.count) {
-                    (2, 1) => self.lane_classes_avx512::<1, 2>(c, shape, d, out),
-                    (2, 2) => self.lane_classes_avx512::<2, 2>(c, shape, d, out),
-                    (2, 3) => self.lane_classes_avx512::<3, 2>(c, shape, d, out),
-                    (2, _) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
+                match (classes.shift(), classes.count) {
+                    (None, 1) => self.lane_classes_wide_avx512::<1>(c, shape, d, out),
+                    (None, 2) => self.lane_classes_wide_avx512::<2>(c, shape, d, out),
+                    (None, 3) => self.lane_classes_wide_avx512::<3>(c, shape, d, out),
+                    (None, _) => self.lane_classes_wide_avx512::<4>(c, shape, d, out),
+                    (Some(2), 1) => self.lane_classes_avx512::<1, 2>(c, shape, d, out),
+                    (Some(2), 2) => self.lane_classes_avx512::<2, 2>(c, shape, d, out),
+                    (Some(2), 3) => self.lane_classes_avx512::<3, 2>(c, shape, d, out),
+                    (Some(2), _) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
                     (_, 1) => self.lane_classes_avx512::<1, 0>(c, shape, d, out),
                     (_, 2) => self.lane_classes_avx512::<2, 0>(c, shape, d, out),
                     (_, 3) => self.lane_classes_avx512::<3, 0>(c, shape, d, out),

@@ -1,9 +1,11 @@
-//! The narrow compact class kernel with AVX-512 (x86-64 CPUs with AVX-512F, beside its AVX2
-//! twin in [`super::avx2_classes`]): the eight lanes in one register, and each step's masked
-//! moves in one three-input logic operation (`vpternlogq`) where AVX2 takes two or three. The
-//! class kernel is bound by how many operations it issues, three planes' worth a step, where
-//! the one-plane land kernel waits on its chain, so only it has this twin. Same results. Built
-//! by compilers that have the AVX-512 intrinsics (Rust 1.89 on; `build.rs`).
+//! The AVX-512 twins (x86-64 CPUs with AVX-512 F, DQ and CD; built by compilers that have the
+//! intrinsics, Rust 1.89 on: `build.rs`), eight lanes a register where AVX2 takes two of four:
+//! the compact class kernels, narrow and wide, beside their AVX2 twins in
+//! [`super::avx2_classes`] (each step's masked moves in one three-input logic operation,
+//! `vpternlogq`, where AVX2 takes two or three), and the verdicts read from eight hands' class
+//! counters, beside [`CounterVerdicts::get`]. The class kernels are bound by the operations
+//! they issue, where the one-plane land kernel waits on its chain, so only they have twins.
+//! Same results.
 
 use super::super::classes::{ClassHands, ClassPlanes, NIBBLES};
 use super::super::counter_verdicts::CounterVerdicts;
@@ -15,6 +17,8 @@ use std::arch::x86_64::*;
 const A_OR_B_AND_C: i32 = 0xF8;
 /// `vpternlogq`'s truth table of `(a ^ b) & c`.
 const A_XOR_B_AND_C: i32 = 0x28;
+/// `vpternlogq`'s truth table of `(a | b) & c`.
+const A_OR_B_AND_C_ONE: i32 = 0xA8;
 /// `vpternlogq`'s truth table of `a & b & c`.
 const AND3: i32 = 0x80;
 
@@ -66,6 +70,85 @@ impl Engine<'_> {
         }
         *out = ClassHands::new(words, (need > draw).then_some(tops), classes, SHIFT);
     }
+}
+
+impl Engine<'_> {
+    /// [`Engine::lane_classes_wide`](super::avx2_classes) with AVX-512, for a library whose
+    /// planes need more than 64 bits (up to 128 cards): each plane in two registers of eight
+    /// lanes (its low and high 64 bits), the same steps and counters.
+    #[target_feature(enable = "avx512f,avx2,bmi2")]
+    pub(crate) unsafe fn lane_classes_wide_avx512<const P: usize>(
+        &self,
+        classes: &ClassPlanes,
+        (draw, need): (usize, usize),
+        digits: &[[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) {
+        let one = _mm512_set1_epi64(1);
+        let sixty_four = _mm512_set1_epi64(64);
+        let mut planes: [[__m512i; 2]; P] = core::array::from_fn(|p| {
+            let plane = classes.planes[p];
+            [plane as u64, (plane >> 64) as u64].map(|half| _mm512_set1_epi64(half as i64))
+        });
+        let at = |d: &[u64; LANES]| {
+            // SAFETY: an unaligned load of eight u64 from a [u64; 8].
+            let d = unsafe { _mm512_loadu_si512(d.as_ptr().cast()) };
+            (d, _mm512_sub_epi64(d, sixty_four))
+        };
+        let mut counters = _mm512_setzero_si512();
+        let moved = ClassHands::moved_steps(draw, need);
+        for d in &digits[..moved] {
+            let number = wide_step::<P, true>(&mut planes, at(d));
+            let counter = _mm512_sllv_epi64(one, _mm512_slli_epi64::<2>(number));
+            counters = _mm512_add_epi64(counters, counter);
+        }
+        for d in &digits[moved..draw] {
+            let number = wide_step::<P, false>(&mut planes, at(d));
+            let counter = _mm512_sllv_epi64(one, _mm512_slli_epi64::<2>(number));
+            counters = _mm512_add_epi64(counters, counter);
+        }
+        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
+        // SAFETY: an unaligned store of eight u64 into a [u64; 8].
+        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), counters) };
+        if need > draw {
+            let number = wide_step::<P, false>(&mut planes, at(&digits[draw]));
+            // SAFETY: an unaligned store of eight u64 into a [u64; 8].
+            unsafe { _mm512_storeu_si512(tops.as_mut_ptr().cast(), number) };
+        }
+        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, 0);
+    }
+}
+
+/// One step of eight lanes of 128-bit planes (`d` and `d - 64`: a shift by 64 or more gives 0,
+/// so each addresses one half): the drawn card's class number (its flag of plane `p` as bit
+/// `p`); with `MOVE`, the current card's flags (bit 0) moved to `d` and the planes shifted on.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn wide_step<const P: usize, const MOVE: bool>(
+    planes: &mut [[__m512i; 2]; P],
+    (d, d_high): (__m512i, __m512i),
+) -> __m512i {
+    let one = _mm512_set1_epi64(1);
+    let mut number = _mm512_setzero_si512();
+    for (p, [lo, hi]) in planes.iter_mut().enumerate() {
+        let (low, high) = (_mm512_srlv_epi64(*lo, d), _mm512_srlv_epi64(*hi, d_high));
+        let drawn = _mm512_ternarylogic_epi64::<A_OR_B_AND_C_ONE>(low, high, one);
+        number = _mm512_or_si512(
+            number,
+            _mm512_sllv_epi64(drawn, _mm512_set1_epi64(p as i64)),
+        );
+        if MOVE {
+            let flip = _mm512_ternarylogic_epi64::<A_XOR_B_AND_C>(drawn, *lo, one);
+            let moved_lo = _mm512_xor_si512(*lo, _mm512_sllv_epi64(flip, d));
+            let moved_hi = _mm512_xor_si512(*hi, _mm512_sllv_epi64(flip, d_high));
+            *lo = _mm512_or_si512(
+                _mm512_srli_epi64::<1>(moved_lo),
+                _mm512_slli_epi64::<63>(moved_hi),
+            );
+            *hi = _mm512_srli_epi64::<1>(moved_hi);
+        }
+    }
+    number
 }
 
 /// One step of eight lanes: the drawn card's flags masked in place (its class number times

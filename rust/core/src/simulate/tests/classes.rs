@@ -372,7 +372,8 @@ fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
 /// The compact kernels against the general path, game by game: decks of sixteen classes
 /// (four planes, far more hands than the memo holds) and of two (one plane), and of seventeen
 /// (the per-set kernels), London (bottoms by classes), Vancouver, Paris, Houston and Canadian
-/// Highlander, with and without the land redraw, every bottom strategy, decks of 40 to 128.
+/// Highlander, with and without the land redraw, every bottom strategy, decks of 40 to 128
+/// (100: a Commander deck, whose hands the wide kernel draws from one word).
 #[test]
 fn the_compact_kernels_equal_the_general_path_game_by_game() {
     let mut k = 0u64;
@@ -392,6 +393,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 (40, false, [2, 1, 1, 0]),
                 (64, true, [1, 0, 1, 1]),
                 (65, false, [0, 2, 1, 1]),
+                (100, false, [1, 1, 1, 1]),
                 (128, false, [1, 1, 1, 0]),
             ] {
                 let (lands, tags) = tag_deck(deck_size, deck_size * 2 / 5, extra);
