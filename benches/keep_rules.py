@@ -12,7 +12,10 @@ rules make six classes of card (three class planes). The last two rows take deck
 24 lands in 60 (the land rule's work is the same on them): one whose four tags overlap into
 nine classes (four planes), one whose four tags make sixteen, the most the compact kernels
 take. The last row is a land rule that refuses about as many hands as the four conditions
-(7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without conditions. With
+(7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without conditions. Then a
+99-card Commander deck (libraries past 65 cards take the wide class kernel) with the land rule
+and with four conditions, the latter measured against the former (a row named in `BASES`
+starts a new base). With
 `--cpu` each run is timed by the process's CPU time (`time.process_time`) in place of the wall
 clock: on a machine shared with other jobs, the time they take does not count.
 """
@@ -32,6 +35,9 @@ import mulligan as m  # noqa: E402
 
 SEED = m.Seed.from_hex("b3" * 32)
 NAMED = "4 conditions: tag, U and R sources, named cards"
+COMMANDER = "99-card Commander deck: land rule 7:3-5, 6:2-5, 5:2-4"
+# The rows the rows after them are measured against.
+BASES = {"land rule only", COMMANDER}
 RANGES = {7: (2, 5), 6: (2, 4), 5: (1, 4)}
 
 
@@ -84,6 +90,25 @@ def sixteen_class_deck() -> m.Deck:
     return m.Deck(cards)
 
 
+def commander_deck() -> m.Deck:
+    """99 cards: 37 lands (14 Forest, 12 Island, 11 that add both), 10 ramp spells, 25
+    creatures, 6 ramp creatures and 21 others; a rule of ramp, blue, green and creature tags
+    makes seven classes."""
+    cards = []
+    for name, n, tags, land in [
+        ("Forest", 14, ["g"], True),
+        ("Island", 12, ["u"], True),
+        ("Breeding Pool", 6, ["u", "g"], True),
+        ("Command Tower", 5, ["u", "g"], True),
+        ("Cultivate", 10, ["ramp"], False),
+        ("Creature", 25, ["creature"], False),
+        ("Ramp creature", 6, ["ramp", "creature"], False),
+        ("Other", 21, [], False),
+    ]:
+        cards += [m.Card(name, land=land, tags=tags)] * n
+    return m.Deck(cards)
+
+
 def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     """The land rule, then one to four tag conditions; the same sets named as colours and
     cards; four overlapping tags on the deck of nine classes."""
@@ -110,6 +135,11 @@ def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     # A land rule as choosy as the four conditions: what dealing that many hands costs alone.
     choosy = m.KeepRule({7: (3, 3), 6: (3, 3), 5: (1, 4)}, keep_at=4)
     out.append(("land rule 7:3-3, 6:3-3, 5:1-4 (as many hands)", d, choosy))
+    commander, ranges = commander_deck(), {7: (3, 5), 6: (2, 5), 5: (2, 4)}
+    out.append((COMMANDER, commander, m.KeepRule(ranges, keep_at=4)))
+    requires = {"ramp": 1, "u": 1, "g": 1, "creature": 1}
+    four = m.KeepRule(ranges, keep_at=4, requires=requires)
+    out.append(("99-card Commander deck: 4 tag conditions (seven classes)", commander, four))
     return out
 
 
@@ -135,14 +165,14 @@ def main() -> None:
     print(f"CPU {cpu}, {os.cpu_count()} cores; load average {os.getloadavg()}")
     timed = "CPU time" if clock is time.process_time else "wall clock"
     print(f"{games} games a run, medians of {repeats} runs taken in turn, one thread, {timed}\n")
-    print("| keep rule | ns per game | hands per game | per game vs land rule | per hand |")
+    print("| keep rule | ns per game | hands per game | per game vs its land rule | per hand |")
     print("| --- | ---: | ---: | ---: | ---: |")
     base_game = base_hand = 0.0
     for name, _, _ in cases:
         r = results[name]
         hands = sum((k + 1) * n for k, n in r.mulligans.items()) / games
         per_game = statistics.median(times[name]) / games * 1e9
-        if not base_game:
+        if name in BASES:
             base_game, base_hand = per_game, per_game / hands
         print(
             f"| {name} | {per_game:.1f} | {hands:.3f} | {per_game / base_game:.2f} | "
