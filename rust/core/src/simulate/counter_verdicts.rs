@@ -27,22 +27,14 @@ use super::conditions::bottom_key;
 /// [`CounterVerdicts`] ([`MAX_SET_DRAW`] cards).
 pub(crate) const ROWS: usize = MAX_SET_DRAW + 1;
 
-/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters. The tables are
-/// words, sixteen to a table, as the AVX-512 twin ([`super::backends::avx512`]) reads them.
+/// What a round's hand comes to by the lands it drew, and the card conditions' minimums: what
+/// [`CounterVerdicts`] and [`FullVerdicts`] share. The tables are words, sixteen to a table, as
+/// the AVX-512 twin ([`super::backends::avx512`]) reads them.
 #[derive(Debug, Clone)]
-pub(crate) struct CounterVerdicts {
-    /// The deck's classes (a hand's lands and set counts: [`ClassPlanes::set_counts`]).
-    pub(crate) classes: ClassPlanes,
+pub(crate) struct Rows {
     /// Each set's 16 less its minimum, one byte each: added to the hand's set counts, bit 4 of
     /// a byte is set when the set has its minimum, and the low four bits are the cards to spare.
     pub(crate) bias: u64,
-    /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters.
-    pub(crate) kinds: [u64; 2],
-    /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
-    /// counters of that kind's classes whose every set does.
-    pub(crate) spare: [[u64; 1 << MAX_SETS]; 2],
-    /// By class number: its sets, one byte each (to subtract from the packed counts).
-    pub(crate) masks: [u64; MAX_CLASSES],
     /// By lands drawn: how many of them the round bottoms (the rest of its bottom is spells).
     pub(crate) lands_gone: [u64; ROWS],
     /// By lands drawn: the verdicts when every condition holds after the bottom, for the next
@@ -55,6 +47,53 @@ pub(crate) struct CounterVerdicts {
     pub(crate) bottom: u32,
 }
 
+impl Rows {
+    /// The verdicts of a hand of `lands` lands, refused by its card conditions or not.
+    #[inline(always)]
+    fn pair(&self, lands: usize, refused: bool) -> [u32; 2] {
+        let pair = match refused {
+            true => self.refused[lands],
+            false => self.kept[lands],
+        };
+        [pair as u32, (pair >> 32) as u32]
+    }
+}
+
+/// The sets with a card to spare, one bit each: the bytes of `spare_counts` not zero.
+#[inline(always)]
+fn spare_sets(spare_counts: u64) -> usize {
+    let nonzero = spare_counts | spare_counts >> 1;
+    let nonzero = (nonzero | nonzero >> 2) & 0x0101_0101;
+    (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize & 15
+}
+
+/// A set mask as one byte a set (to subtract from the packed counts).
+const fn set_bytes(mask: u32) -> u64 {
+    let mut bytes = 0;
+    let mut i = 0;
+    while i < MAX_SETS {
+        bytes |= ((mask >> i & 1) as u64) << (8 * i);
+        i += 1;
+    }
+    bytes
+}
+
+/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters.
+#[derive(Debug, Clone)]
+pub(crate) struct CounterVerdicts {
+    /// The deck's classes (a hand's lands and set counts: [`ClassPlanes::set_counts`]).
+    pub(crate) classes: ClassPlanes,
+    /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters.
+    pub(crate) kinds: [u64; 2],
+    /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
+    /// counters of that kind's classes whose every set does.
+    pub(crate) spare: [[u64; 1 << MAX_SETS]; 2],
+    /// By class number: its sets, one byte each ([`set_bytes`]).
+    pub(crate) masks: [u64; MAX_CLASSES],
+    /// What the lands drawn decide.
+    pub(crate) rows: Rows,
+}
+
 impl Engine<'_> {
     /// The verdicts of a round of hands shaped `shape` under `rule`, for a deck of `classes`.
     pub(crate) fn counter_verdicts(
@@ -64,12 +103,6 @@ impl Engine<'_> {
         redraw: bool,
         classes: &ClassPlanes,
     ) -> CounterVerdicts {
-        let mins: &[u32] = rule.sets.as_ref().map_or(&[], |s| &s.mins);
-        // A minimum past a hand's most cards (15) is as unmet as 16.
-        let bias = (0..MAX_SETS).fold(0, |b, i| {
-            let min = mins.get(i).map_or(0, |&m| m.min(16));
-            b | u64::from(16 - min) << (8 * i)
-        });
         let (mut kinds, mut spare) = ([0u64; 2], [[0u64; 1 << MAX_SETS]; 2]);
         let mut masks = [0u64; MAX_CLASSES];
         for (n, &class) in classes.classes[..classes.len].iter().enumerate() {
@@ -78,8 +111,25 @@ impl Engine<'_> {
             for (s, word) in spare[kind].iter_mut().enumerate() {
                 *word |= u64::from(mask & !(s as u32) == 0) << (4 * n);
             }
-            masks[n] = (0..MAX_SETS).fold(0, |m, i| m | u64::from(mask >> i & 1) << (8 * i));
+            masks[n] = set_bytes(mask);
         }
+        CounterVerdicts {
+            classes: *classes,
+            kinds,
+            spare,
+            masks,
+            rows: self.verdict_rows(rule, shape, redraw),
+        }
+    }
+
+    /// What a round's hands come to by the lands drawn, under `rule`.
+    pub(crate) fn verdict_rows(&self, rule: &CountRule, shape: &HandStep, redraw: bool) -> Rows {
+        let mins: &[u32] = rule.sets.as_ref().map_or(&[], |s| &s.mins);
+        // A minimum past a hand's most cards (15) is as unmet as 16.
+        let bias = (0..MAX_SETS).fold(0, |b, i| {
+            let min = mins.get(i).map_or(0, |&m| m.min(16));
+            b | u64::from(16 - min) << (8 * i)
+        });
         let pack = |[not_land, land]: [u32; 2]| u64::from(not_land) | u64::from(land) << 32;
         let size = shape.draw - shape.bottom;
         let (mut lands_gone, mut kept, mut refused) = ([0u64; ROWS], [0u64; ROWS], [0u64; ROWS]);
@@ -104,12 +154,8 @@ impl Engine<'_> {
             };
             (lands_gone[lands], kept[lands], refused[lands]) = (row.0 as u64, row.1, row.2);
         }
-        CounterVerdicts {
-            classes: *classes,
+        Rows {
             bias,
-            kinds,
-            spare,
-            masks,
             lands_gone,
             kept,
             refused,
@@ -124,36 +170,28 @@ impl CounterVerdicts {
     /// depends on the hand (the kernels' hands are random: a branch on them mispredicts).
     #[inline]
     pub(crate) fn get(&self, counters: u64) -> [u32; 2] {
-        let sums = self.classes.set_counts(counters);
+        let (rows, sums) = (&self.rows, self.classes.set_counts(counters));
         let lands = sums[0] as usize;
-        // The set counts biased ([`CounterVerdicts::bias`]), one byte each.
-        let counts = (0..MAX_SETS).fold(self.bias, |c, i| c + (u64::from(sums[1 + i]) << (8 * i)));
+        // The set counts biased ([`Rows::bias`]), one byte each.
+        let counts = (0..MAX_SETS).fold(rows.bias, |c, i| c + (u64::from(sums[1 + i]) << (8 * i)));
         let mut refused = counts & 0x1010_1010 != 0x1010_1010;
         let mut spare_counts = counts & 0x0f0f_0f0f;
         let mut counters = counters;
-        for step in 0..u64::from(self.bottom) {
-            let kind = usize::from(step < self.lands_gone[lands]);
+        for step in 0..u64::from(rows.bottom) {
+            let kind = usize::from(step < rows.lands_gone[lands]);
             let x = counters | counters >> 1;
             let present = (x | x >> 2) & NIBBLES & self.kinds[kind];
-            // The sets with a card to spare (the bytes not zero), one bit each.
-            let nonzero = spare_counts | spare_counts >> 1;
-            let nonzero = (nonzero | nonzero >> 2) & 0x0101_0101;
-            let spare = (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize & 15;
             // The class bottomed: the first present whose sets all have a card to spare (the
             // lowest bit: its counter's); none such while one is present breaks a condition;
             // none present, the bottom takes no card of this kind (as `after_bottom`).
-            let free = present & self.spare[kind][spare];
+            let free = present & self.spare[kind][spare_sets(spare_counts)];
             refused |= present != 0 && free == 0;
             let lowest = free & free.wrapping_neg();
             counters -= lowest;
             let n = (lowest | 1 << 63).trailing_zeros() / 4;
             spare_counts -= u64::from(free != 0) * self.masks[n as usize];
         }
-        let pair = match refused {
-            true => self.refused[lands],
-            false => self.kept[lands],
-        };
-        [pair as u32, (pair >> 32) as u32]
+        rows.pair(lands, refused)
     }
 
     /// The verdicts of eight lanes' hands, each for its next card: [`CounterVerdicts::get`],
@@ -168,5 +206,116 @@ impl CounterVerdicts {
         }
         let _ = avx512;
         core::array::from_fn(|l| self.get(hands.counters[l])[hands.tops[l] as usize & 1])
+    }
+}
+
+/// By the sets with a card to spare (bit `i`): the low bits of the counters ([`FullVerdicts`]:
+/// one a mask) of the masks whose every set does.
+const SUBSETS: [u64; 1 << MAX_SETS] = {
+    let mut out = [0u64; 1 << MAX_SETS];
+    let mut spare = 0;
+    while spare < 16 {
+        let mut mask = 0;
+        while mask < 16 {
+            if mask & !spare == 0 {
+                out[spare] |= 1 << (4 * mask);
+            }
+            mask += 1;
+        }
+        spare += 1;
+    }
+    out
+};
+
+/// By how many sets: the low bits of the counters of the masks of that many sets.
+const BY_SETS: [u64; MAX_SETS + 1] = {
+    let mut out = [0u64; MAX_SETS + 1];
+    let mut mask = 0;
+    while mask < 16 {
+        out[(mask as u32).count_ones() as usize] |= 1 << (4 * mask);
+        mask += 1;
+    }
+    out
+};
+
+/// By set: the counters of the masks that count for it.
+const IN_SET: [u64; MAX_SETS] = {
+    let mut out = [0u64; MAX_SETS];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut i = 0;
+        while i < MAX_SETS {
+            if mask >> i & 1 == 1 {
+                out[i] |= 15 << (4 * mask);
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    out
+};
+
+/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's classes in full form
+/// ([`super::policy::Classes`]: spells by mask in the low word, lands in the high one), for the
+/// per-set kernels' decks of more than 16 classes. The same steps as [`CounterVerdicts::get`];
+/// a class's number is its mask, so the bottom's order (fewer sets first, then by mask) is
+/// found as the first group of masks of as many sets that holds a free class, then its lowest.
+#[derive(Debug, Clone)]
+pub(crate) struct FullVerdicts {
+    /// What the lands drawn decide.
+    pub(crate) rows: Rows,
+}
+
+impl FullVerdicts {
+    /// The verdicts of the hand holding `classes`, for the next card not a land and a land.
+    #[inline]
+    pub(crate) fn get(&self, classes: u128) -> [u32; 2] {
+        let rows = &self.rows;
+        let mut words = [classes as u64, (classes >> 64) as u64];
+        let sum = |word: u64| (word.wrapping_mul(NIBBLES) >> 60) as usize;
+        let lands = sum(words[1]);
+        // A hand holds at most 15 cards: the two words' counters add without a carry.
+        let both = words[0] + words[1];
+        let counts = (0..MAX_SETS).fold(rows.bias, |c, i| {
+            c + ((sum(both & IN_SET[i]) as u64) << (8 * i))
+        });
+        let mut refused = counts & 0x1010_1010 != 0x1010_1010;
+        let mut spare_counts = counts & 0x0f0f_0f0f;
+        for step in 0..u64::from(rows.bottom) {
+            let kind = usize::from(step < rows.lands_gone[lands]);
+            let x = words[kind] | words[kind] >> 1;
+            let present = (x | x >> 2) & NIBBLES;
+            let free = present & SUBSETS[spare_sets(spare_counts)];
+            refused |= present != 0 && free == 0;
+            // The free classes of the fewest sets (groups from the most sets down: the last
+            // that holds one wins).
+            let fewest = BY_SETS
+                .iter()
+                .rev()
+                .fold(0, |pick, &group| match free & group {
+                    0 => pick,
+                    some => some,
+                });
+            let lowest = fewest & fewest.wrapping_neg();
+            words[kind] -= lowest;
+            let mask = (lowest | 1 << 63).trailing_zeros() / 4;
+            spare_counts -= u64::from(free != 0) * set_bytes(mask & 15);
+        }
+        rows.pair(lands, refused)
+    }
+}
+
+impl Engine<'_> {
+    /// The verdicts of a round of hands shaped `shape` under `rule`, from their classes in full
+    /// form.
+    pub(crate) fn full_verdicts(
+        &self,
+        rule: &CountRule,
+        shape: &HandStep,
+        redraw: bool,
+    ) -> FullVerdicts {
+        FullVerdicts {
+            rows: self.verdict_rows(rule, shape, redraw),
+        }
     }
 }

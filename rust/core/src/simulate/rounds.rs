@@ -139,6 +139,11 @@ impl Engine<'_> {
             }
             _ => None,
         };
+        // The per-set kernels' hands (more than 16 classes) from their classes in full form.
+        let full = match (direct && !classes_kernel, rule) {
+            (true, Some(rule)) => Some(self.full_verdicts(rule, &shape, redraw)),
+            _ => None,
+        };
         let (verdicts, set_index) = match (kernel, rule, set_table) {
             (Kernel::General, _, _) | (_, None, _) => (None, None),
             (_, Some(_), Some((table, index))) => (Some(table), Some(index)),
@@ -224,12 +229,9 @@ impl Engine<'_> {
                     };
                     let keys = core::array::from_fn(|l| {
                         let top = set_hands.tops[l];
-                        match (direct, rule, &set_index) {
-                            (true, Some(rule), _) => {
-                                let classes = set_hands.classes[l];
-                                self.sets_verdict(rule, &shape_step, redraw, classes, top)
-                            }
-                            (false, _, Some(index)) => {
+                        match (&full, &set_index) {
+                            (Some(full), _) => full.get(set_hands.classes[l])[top as usize & 1],
+                            (None, Some(index)) => {
                                 index.of(core::array::from_fn(|i| set_hands.counts[i][l]), top)
                             }
                             _ => 0,

@@ -2,9 +2,12 @@
 //! hold, whether the hand is kept, Vancouver's choice, and the kept hand's cell of
 //! [`super::Counts::hand_lands`], so a round decides a hand by one table look-up.
 
+#[cfg(test)]
 use super::classes::NIBBLES;
 use super::engine::Engine;
-use super::policy::{Classes, CountRule, MAX_SETS};
+#[cfg(any(test, doc))]
+use super::policy::Classes;
+use super::policy::{CountRule, MAX_SETS};
 use crate::house::land_redraw_allowed;
 use crate::rules::HandStep;
 
@@ -109,21 +112,12 @@ impl Engine<'_> {
         Some((out, index))
     }
 
-    /// [`Engine::step`]'s verdict for a count rule with card sets: the hand drawn by class
-    /// ([`Classes`]), and the flag of the next card.
-    pub(crate) fn sets_verdict(
-        &self,
-        rule: &CountRule,
-        shape: &HandStep,
-        redraw: bool,
-        classes: Classes,
-        top: u32,
-    ) -> u32 {
-        self.class_verdicts(rule, shape, redraw, classes)[top as usize]
-    }
-
-    /// [`Engine::sets_verdict`] for the next card not a land, and a land (a round that bottoms
-    /// cards or not: bottoming none leaves the hand as drawn).
+    /// [`Engine::step`]'s verdicts for a count rule with card sets, the hand drawn by class
+    /// ([`Classes`]), for the next card not a land and a land (a round that bottoms cards or
+    /// not: bottoming none leaves the hand as drawn), by [`CountRule::after_bottom`]: the
+    /// reference the kernels' verdicts read from class counters are tested against, hand by
+    /// hand ([`super::counter_verdicts`]).
+    #[cfg(test)]
     pub(crate) fn class_verdicts(
         &self,
         rule: &CountRule,

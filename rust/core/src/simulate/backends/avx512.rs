@@ -200,18 +200,18 @@ impl CounterVerdicts {
         };
         let sums = self.classes.sums;
         let lands = sum(sums[0]);
-        let mut counts = splat(self.bias);
+        let mut counts = splat(self.rows.bias);
         for (i, &word) in sums[1..].iter().enumerate() {
             counts = _mm512_add_epi64(counts, _mm512_sllv_epi64(sum(word), splat(8 * i as u64)));
         }
         let all = splat(0x1010_1010);
         let mut refused = _mm512_cmpneq_epi64_mask(_mm512_and_si512(counts, all), all);
         let mut spare_counts = _mm512_and_si512(counts, splat(0x0f0f_0f0f));
-        let lands_gone = look(table(&self.lands_gone), lands);
+        let lands_gone = look(table(&self.rows.lands_gone), lands);
         let kinds = self.kinds.map(splat);
         let spare = self.spare.each_ref().map(table);
         let masks = table(&self.masks);
-        for step in 0..u64::from(self.bottom) {
+        for step in 0..u64::from(self.rows.bottom) {
             let land = _mm512_cmpgt_epu64_mask(lands_gone, splat(step));
             let x = _mm512_or_si512(counters, _mm512_srli_epi64::<1>(counters));
             let x = _mm512_or_si512(x, _mm512_srli_epi64::<2>(x));
@@ -238,8 +238,8 @@ impl CounterVerdicts {
         }
         let pair = _mm512_mask_blend_epi64(
             refused,
-            look(table(&self.kept), lands),
-            look(table(&self.refused), lands),
+            look(table(&self.rows.kept), lands),
+            look(table(&self.rows.refused), lands),
         );
         // SAFETY: an unaligned load of eight u32 from a [u32; 8].
         let tops = unsafe { _mm256_loadu_si256(hands.tops.as_ptr().cast()) };

@@ -258,6 +258,101 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
     );
 }
 
+/// The verdicts read from a hand's classes in full form (the per-set kernels' decks, of more
+/// than 16 classes) equal the London bottom's card by card, for random hands of decks whose
+/// cards take random tags, lands and spells alike (up to 32 classes), in every shape of round.
+#[test]
+fn full_form_verdicts_equal_the_bottom_card_by_card() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
+    let shapes: Vec<HandStep> = [
+        (7, 0, true, false),
+        (7, 1, true, false),
+        (7, 2, true, false),
+    ]
+    .into_iter()
+    .chain([
+        (7, 3, true, false),
+        (6, 0, true, true),
+        (7, 2, false, false),
+    ])
+    .chain([(10, 3, true, false)])
+    .map(|(draw, bottom, can_mulligan, look)| HandStep {
+        draw,
+        bottom,
+        can_mulligan,
+        look,
+    })
+    .collect();
+    let (mut checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
+    for case in 0..12u64 {
+        let tags: Vec<Vec<String>> = (0..60)
+            .map(|j| {
+                let mask = match case {
+                    0 => j as u64 % 16,
+                    _ => next(16),
+                };
+                (0..4)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .map(|b| ["a", "b", "c", "d"][b].to_string())
+                    .collect()
+            })
+            .collect();
+        let mins = [next(3), next(3), next(3), [1, 0, 2, 20][case as usize % 4]].map(|m| m as u32);
+        let bottom = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst][case as usize % 3];
+        let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
+        let rules = [7, 10].map(|first_draw| keep.count_rule(first_draw).unwrap());
+        let masks = &rules[0].sets.as_ref().unwrap().masks;
+        let class_of = |j: usize| u32::from(lands[j]) << 4 | u32::from(masks[j]);
+        let mut present = 0u32;
+        (0..60).for_each(|j| present |= 1 << class_of(j));
+        classes_seen.push(present.count_ones());
+        let cfg = Config {
+            house: HouseRules::default(),
+            rule: MulliganRule::London,
+            free_first: false,
+            hand_size: 7,
+            deck_size: 60,
+        };
+        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
+        for shape in &shapes {
+            let rule = &rules[usize::from(shape.draw == 10)];
+            for redraw in [false, true] {
+                let full = engine.full_verdicts(rule, shape, redraw);
+                for _ in 0..20_000 {
+                    // A random hand: `draw` distinct cards of the deck.
+                    let mut deck: Vec<usize> = (0..60).collect();
+                    let mut classes: u128 = 0;
+                    for i in 0..shape.draw {
+                        let k = i + next((60 - i) as u64) as usize;
+                        deck.swap(i, k);
+                        classes += 1 << (4 * class_of(deck[i]));
+                    }
+                    let expect = engine.class_verdicts(rule, shape, redraw, classes);
+                    assert_eq!(
+                        full.get(classes),
+                        expect,
+                        "case {case} {shape:?} redraw {redraw} hand {classes:#x}"
+                    );
+                    kept += usize::from(expect[0] & 1 == 1);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(classes_seen.iter().any(|&n| n > 24), "{classes_seen:?}");
+    assert!(
+        kept > checked / 50 && kept < checked * 49 / 50,
+        "{kept} of {checked}"
+    );
+}
+
 /// A memo holds twice as many entries as the hands it may see, from 2,048 to 4,096: seven
 /// cards from six classes are 792 hands, from seven 1,716; a round remembers the verdicts of a
 /// deck of at most eight classes and 2,048 hands (else it reads each from the counters).
