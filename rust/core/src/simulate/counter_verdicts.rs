@@ -1,6 +1,6 @@
 //! A round's verdicts read from a hand's class counters without a table (103.5: London puts
 //! cards on the bottom, and a keep rule with card conditions decides the hand left), for the
-//! compact kernels' decks of many classes, where a memo of the hands misses too often.
+//! kernels' decks of many classes, where a memo of the hands misses too often.
 //!
 //! The London bottom of [`CountRule::after_bottom`] takes, one card at a time, the card of the
 //! kind it bottoms (lands first, then spells) with the smallest [`bottom_key`]: first the
@@ -11,7 +11,9 @@
 //! does each bottoming step find a card of its kind whose conditions all have a card to spare.
 //! Classes are numbered in the bottom's order within a kind ([`ClassPlanes::new`]), so that
 //! step takes the lowest-numbered class present among those whose conditions are all spare:
-//! a few word operations ([`CounterVerdicts::get`]).
+//! a few word operations ([`CounterVerdicts::get`]). The per-set kernels' decks (more than 16
+//! classes) give a hand's classes in full form, numbered by mask: [`FullVerdicts`] takes the
+//! same steps there.
 
 use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES};
 use super::engine::Engine;

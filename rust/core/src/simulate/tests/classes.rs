@@ -1,14 +1,12 @@
 //! The compact set kernels (a deck's cards by class number in flag planes, verdicts read from a
-//! hand's class counters and remembered by them): the numbering, the verdicts against the
-//! London bottom card by card, the memo, and the kernels against the general path.
+//! hand's class counters and remembered by them): the numbering, the memo, and the kernels
+//! against the general path (the verdicts themselves: `counter_verdicts`).
 
 use super::super::classes::{
-    hands, ClassHands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_CLASSES, MEMO_HANDS,
+    hands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_CLASSES, MEMO_HANDS,
 };
 use super::*;
 use crate::house::HouseRules;
-use crate::rng::LANES;
-use crate::rules::HandStep;
 
 /// A deck of `n` cards, the first `lands` of them lands, tagged `a`, `b`, `c` by the bits of
 /// `i % 8` and `d` when `i % 8 == 7` (so lands and spells each fall in eight classes of four
@@ -34,7 +32,8 @@ fn tag_deck(n: usize, lands: usize, extra: bool) -> (Vec<bool>, Vec<Vec<String>>
     (land, tags)
 }
 
-fn tag_rule(bottom: Bottom, mins: [u32; 4]) -> KeepRule {
+/// A rule of the four tags `a` to `d` with these minimums, lands 2-5 in seven cards.
+pub(super) fn tag_rule(bottom: Bottom, mins: [u32; 4]) -> KeepRule {
     KeepRule {
         ranges: vec![(7, 2, 5), (6, 2, 4), (5, 1, 4)],
         keep_at: Some(3),
@@ -108,249 +107,6 @@ fn a_deck_s_classes_are_numbered_in_planes() {
         let planes = ClassPlanes::new(&lands, &sets).unwrap();
         assert_eq!(planes.count, count, "{n_classes} classes");
     }
-}
-
-/// Every hand of `draw` cards from a deck holding `sizes[n]` cards of class number `n`, as
-/// class counters (four bits a number).
-fn every_hand(sizes: &[u64], draw: u64, out: &mut Vec<u64>) {
-    fn go(sizes: &[u64], n: usize, left: u64, counters: u64, out: &mut Vec<u64>) {
-        match (n == sizes.len(), left) {
-            (_, 0) => out.push(counters),
-            (true, _) => {}
-            (false, _) => {
-                for take in 0..=left.min(sizes[n]) {
-                    go(sizes, n + 1, left - take, counters | take << (4 * n), out);
-                }
-            }
-        }
-    }
-    go(sizes, 0, draw, 0, out);
-}
-
-/// The verdicts read from a hand's class counters equal the London bottom's
-/// ([`Engine::class_verdicts`]: the hand's classes bottomed card by card), for every hand a
-/// round may draw: decks whose cards take random tags (2 to 16 classes), minimums from 0 to
-/// past the hand (20), every bottom strategy, and every shape of round (0 to 3 cards bottomed,
-/// Houston's ten drawn and three bottomed, Vancouver's look, a hand that must be kept, the
-/// land redraw).
-#[test]
-fn verdicts_from_counters_equal_the_bottom_card_by_card() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
-    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
-    let shapes = [
-        (7, 0, true, false),
-        (7, 1, true, false),
-        (7, 2, true, false),
-    ]
-    .into_iter()
-    .chain([
-        (7, 3, true, false),
-        (6, 0, true, true),
-        (7, 2, false, false),
-    ])
-    .chain([(10, 3, true, false), (5, 0, true, true)])
-    .map(|(draw, bottom, can_mulligan, look)| HandStep {
-        draw,
-        bottom,
-        can_mulligan,
-        look,
-    });
-    let shapes: Vec<HandStep> = shapes.collect();
-    let (mut hands_checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
-    for case in 0..14u64 {
-        // Each kind (spells, lands) draws its cards' tags from a few masks: case 0, all 16.
-        let kinds = match case {
-            0 => 8,
-            _ => 1 + next(5),
-        };
-        let pools: Vec<Vec<u64>> = (0..2)
-            .map(|_| {
-                (0..kinds)
-                    .map(|k| if case == 0 { k } else { next(16) })
-                    .collect()
-            })
-            .collect();
-        let tags: Vec<Vec<String>> = (0..60)
-            .map(|j| {
-                let pool = &pools[usize::from(lands[j])];
-                let mask = pool[j % pool.len()];
-                (0..4)
-                    .filter(|b| mask >> b & 1 == 1)
-                    .map(|b| ["a", "b", "c", "d"][b].to_string())
-                    .collect()
-            })
-            .collect();
-        let mins = match case {
-            0 => [1, 2, 1, 1],
-            _ => [next(3), next(3), next(4), [1, 0, 2, 20][case as usize % 4]].map(|m| m as u32),
-        };
-        let bottom = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst][case as usize % 3];
-        let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
-        // Houston's rule is for its first draw, ten cards.
-        let rules = [7, 10].map(|first_draw| keep.count_rule(first_draw).unwrap());
-        let rule = &rules[0];
-        let planes = ClassPlanes::new(&lands, rule.sets.as_ref().unwrap()).unwrap();
-        classes_seen.push(planes.len);
-        let sizes: Vec<u64> = (0..planes.len)
-            .map(|n| {
-                let number = |j: usize| (0..4).fold(0, |a, p| a | (planes.planes[p] >> j & 1) << p);
-                (0..60).filter(|&j| number(j) == n as u128).count() as u64
-            })
-            .collect();
-        let cfg = Config {
-            house: HouseRules::default(),
-            rule: MulliganRule::London,
-            free_first: false,
-            hand_size: 7,
-            deck_size: 60,
-        };
-        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
-        for shape in &shapes {
-            let mut hands = vec![];
-            every_hand(&sizes, shape.draw as u64, &mut hands);
-            let rule = &rules[usize::from(shape.draw == 10)];
-            for redraw in [false, true] {
-                let from_counters = engine.counter_verdicts(rule, shape, redraw, &planes);
-                let mut expected = Vec::with_capacity(hands.len());
-                for &counters in &hands {
-                    let classes = planes.classes(counters);
-                    let expect = engine.class_verdicts(rule, shape, redraw, classes);
-                    assert_eq!(
-                        from_counters.get(counters),
-                        expect,
-                        "case {case} {shape:?} redraw {redraw} hand {counters:#x}"
-                    );
-                    kept += usize::from(expect[0] & 1 == 1);
-                    expected.push(expect);
-                }
-                // Eight at a time (the AVX-512 twin where the CPU has it), each with the next
-                // card a land or not.
-                for (i, eight) in hands.chunks(LANES).enumerate() {
-                    let mut lanes = ClassHands::default();
-                    for (l, &counters) in eight.iter().enumerate() {
-                        lanes.counters[l] = counters;
-                        lanes.tops[l] = ((i + l) % 3 == 0) as u32;
-                    }
-                    for avx512 in [engine.avx512, false] {
-                        let got = from_counters.lanes(&lanes, avx512);
-                        for l in 0..eight.len() {
-                            let expect = expected[i * LANES + l][lanes.tops[l] as usize];
-                            assert_eq!(got[l], expect, "case {case} {shape:?} {avx512} lane {l}");
-                        }
-                    }
-                }
-                hands_checked += hands.len();
-            }
-        }
-    }
-    assert!(classes_seen.contains(&16) && classes_seen.iter().any(|&n| n <= 4));
-    // Millions of hands (ten cards from sixteen classes are most), both verdicts common.
-    assert!(hands_checked > 5_000_000, "{hands_checked}");
-    assert!(
-        kept > hands_checked / 50 && kept < hands_checked * 49 / 50,
-        "{kept}"
-    );
-}
-
-/// The verdicts read from a hand's classes in full form (the per-set kernels' decks, of more
-/// than 16 classes) equal the London bottom's card by card, for random hands of decks whose
-/// cards take random tags, lands and spells alike (up to 32 classes), in every shape of round.
-#[test]
-fn full_form_verdicts_equal_the_bottom_card_by_card() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
-    let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
-    let shapes: Vec<HandStep> = [
-        (7, 0, true, false),
-        (7, 1, true, false),
-        (7, 2, true, false),
-    ]
-    .into_iter()
-    .chain([
-        (7, 3, true, false),
-        (6, 0, true, true),
-        (7, 2, false, false),
-    ])
-    .chain([(10, 3, true, false)])
-    .map(|(draw, bottom, can_mulligan, look)| HandStep {
-        draw,
-        bottom,
-        can_mulligan,
-        look,
-    })
-    .collect();
-    let (mut checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
-    for case in 0..12u64 {
-        let tags: Vec<Vec<String>> = (0..60)
-            .map(|j| {
-                let mask = match case {
-                    0 => j as u64 % 16,
-                    _ => next(16),
-                };
-                (0..4)
-                    .filter(|b| mask >> b & 1 == 1)
-                    .map(|b| ["a", "b", "c", "d"][b].to_string())
-                    .collect()
-            })
-            .collect();
-        let mins = [next(3), next(3), next(3), [1, 0, 2, 20][case as usize % 4]].map(|m| m as u32);
-        let bottom = [Bottom::Balance, Bottom::LandsFirst, Bottom::SpellsFirst][case as usize % 3];
-        let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
-        let rules = [7, 10].map(|first_draw| keep.count_rule(first_draw).unwrap());
-        let masks = &rules[0].sets.as_ref().unwrap().masks;
-        let class_of = |j: usize| u32::from(lands[j]) << 4 | u32::from(masks[j]);
-        let mut present = 0u32;
-        (0..60).for_each(|j| present |= 1 << class_of(j));
-        classes_seen.push(present.count_ones());
-        let cfg = Config {
-            house: HouseRules::default(),
-            rule: MulliganRule::London,
-            free_first: false,
-            hand_size: 7,
-            deck_size: 60,
-        };
-        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
-        for shape in &shapes {
-            let rule = &rules[usize::from(shape.draw == 10)];
-            for redraw in [false, true] {
-                let full = engine.full_verdicts(rule, shape, redraw);
-                for _ in 0..20_000 {
-                    // A random hand: `draw` distinct cards of the deck.
-                    let mut deck: Vec<usize> = (0..60).collect();
-                    let mut classes: u128 = 0;
-                    for i in 0..shape.draw {
-                        let k = i + next((60 - i) as u64) as usize;
-                        deck.swap(i, k);
-                        classes += 1 << (4 * class_of(deck[i]));
-                    }
-                    let expect = engine.class_verdicts(rule, shape, redraw, classes);
-                    assert_eq!(
-                        full.get(classes),
-                        expect,
-                        "case {case} {shape:?} redraw {redraw} hand {classes:#x}"
-                    );
-                    kept += usize::from(expect[0] & 1 == 1);
-                    checked += 1;
-                }
-            }
-        }
-    }
-    assert!(classes_seen.iter().any(|&n| n > 24), "{classes_seen:?}");
-    assert!(
-        kept > checked / 50 && kept < checked * 49 / 50,
-        "{kept} of {checked}"
-    );
 }
 
 /// A memo holds twice as many entries as the hands it may see, from 2,048 to 4,096: seven

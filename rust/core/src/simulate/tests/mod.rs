@@ -11,6 +11,7 @@ use crate::rules::MulliganRule;
 use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 
 mod classes;
+mod counter_verdicts;
 mod keep_rule;
 mod request;
 mod smoothing;
