@@ -8,16 +8,16 @@ time per game over `repeats` runs taken in turn (one thread), the hands dealt pe
 that keeps fewer hands deals more), and the ratios to the land rule per game and per hand
 dealt. The deck is a 60-card blue-red list whose card tags name the same sets as its colours
 and names, so the tag rules and the named rules must give the same counts (checked); the tag
-rules make six classes of card (three class planes). The last two rows take decks of the same
+rules make six classes of card (three class planes). Three more rows take decks of the same
 24 lands in 60 (the land rule's work is the same on them): one whose four tags overlap into
 nine classes (four planes), one whose four tags make sixteen, the most the compact kernels
-take. The last row is a land rule that refuses about as many hands as the four conditions
-(7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without conditions. Then a
-99-card Commander deck (libraries past 65 cards take the wide class kernel) with the land rule
-and with four conditions, the latter measured against the former (a row named in `BASES`
-starts a new base). With
-`--cpu` each run is timed by the process's CPU time (`time.process_time`) in place of the wall
-clock: on a machine shared with other jobs, the time they take does not count.
+take, and one of eighteen (the per-set kernels). Then a land rule that refuses about as many
+hands as the four conditions (7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without
+conditions. Last, a 99-card Commander deck (libraries past 65 cards take the wide class
+kernel) with the land rule and with four conditions, the latter measured against the former
+(a row named in `BASES` starts a new base). With `--cpu` each run is timed by the process's
+CPU time (`time.process_time`) in place of the wall clock: on a machine shared with other
+jobs, the time they take does not count.
 """
 
 from __future__ import annotations
@@ -90,6 +90,19 @@ def sixteen_class_deck() -> m.Deck:
     return m.Deck(cards)
 
 
+def eighteen_class_deck() -> m.Deck:
+    """24 lands tagged a or b, and 36 spells tagged by the bits of their number mod 16 (every
+    mix of a, b, c, d): a rule of the four tags splits them into eighteen classes, past the
+    compact kernels (the per-set kernels take them)."""
+    cards = []
+    for i in range(60):
+        land = i < 24
+        mask = 1 + i % 2 if land else i % 16
+        tags = [t for b, t in enumerate("abcd") if mask >> b & 1]
+        cards.append(m.Card(f"{'Land' if land else 'Spell'} {mask}", land=land, tags=tags))
+    return m.Deck(cards)
+
+
 def commander_deck() -> m.Deck:
     """99 cards: 37 lands (14 Forest, 12 Island, 11 that add both), 10 ramp spells, 25
     creatures, 6 ramp creatures and 21 others; a rule of ramp, blue, green and creature tags
@@ -132,6 +145,9 @@ def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     out.append(("4 tag conditions, nine classes (four planes)", overlapping_deck(), overlapping))
     sixteen = m.KeepRule(RANGES, keep_at=4, requires={t: 1 for t in "abcd"})
     out.append(("4 tag conditions, sixteen classes", sixteen_class_deck(), sixteen))
+    out.append(
+        ("4 tag conditions, eighteen classes (per-set kernels)", eighteen_class_deck(), sixteen)
+    )
     # A land rule as choosy as the four conditions: what dealing that many hands costs alone.
     choosy = m.KeepRule({7: (3, 3), 6: (3, 3), 5: (1, 4)}, keep_at=4)
     out.append(("land rule 7:3-3, 6:3-3, 5:1-4 (as many hands)", d, choosy))

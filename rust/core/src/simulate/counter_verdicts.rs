@@ -1,6 +1,6 @@
 //! A round's verdicts read from a hand's class counters without a table (103.5: London puts
-//! cards on the bottom, and a keep rule with card conditions decides the hand left), for the
-//! kernels' decks of many classes, where a memo of the hands misses too often.
+//! cards on the bottom, and a keep rule with card conditions decides the hand left): how the set
+//! kernels decide a hand, and how a memo of a deck of few classes fills an entry.
 //!
 //! The London bottom of [`CountRule::after_bottom`] takes, one card at a time, the card of the
 //! kind it bottoms (lands first, then spells) with the smallest [`bottom_key`]: first the
