@@ -32,6 +32,17 @@ fn tag_deck(n: usize, lands: usize, extra: bool) -> (Vec<bool>, Vec<Vec<String>>
     (land, tags)
 }
 
+/// One player of a 60-card deck under London, seven cards.
+pub(super) fn london_60() -> Config {
+    Config {
+        house: HouseRules::default(),
+        rule: MulliganRule::London,
+        free_first: false,
+        hand_size: 7,
+        deck_size: 60,
+    }
+}
+
 /// A rule of the four tags `a` to `d` with these minimums, lands 2-5 in seven cards.
 pub(super) fn tag_rule(bottom: Bottom, mins: [u32; 4]) -> KeepRule {
     KeepRule {
@@ -323,13 +334,7 @@ fn an_engine_s_memos_are_by_rule_and_any_cpu_agrees() {
             .to_string()]
         })
         .collect();
-    let cfg = Config {
-        house: HouseRules::default(),
-        rule: MulliganRule::London,
-        free_first: false,
-        hand_size: 7,
-        deck_size: 60,
-    };
+    let cfg = london_60();
     let rules: Vec<CompiledRule> = [[1, 1, 0, 1], [0, 2, 1, 0]]
         .iter()
         .map(|&mins| {

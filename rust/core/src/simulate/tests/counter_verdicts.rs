@@ -4,11 +4,45 @@
 //! form.
 
 use super::super::classes::{ClassHands, ClassPlanes};
-use super::classes::tag_rule;
+use super::classes::{london_60, tag_rule};
 use super::*;
-use crate::house::HouseRules;
 use crate::rng::LANES;
 use crate::rules::HandStep;
+
+/// A xorshift generator: each call gives a number below its argument.
+fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}
+
+/// Every shape of round the tests take (0 to 3 cards bottomed, Vancouver's look, a hand that
+/// must be kept, Houston's ten drawn and three bottomed), and `more`.
+fn shapes(more: &[(usize, usize, bool, bool)]) -> Vec<HandStep> {
+    [
+        (7, 0, true, false),
+        (7, 1, true, false),
+        (7, 2, true, false),
+    ]
+    .into_iter()
+    .chain([
+        (7, 3, true, false),
+        (6, 0, true, true),
+        (7, 2, false, false),
+    ])
+    .chain([(10, 3, true, false)])
+    .chain(more.iter().copied())
+    .map(|(draw, bottom, can_mulligan, look)| HandStep {
+        draw,
+        bottom,
+        can_mulligan,
+        look,
+    })
+    .collect()
+}
 
 /// Every hand of `draw` cards from a deck holding `sizes[n]` cards of class number `n`, as
 /// class counters (four bits a number).
@@ -35,33 +69,9 @@ fn every_hand(sizes: &[u64], draw: u64, out: &mut Vec<u64>) {
 /// land redraw).
 #[test]
 fn verdicts_from_counters_equal_the_bottom_card_by_card() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
-    let shapes = [
-        (7, 0, true, false),
-        (7, 1, true, false),
-        (7, 2, true, false),
-    ]
-    .into_iter()
-    .chain([
-        (7, 3, true, false),
-        (6, 0, true, true),
-        (7, 2, false, false),
-    ])
-    .chain([(10, 3, true, false), (5, 0, true, true)])
-    .map(|(draw, bottom, can_mulligan, look)| HandStep {
-        draw,
-        bottom,
-        can_mulligan,
-        look,
-    });
-    let shapes: Vec<HandStep> = shapes.collect();
+    let shapes = shapes(&[(5, 0, true, true)]);
     let (mut hands_checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
     for case in 0..14u64 {
         // Each kind (spells, lands) draws its cards' tags from a few masks: case 0, all 16.
@@ -103,14 +113,7 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
                 (0..60).filter(|&j| number(j) == n as u128).count() as u64
             })
             .collect();
-        let cfg = Config {
-            house: HouseRules::default(),
-            rule: MulliganRule::London,
-            free_first: false,
-            hand_size: 7,
-            deck_size: 60,
-        };
-        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
+        let engine = Engine::new(&seed(), london_60(), &lands).unwrap();
         for shape in &shapes {
             let mut hands = vec![];
             every_hand(&sizes, shape.draw as u64, &mut hands);
@@ -163,33 +166,9 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
 /// cards take random tags, lands and spells alike (up to 32 classes), in every shape of round.
 #[test]
 fn full_form_verdicts_equal_the_bottom_card_by_card() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
-    let shapes: Vec<HandStep> = [
-        (7, 0, true, false),
-        (7, 1, true, false),
-        (7, 2, true, false),
-    ]
-    .into_iter()
-    .chain([
-        (7, 3, true, false),
-        (6, 0, true, true),
-        (7, 2, false, false),
-    ])
-    .chain([(10, 3, true, false)])
-    .map(|(draw, bottom, can_mulligan, look)| HandStep {
-        draw,
-        bottom,
-        can_mulligan,
-        look,
-    })
-    .collect();
+    let shapes = shapes(&[]);
     let (mut checked, mut kept, mut classes_seen) = (0usize, 0usize, vec![]);
     for case in 0..12u64 {
         let tags: Vec<Vec<String>> = (0..60)
@@ -213,14 +192,7 @@ fn full_form_verdicts_equal_the_bottom_card_by_card() {
         let mut present = 0u32;
         (0..60).for_each(|j| present |= 1 << class_of(j));
         classes_seen.push(present.count_ones());
-        let cfg = Config {
-            house: HouseRules::default(),
-            rule: MulliganRule::London,
-            free_first: false,
-            hand_size: 7,
-            deck_size: 60,
-        };
-        let engine = Engine::new(&seed(), cfg, &lands).unwrap();
+        let engine = Engine::new(&seed(), london_60(), &lands).unwrap();
         for shape in &shapes {
             let rule = &rules[usize::from(shape.draw == 10)];
             for redraw in [false, true] {
