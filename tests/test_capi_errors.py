@@ -221,7 +221,10 @@ def test_setup_json_errors(capi: Capi) -> None:
 
     refused(INVALID_ARGUMENT, b"{not json")
     refused(INVALID_ARGUMENT, b"\xff")
-    assert "unknown field `seeed`" in refused(INVALID_ARGUMENT, {**golden_setup(), "seeed": 1})
+    typo = refused(INVALID_ARGUMENT, {**golden_setup(), "seeed": 1})
+    # The unknown key, and the keys the set-up takes (a table option among them).
+    assert "unknown field `seeed`, expected one of `players`" in typo
+    assert "`seed`" in typo and "`land_mulligan`" in typo
     assert "CHAOS" in refused(INVALID_ARGUMENT, golden_setup(variant="CHAOS"))
     refused(INVALID_ARGUMENT, golden_setup(mulligan="MOSCOW"))
     refused(INVALID_ARGUMENT, golden_setup(starting_player=-1))

@@ -7,8 +7,10 @@ use mulligan_core::{GameSetup, SetupRequest};
 
 /// Parses the setup JSON into the core's set-up, the players' names and `whole_game`.
 pub fn parse(text: &str) -> Outcome<(GameSetup, Vec<String>, bool)> {
-    let request: SetupRequest =
-        serde_json::from_str(text).map_err(|e| Failure::invalid(format!("setup JSON: {e}")))?;
+    let request: SetupRequest = serde_json::from_str(text).map_err(|e| {
+        let error = mulligan_core::schema::explain_json_error::<SetupRequest>(&e);
+        Failure::invalid(format!("setup JSON: {error}"))
+    })?;
     let names = request.players.iter().map(|p| p.name.clone()).collect();
     let whole_game = request.whole_game;
     let setup = request.into_setup().map_err(|e| {
@@ -37,6 +39,30 @@ mod tests {
             r#"{{"players": [{{"name": "A", "deck": "{d}"}}, {{"name": "B", "deck": "{d}"}}]{extra}}}"#,
             d = DECK.replace('\n', "\\n")
         )
+    }
+
+    /// An unknown key is named, with the keys the set-up takes (its table options, a
+    /// flattened part, among them), and where it is.
+    #[test]
+    fn an_unknown_key_lists_the_keys_taken() {
+        let failure = parse(&two(r#", "seeed": 1"#)).unwrap_err();
+        assert_eq!(failure.status, MULLIGAN_ERR_INVALID_ARGUMENT);
+        let message = failure.message;
+        assert!(
+            message.starts_with(
+                "setup JSON: unknown field `seeed`, expected one of `players`, `variant`"
+            ),
+            "{message}"
+        );
+        for key in [
+            "`seed`",
+            "`free_mulligans`",
+            "`land_mulligan`",
+            "`whole_game`",
+        ] {
+            assert!(message.contains(key), "{key}: {message}");
+        }
+        assert!(message.contains(" at line 1 column "), "{message}");
     }
 
     #[test]

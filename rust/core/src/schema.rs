@@ -73,3 +73,31 @@ fn close_event(event: &mut Value) {
         }
     }
 }
+
+/// The keys a record of type `T` takes (its schema's properties, flattened parts included).
+pub fn accepted_keys<T: schemars::JsonSchema>() -> Vec<String> {
+    let schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
+    match schema.as_value().get("properties") {
+        Some(Value::Object(properties)) => properties.keys().cloned().collect(),
+        _ => vec![],
+    }
+}
+
+/// A JSON error of a record of type `T`, with the keys it takes when the error is an unknown
+/// key that serde could not list (a record with a flattened part: `SetupRequest`,
+/// `SimulateRequest`).
+pub fn explain_json_error<T: schemars::JsonSchema>(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    if !message.starts_with("unknown field") || message.contains("expected") {
+        return message;
+    }
+    let keys: Vec<String> = accepted_keys::<T>()
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect();
+    // serde's message ends with the position: the keys go before it.
+    match message.split_once(" at line ") {
+        Some((what, at)) => format!("{what}, expected one of {} at line {at}", keys.join(", ")),
+        None => format!("{message}, expected one of {}", keys.join(", ")),
+    }
+}
