@@ -13,7 +13,7 @@ from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from mulligan.serve.auth import bearer
-from mulligan.serve.errors import ApiError
+from mulligan.serve.errors import forbidden
 from mulligan.serve.games import Access
 from mulligan.serve.state import Services
 
@@ -69,7 +69,7 @@ async def seat_or_host_access(game_id: str, seat: int, caller: Token, services: 
     for any other token, another seat's included."""
     access = await services.games.identify(game_id, caller)
     if access.seat is not None and access.seat != seat:
-        raise ApiError(403, "forbidden", f"that token is not seat {seat}'s token")
+        raise forbidden(f"seat {seat}'s token")
     return access
 
 

@@ -37,6 +37,11 @@ class ApiError(Exception):
         self.headers = headers
 
 
+def forbidden(whose: str) -> ApiError:
+    """The 403 of a token that is not `whose` ("seat 1's token", "this game's host token")."""
+    return ApiError(403, "forbidden", f"that token is not {whose}")
+
+
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 

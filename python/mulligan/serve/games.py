@@ -23,7 +23,7 @@ from typing import Any, Callable
 import mulligan.serve.auth as auth
 from mulligan._core import MulliganError, Seed, contribution_commitment
 from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
-from mulligan.serve.errors import ApiError
+from mulligan.serve.errors import ApiError, forbidden
 from mulligan.serve.limits import Limits
 from mulligan.serve.store import GameRow, Store
 
@@ -189,9 +189,9 @@ class GameService:
             if not 0 <= seat < len(row.seat_hashes):
                 raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
             if not auth.matches(token, row.seat_hashes[seat]):
-                raise ApiError(403, "forbidden", f"that token is not seat {seat}'s token")
+                raise forbidden(f"seat {seat}'s token")
         elif not auth.matches(token, row.host_hash):
-            raise ApiError(403, "forbidden", "that token is not this game's host token")
+            raise forbidden("this game's host token")
         return row
 
     async def identify(self, game_id: str, token: str) -> Access:
@@ -202,7 +202,7 @@ class GameService:
         for seat, h in enumerate(row.seat_hashes):
             if auth.matches(token, h):
                 return Access(seat)
-        raise ApiError(403, "forbidden", "that token is not one of this game's tokens")
+        raise forbidden("one of this game's tokens")
 
     async def build(self, row: GameRow) -> LiveGame | None:
         """The game rebuilt from its row, with no answers (None while contributions are

@@ -24,7 +24,7 @@ from typing import Any
 import mulligan.serve.auth as auth
 from mulligan._core import Seed, mix_seed
 from mulligan.serve.engine import Setup
-from mulligan.serve.errors import ApiError
+from mulligan.serve.errors import ApiError, forbidden
 from mulligan.serve.games import GameService, new_game_id
 from mulligan.serve.store import GameRow, RoundRow
 from mulligan.tournament import play_draw
@@ -88,7 +88,7 @@ class RoundService:
             if found is None:
                 raise ApiError(404, "not_found", f"no round {round_id!r}")
             if not auth.matches(token, found.host_hash):
-                raise ApiError(403, "forbidden", "that token is not this round's host token")
+                raise forbidden("this round's host token")
             if found.tables is not None:
                 raise ApiError(409, "conflict", f"round {round_id} already has its tables")
             row, host_token, host_hash = found, token, found.host_hash
@@ -164,7 +164,7 @@ class RoundService:
         if found is None:
             raise ApiError(404, "not_found", f"no round {round_id!r}")
         if not auth.matches(token, found.host_hash):
-            raise ApiError(403, "forbidden", "that token is not this round's host token")
+            raise forbidden("this round's host token")
         ids = await self.store.round_games(round_id)
         done = 0
         for game_id in ids:
