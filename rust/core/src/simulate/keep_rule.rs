@@ -391,14 +391,21 @@ impl CompiledRule {
     /// time by [`bottom_key`] (cards no condition counts first, then those whose conditions
     /// have cards to spare), ties later-drawn first.
     pub fn choose_bottom(&self, hand: &[CardId], count: usize) -> Vec<CardId> {
+        let mut out = Vec::with_capacity(count);
+        self.choose_bottom_into(hand, count, &mut out);
+        out
+    }
+
+    /// [`CompiledRule::choose_bottom`] written into `out` (replacing what it held), for a
+    /// caller that reuses one buffer.
+    pub fn choose_bottom_into(&self, hand: &[CardId], count: usize, out: &mut Vec<CardId>) {
         let count = count.min(hand.len());
         let lands = self.land_count(hand) as usize;
         let lands_to_bottom = self.lands_to_bottom(hand.len(), lands, count);
-        let mut out = Vec::with_capacity(count);
+        out.clear();
         let mut counts = self.counts(hand);
-        self.pick(hand, true, lands_to_bottom, &mut counts, &mut out);
-        self.pick(hand, false, count - lands_to_bottom, &mut counts, &mut out);
-        out
+        self.pick(hand, true, lands_to_bottom, &mut counts, out);
+        self.pick(hand, false, count - lands_to_bottom, &mut counts, out);
     }
 
     /// How many of the `count` cards put on the bottom are lands, for a hand of `size` cards
@@ -502,6 +509,15 @@ impl Policy for CompiledRule {
     }
     fn bottom(&mut self, hand: &[CardId], count: usize) -> std::result::Result<Vec<CardId>, Abort> {
         Ok(self.choose_bottom(hand, count))
+    }
+    fn bottom_into(
+        &mut self,
+        hand: &[CardId],
+        count: usize,
+        out: &mut Vec<CardId>,
+    ) -> std::result::Result<(), Abort> {
+        self.choose_bottom_into(hand, count, out);
+        Ok(())
     }
     fn vancouver(&mut self, hand: &[CardId], top: CardId) -> std::result::Result<bool, Abort> {
         Ok(self.vancouver_bottom(hand, top))
