@@ -43,7 +43,8 @@ pub(crate) struct ClassPlanes {
 
 impl ClassPlanes {
     /// The classes of a deck's cards (`lands`, and `sets` of a count rule), numbered spells
-    /// first, then by how many sets and by mask (the London bottom's order); `None` when the deck holds more than [`MAX_CLASSES`] or more than 128 cards.
+    /// first, then by how many sets and by mask (the London bottom's order); `None` when the
+    /// deck holds more than [`MAX_CLASSES`] or more than 128 cards.
     pub(crate) fn new(lands: &[bool], sets: &CardSets) -> Option<ClassPlanes> {
         if lands.len() > 128 {
             return None;

@@ -14,12 +14,12 @@
 //! decides by counts ([`CountRule`]), a hand drawn from one word is decided without being
 //! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved; with
 //! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), the hand is
-//! decided by its cards' classes (AVX2): a deck of at most 16 classes moves its cards' class
-//! numbers in flag planes and decides each hand from its class counters (`counter_verdicts`,
-//! remembered by them when the deck has few classes: `classes`),
-//! any other moves each set's flags beside the land flags. Every other hand (more sets, a Python callable, a
-//! rejected word, a deck or hand that needs more words) takes the general path, with the same
-//! result.
+//! decided by its cards' classes (AVX2, and AVX-512 where the CPU has it): a deck of at most 16
+//! classes moves its cards' class numbers in flag planes and decides each hand from its class
+//! counters (`counter_verdicts`; remembered by them when the deck has few classes: `classes`),
+//! any other moves each set's flags beside the land flags. Every other hand (more sets, a
+//! Python callable, a rejected word, a deck or hand that needs more words) takes the general
+//! path, with the same result.
 //!
 //! The eras and variants differ only in the shape of a round's hand, read from the rules'
 //! [`crate::rules::MulliganRule::hand_step`] (cards drawn, cards bottomed, whether a mulligan
@@ -38,11 +38,12 @@
 //! kernels, and the memo of the verdicts by a hand's classes), `words` (a round's random words
 //! and the buffers for them), `land_mask` (a deck's land flags as one integer), `engine` (one
 //! run's state and one game's step), then the `impl Engine` modules built on it: `verdicts` (a
-//! count policy's decisions as tables), `counter_verdicts` (a compact kernel's hand decided
-//! from its class counters, the London bottom in a few word operations), `backends` (the count kernels: `portable`, its `avx2`
-//! twin with the compact class kernels beside it in `avx2_classes`, and `avx512`, the narrow
-//! class kernel's twin), `partial` (PARTIAL_PARIS dealt from one shuffle), `smoothing` (hand smoothing
-//! from its candidate shuffles), `variants` (the games played as a `Game`: [`GamePath`], the reference of every
+//! count policy's decisions as tables), `counter_verdicts` (a set kernel's hand decided from
+//! its classes, the London bottom in a few word operations), `backends` (the count kernels:
+//! `portable`, its `avx2` twin with the compact class kernels beside it in `avx2_classes`, and
+//! `avx512`, the class kernels' and the counter verdicts' twins), `partial` (PARTIAL_PARIS
+//! dealt from one shuffle), `smoothing` (hand smoothing from its candidate shuffles),
+//! `variants` (the games played as a `Game`: [`GamePath`], the reference of every
 //! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry
 //! that branches to the others); [`threads`] (chunks over threads, watched by a [`Monitor`]);
 //! [`request`] (a simulation as asked for, made ready against a deck: the entry of the
