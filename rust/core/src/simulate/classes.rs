@@ -32,8 +32,6 @@ pub(crate) struct ClassPlanes {
     pub(crate) len: usize,
     /// By number: the class (`land << 4 | set mask`).
     pub(crate) classes: [u32; MAX_CLASSES],
-    /// Bit `i`: class number `i` is a land's.
-    pub(crate) land_numbers: u32,
     /// How many cards the deck holds.
     pub(crate) cards: usize,
     /// Which counters (four bits each) a hand's lands (`[0]`) and the cards of set `i`
@@ -69,10 +67,8 @@ impl ClassPlanes {
             i += 1;
         }
         classes[..len].sort_by_key(|&c| (c >> 4, (c & 15).count_ones(), c & 15));
-        let mut land_numbers = 0u32;
         for (n, &class) in classes[..len].iter().enumerate() {
             numbers[class as usize] = n as u32;
-            land_numbers |= u32::from(class >= 16) << n;
         }
         let number = |class: u32| numbers[class as usize];
         let count = (usize::BITS - (len.max(2) - 1).leading_zeros()) as usize;
@@ -96,7 +92,6 @@ impl ClassPlanes {
             count,
             len,
             classes,
-            land_numbers,
             cards: lands.len(),
             sums,
         })
@@ -139,7 +134,7 @@ impl ClassPlanes {
     /// Whether the card of class number `number` is a land (0 or 1).
     #[inline(always)]
     pub(crate) fn is_land(&self, number: u32) -> u32 {
-        (self.land_numbers >> number) & 1
+        (self.sums[0] >> (4 * number)) as u32 & 1
     }
 }
 
