@@ -307,6 +307,15 @@ impl FullVerdicts {
     }
 }
 
+impl FullVerdicts {
+    /// The verdicts of eight lanes' hands, each for its next card (`tops`): out of the engine's
+    /// loop, whose other kernels' registers it would otherwise crowd.
+    #[inline(never)]
+    pub(crate) fn lanes(&self, classes: &[u128; LANES], tops: &[u32; LANES]) -> [u32; LANES] {
+        core::array::from_fn(|l| self.get(classes[l])[tops[l] as usize & 1])
+    }
+}
+
 impl Engine<'_> {
     /// The verdicts of a round of hands shaped `shape` under `rule`, from their classes in full
     /// form.

@@ -227,16 +227,14 @@ impl Engine<'_> {
                             _ => self.lane_sets_any::<true>(how, &set_flags, &leads, shape, d, out),
                         }
                     };
-                    let keys = core::array::from_fn(|l| {
-                        let top = set_hands.tops[l];
-                        match (&full, &set_index) {
-                            (Some(full), _) => full.get(set_hands.classes[l])[top as usize & 1],
-                            (None, Some(index)) => {
-                                index.of(core::array::from_fn(|i| set_hands.counts[i][l]), top)
-                            }
-                            _ => 0,
-                        }
-                    });
+                    let keys = match (&full, &set_index) {
+                        (Some(full), _) => full.lanes(&set_hands.classes, &set_hands.tops),
+                        (None, Some(index)) => core::array::from_fn(|l| {
+                            let counts = core::array::from_fn(|i| set_hands.counts[i][l]);
+                            index.of(counts, set_hands.tops[l])
+                        }),
+                        _ => [0; LANES],
+                    };
                     (keys, [0; LANES], ok)
                 }
                 #[cfg(target_arch = "x86_64")]
