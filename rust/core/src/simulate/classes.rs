@@ -1,12 +1,12 @@
 //! A deck's cards by compact class, for the set kernels (103.5: a keep rule with card conditions
 //! decides a hand by the classes of its cards alone). A card's class is whether it is a land and
-//! which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`); a deck holds a
-//! few of the 32 classes, numbered `0..len` here, so a library's cards by class are
+//! which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`); a deck holds
+//! some of the 32 classes, numbered `0..len` here, so a library's cards by class are
 //! `ceil(log2 len)` flag planes (bit `p` of each card's number), a hand's classes one word of
-//! four-bit counters ([`ClassPlanes::classes`] gives the full form back). The counters decide a
-//! hand's verdict ([`super::counter_verdicts`]); for a deck of few classes the verdicts of the
-//! hands a round draws are remembered in a [`VerdictMemo`], kept from chunk to chunk of a run
-//! ([`MemoPool`]).
+//! four-bit counters (two past 16 classes; [`ClassPlanes::classes`] gives the full form back).
+//! The counters decide a hand's verdict ([`super::counter_verdicts`]); for a deck of few
+//! classes the verdicts of the hands a round draws are remembered in a [`VerdictMemo`], kept
+//! from chunk to chunk of a run ([`MemoPool`]).
 
 #[cfg(any(test, doc))]
 use super::policy::Classes;
@@ -14,12 +14,16 @@ use super::policy::{CardSets, CountRule, MAX_SETS};
 use crate::rng::LANES;
 use std::sync::Mutex;
 
-/// The most classes a deck may hold for the compact kernels (one four-bit counter each in a
-/// `u64`); a deck with more takes the per-set kernels.
-pub(crate) const MAX_CLASSES: usize = 16;
+/// The most classes a deck may hold for the compact kernels: every class four conditions make
+/// (whether a land, and a mask of four sets), one four-bit counter each in two words (numbers
+/// 16 and up in the second, [`ClassHands::high`]).
+pub(crate) const MAX_CLASSES: usize = 32;
 
-/// The most flag planes ([`MAX_CLASSES`] numbered in four bits).
-pub(crate) const MAX_PLANES: usize = 4;
+/// The most classes whose counters fit in one word.
+pub(crate) const WORD_CLASSES: usize = 16;
+
+/// The most flag planes ([`MAX_CLASSES`] numbered in five bits).
+pub(crate) const MAX_PLANES: usize = 5;
 
 /// A deck's cards by compact class number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,9 +38,9 @@ pub(crate) struct ClassPlanes {
     pub(crate) classes: [u32; MAX_CLASSES],
     /// How many cards the deck holds.
     pub(crate) cards: usize,
-    /// Which counters (four bits each) a hand's lands (`[0]`) and the cards of set `i`
-    /// (`[1 + i]`) are the sum of ([`ClassPlanes::set_counts`]).
-    pub(crate) sums: [u64; MAX_SETS + 1],
+    /// Which counters (four bits each, the two words as one) a hand's lands (`[0]`) and the
+    /// cards of set `i` (`[1 + i]`) are the sum of ([`ClassPlanes::set_counts`]).
+    pub(crate) sums: [u128; MAX_SETS + 1],
 }
 
 impl ClassPlanes {
@@ -79,9 +83,9 @@ impl ClassPlanes {
                 *plane |= u128::from((n >> p) & 1) << j;
             }
         }
-        let mut sums = [0u64; MAX_SETS + 1];
+        let mut sums = [0u128; MAX_SETS + 1];
         for (n, &class) in classes[..len].iter().enumerate() {
-            let counter = 15u64 << (4 * n);
+            let counter = 15u128 << (4 * n);
             sums[0] |= if class >= 16 { counter } else { 0 };
             for (i, sum) in sums[1..].iter_mut().enumerate() {
                 *sum |= if class >> i & 1 == 1 { counter } else { 0 };
@@ -97,15 +101,16 @@ impl ClassPlanes {
         })
     }
 
-    /// A hand's classes in full form, from its counters by number (four bits each).
+    /// A hand's classes in full form, from its counters by number (four bits each, the two
+    /// words as one).
     #[cfg(test)]
-    pub(crate) fn classes(&self, counters: u64) -> Classes {
+    pub(crate) fn classes(&self, counters: u128) -> Classes {
         let mut out: Classes = 0;
         let mut rest = counters;
         while rest != 0 {
             let i = rest.trailing_zeros() / 4;
-            out |= Classes::from((rest >> (4 * i)) & 15) << (4 * self.classes[i as usize]);
-            rest &= !(15u64 << (4 * i));
+            out |= ((rest >> (4 * i)) & 15) << (4 * self.classes[i as usize]);
+            rest &= !(15u128 << (4 * i));
         }
         out
     }
@@ -123,12 +128,16 @@ impl ClassPlanes {
     }
 
     /// A hand's lands (`[0]`) and cards of each set (`[1 + i]`) from its counters: each the
-    /// sum of its classes' counters (a multiply adds a word's sixteen counters into its top
-    /// four bits; a hand holds at most 15 cards).
+    /// sum of its classes' counters (the two words' counters added, then a multiply adds a
+    /// word's sixteen counters into its top four bits; a hand holds at most 15 cards, so no
+    /// sum carries).
     #[inline(always)]
-    pub(crate) fn set_counts(&self, counters: u64) -> [u32; MAX_SETS + 1] {
-        self.sums
-            .map(|sum| ((counters & sum).wrapping_mul(NIBBLES) >> 60) as u32)
+    pub(crate) fn set_counts(&self, counters: u128) -> [u32; MAX_SETS + 1] {
+        self.sums.map(|sum| {
+            let both = counters & sum;
+            let word = (both as u64).wrapping_add((both >> 64) as u64);
+            (word.wrapping_mul(NIBBLES) >> 60) as u32
+        })
     }
 
     /// Whether the card of class number `number` is a land (0 or 1).
@@ -146,16 +155,18 @@ pub(crate) const NIBBLES: u64 = 0x1111_1111_1111_1111;
 pub(crate) struct ClassHands {
     /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
     pub(crate) counters: [u64; LANES],
+    /// The counters of numbers 16 and up (a deck of more than [`WORD_CLASSES`]; else 0).
+    pub(crate) high: [u64; LANES],
     /// Whether the card at position `draw` is a land (Vancouver's look).
     pub(crate) tops: [u32; LANES],
 }
 
 impl ClassHands {
-    /// Eight lanes' hands as a kernel left them: each one's counters and, when the round looks
-    /// at the next card, that card's class number times `1 << shift`.
+    /// Eight lanes' hands as a kernel left them: each one's counters (both words) and, when
+    /// the round looks at the next card, that card's class number times `1 << shift`.
     #[inline(always)]
     pub(crate) fn new(
-        counters: [u64; LANES],
+        (counters, high): ([u64; LANES], [u64; LANES]),
         tops: Option<[u64; LANES]>,
         classes: &ClassPlanes,
         shift: u32,
@@ -163,8 +174,15 @@ impl ClassHands {
         let top = |n: u64| classes.is_land((n >> shift) as u32);
         ClassHands {
             counters,
+            high,
             tops: tops.map_or([0; LANES], |t| t.map(top)),
         }
+    }
+
+    /// Lane `l`'s counters, both words.
+    #[inline(always)]
+    pub(crate) fn both(&self, l: usize) -> u128 {
+        u128::from(self.counters[l]) | u128::from(self.high[l]) << 64
     }
 
     /// How many of a hand's `draw` steps move the current card's flags to the drawn one's

@@ -15,7 +15,10 @@
 //! classes) give a hand's classes in full form, numbered by mask: [`FullVerdicts`] takes the
 //! same steps there.
 
-use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES};
+use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES, WORD_CLASSES};
+
+/// The low bit of each four-bit counter of both words.
+const LOW_BITS: u128 = NIBBLES as u128 | (NIBBLES as u128) << 64;
 use super::engine::Engine;
 use super::policy::{CountRule, MAX_SETS};
 use super::verdicts::{MAX_SET_DRAW, REDRAW};
@@ -85,11 +88,16 @@ const fn set_bytes(mask: u32) -> u64 {
 pub(crate) struct CounterVerdicts {
     /// The deck's classes (a hand's lands and set counts: [`ClassPlanes::set_counts`]).
     pub(crate) classes: ClassPlanes,
-    /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters.
-    pub(crate) kinds: [u64; 2],
+    /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters
+    /// (the two words as one).
+    pub(crate) kinds: [u128; 2],
     /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
     /// counters of that kind's classes whose every set does.
-    pub(crate) spare: [[u64; 1 << MAX_SETS]; 2],
+    pub(crate) spare: [[u128; 1 << MAX_SETS]; 2],
+    /// [`CounterVerdicts::spare`]'s first words, as the AVX-512 twin reads them (a deck of at
+    /// most [`WORD_CLASSES`]).
+    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
+    pub(crate) spare_low: [[u64; 1 << MAX_SETS]; 2],
     /// By class number: its sets, one byte each ([`set_bytes`]).
     pub(crate) masks: [u64; MAX_CLASSES],
     /// What the lands drawn decide.
@@ -105,13 +113,13 @@ impl Engine<'_> {
         redraw: bool,
         classes: &ClassPlanes,
     ) -> CounterVerdicts {
-        let (mut kinds, mut spare) = ([0u64; 2], [[0u64; 1 << MAX_SETS]; 2]);
+        let (mut kinds, mut spare) = ([0u128; 2], [[0u128; 1 << MAX_SETS]; 2]);
         let mut masks = [0u64; MAX_CLASSES];
         for (n, &class) in classes.classes[..classes.len].iter().enumerate() {
             let (kind, mask) = (usize::from(class >= 16), class & 15);
             kinds[kind] |= 1 << (4 * n);
             for (s, word) in spare[kind].iter_mut().enumerate() {
-                *word |= u64::from(mask & !(s as u32) == 0) << (4 * n);
+                *word |= u128::from(mask & !(s as u32) == 0) << (4 * n);
             }
             masks[n] = set_bytes(mask);
         }
@@ -119,6 +127,7 @@ impl Engine<'_> {
             classes: *classes,
             kinds,
             spare,
+            spare_low: spare.map(|table| table.map(|word| word as u64)),
             masks,
             rows: self.verdict_rows(rule, shape, redraw),
         }
@@ -167,11 +176,12 @@ impl Engine<'_> {
 }
 
 impl CounterVerdicts {
-    /// The verdicts of the hand with `counters` (four bits a class number), for the next card
-    /// not a land and a land: [`Engine::class_verdicts`] of the hand. Without a branch that
-    /// depends on the hand (the kernels' hands are random: a branch on them mispredicts).
+    /// The verdicts of the hand with `counters` (four bits a class number, the two words as
+    /// one), for the next card not a land and a land: [`Engine::class_verdicts`] of the hand.
+    /// Without a branch that depends on the hand (the kernels' hands are random: a branch on
+    /// them mispredicts).
     #[inline]
-    pub(crate) fn get(&self, counters: u64) -> [u32; 2] {
+    pub(crate) fn get(&self, counters: u128) -> [u32; 2] {
         let (rows, sums) = (&self.rows, self.classes.set_counts(counters));
         let lands = sums[0] as usize;
         // The set counts biased ([`Rows::bias`]), one byte each.
@@ -182,7 +192,7 @@ impl CounterVerdicts {
         for step in 0..u64::from(rows.bottom) {
             let kind = usize::from(step < rows.lands_gone[lands]);
             let x = counters | counters >> 1;
-            let present = (x | x >> 2) & NIBBLES & self.kinds[kind];
+            let present = (x | x >> 2) & LOW_BITS & self.kinds[kind];
             // The class bottomed: the first present whose sets all have a card to spare (the
             // lowest bit: its counter's); none such while one is present breaks a condition;
             // none present, the bottom takes no card of this kind (as `after_bottom`).
@@ -190,7 +200,7 @@ impl CounterVerdicts {
             refused |= present != 0 && free == 0;
             let lowest = free & free.wrapping_neg();
             counters -= lowest;
-            let n = (lowest | 1 << 63).trailing_zeros() / 4;
+            let n = (lowest | 1 << 127).trailing_zeros() / 4;
             spare_counts -= u64::from(free != 0) * self.masks[n as usize];
         }
         rows.pair(lands, refused)
@@ -200,14 +210,16 @@ impl CounterVerdicts {
     /// with AVX-512 when `avx512` (the engine's: the CPU has it).
     #[inline]
     pub(crate) fn lanes(&self, hands: &ClassHands, avx512: bool) -> [u32; LANES] {
+        // The twin reads one word of counters.
+        let twin = avx512 && self.classes.len <= WORD_CLASSES;
         #[cfg(all(target_arch = "x86_64", avx512_kernels))]
-        if avx512 {
+        if twin {
             // SAFETY: `avx512` is true only on CPUs with the AVX-512 the twin takes
             // ([`crate::cpu::has_avx512`]).
             return unsafe { self.lanes_avx512(hands) };
         }
-        let _ = avx512;
-        core::array::from_fn(|l| self.get(hands.counters[l])[hands.tops[l] as usize & 1])
+        let _ = twin;
+        core::array::from_fn(|l| self.get(hands.both(l))[hands.tops[l] as usize & 1])
     }
 }
 

@@ -289,7 +289,7 @@ impl Engine<'_> {
                         // A compact kernel's hand of few classes: its verdict remembered.
                         Some((Some(memo), from_counters)) => {
                             let (counters, top) = (class_hands.counters[l], class_hands.tops[l]);
-                            memo.get(counters, top, |c| from_counters.get(c))
+                            memo.get(counters, top, |c| from_counters.get(u128::from(c)))
                         }
                         _ if direct => keys[l],
                         _ => verdicts[index],

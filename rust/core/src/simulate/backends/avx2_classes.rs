@@ -24,9 +24,8 @@ impl Engine<'_> {
         let mut planes: [[Masks4<true>; 2]; P] =
             core::array::from_fn(|p| [Masks4::<true>::new(classes.planes[p]); 2]);
         let zero = _mm256_setzero_si256();
-        let one = _mm256_set1_epi64x(1);
         let shifts: [__m256i; P] = core::array::from_fn(|p| _mm256_set1_epi64x(p as i64));
-        let mut counters = [zero; 2];
+        let mut counters = Counters4::<P>::new();
         for d in &digits[..draw] {
             for h in 0..2 {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8].
@@ -36,14 +35,11 @@ impl Engine<'_> {
                     let f = planes[p][h].step(dv);
                     number = _mm256_or_si256(number, _mm256_sllv_epi64(f, shifts[p]));
                 }
-                let counter = _mm256_sllv_epi64(one, _mm256_slli_epi64(number, 2));
-                counters[h] = _mm256_add_epi64(counters[h], counter);
+                counters.add(h, _mm256_slli_epi64(number, 2));
             }
         }
-        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
+        let mut tops = [0u64; LANES];
         for h in 0..2 {
-            // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
-            unsafe { _mm256_storeu_si256(words[4 * h..].as_mut_ptr().cast(), counters[h]) };
             if need > draw {
                 // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
                 let dv = unsafe { _mm256_loadu_si256(digits[draw][4 * h..].as_ptr().cast()) };
@@ -56,7 +52,7 @@ impl Engine<'_> {
                 unsafe { _mm256_storeu_si256(tops[4 * h..].as_mut_ptr().cast(), number) };
             }
         }
-        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, 0);
+        *out = ClassHands::new(counters.words(), (need > draw).then_some(tops), classes, 0);
     }
 
     /// The compact class kernel for a library of up to 64 cards: plane `p` holds card `j`'s
@@ -74,8 +70,6 @@ impl Engine<'_> {
         digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) {
-        let zero = _mm256_setzero_si256();
-        let one = _mm256_set1_epi64x(1);
         let marks: [__m256i; P] =
             core::array::from_fn(|p| _mm256_set1_epi64x(1 << (SHIFT + p as u32)));
         let plane = |p: usize| {
@@ -88,7 +82,7 @@ impl Engine<'_> {
         };
         let moved = ClassHands::moved_steps(draw, need);
         let mut planes: [[__m256i; P]; 2] = [core::array::from_fn(plane); 2];
-        let mut counters = [zero; 2];
+        let mut counters = Counters4::<P>::new();
         let at = |d: &[u64; LANES], h: usize| {
             // SAFETY: an unaligned load of four u64 from a [u64; 8] (`4 * h + 4 <= 8`).
             let d = unsafe { _mm256_loadu_si256(d[4 * h..].as_ptr().cast()) };
@@ -96,28 +90,29 @@ impl Engine<'_> {
         };
         // The two halves step by step together: each step's chains of the one beside the other's.
         for d in &digits[..moved] {
-            for h in 0..2 {
-                let number = nibble(class_step::<P, true>(&mut planes[h], &marks, at(d, h)));
-                counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
+            for (h, half) in planes.iter_mut().enumerate() {
+                counters.add(h, nibble(class_step::<P, true>(half, &marks, at(d, h))));
             }
         }
         for d in &digits[moved..draw] {
-            for h in 0..2 {
-                let number = nibble(class_step::<P, false>(&mut planes[h], &marks, at(d, h)));
-                counters[h] = _mm256_add_epi64(counters[h], _mm256_sllv_epi64(one, number));
+            for (h, half) in planes.iter_mut().enumerate() {
+                counters.add(h, nibble(class_step::<P, false>(half, &marks, at(d, h))));
             }
         }
-        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
+        let mut tops = [0u64; LANES];
         for h in 0..2 {
-            // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
-            unsafe { _mm256_storeu_si256(words[4 * h..].as_mut_ptr().cast(), counters[h]) };
             if need > draw {
                 let number = class_step::<P, false>(&mut planes[h], &marks, at(&digits[draw], h));
                 // SAFETY: an unaligned store of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
                 unsafe { _mm256_storeu_si256(tops[4 * h..].as_mut_ptr().cast(), number) };
             }
         }
-        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, SHIFT);
+        *out = ClassHands::new(
+            counters.words(),
+            (need > draw).then_some(tops),
+            classes,
+            SHIFT,
+        );
     }
 
     /// The compact class kernel for the deck's number of planes: the narrow one
@@ -148,15 +143,18 @@ impl Engine<'_> {
                     (None, 1) => self.lane_classes_wide_avx512::<1>(c, shape, d, out),
                     (None, 2) => self.lane_classes_wide_avx512::<2>(c, shape, d, out),
                     (None, 3) => self.lane_classes_wide_avx512::<3>(c, shape, d, out),
-                    (None, _) => self.lane_classes_wide_avx512::<4>(c, shape, d, out),
+                    (None, 4) => self.lane_classes_wide_avx512::<4>(c, shape, d, out),
+                    (None, _) => self.lane_classes_wide_avx512::<5>(c, shape, d, out),
                     (Some(2), 1) => self.lane_classes_avx512::<1, 2>(c, shape, d, out),
                     (Some(2), 2) => self.lane_classes_avx512::<2, 2>(c, shape, d, out),
                     (Some(2), 3) => self.lane_classes_avx512::<3, 2>(c, shape, d, out),
-                    (Some(2), _) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
+                    (Some(2), 4) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
+                    (Some(2), _) => self.lane_classes_avx512::<5, 2>(c, shape, d, out),
                     (_, 1) => self.lane_classes_avx512::<1, 0>(c, shape, d, out),
                     (_, 2) => self.lane_classes_avx512::<2, 0>(c, shape, d, out),
                     (_, 3) => self.lane_classes_avx512::<3, 0>(c, shape, d, out),
-                    _ => self.lane_classes_avx512::<4, 0>(c, shape, d, out),
+                    (_, 4) => self.lane_classes_avx512::<4, 0>(c, shape, d, out),
+                    _ => self.lane_classes_avx512::<5, 0>(c, shape, d, out),
                 }
             };
             return ok;
@@ -167,18 +165,68 @@ impl Engine<'_> {
                 (Some(2), 1) => self.lane_classes_narrow::<1, 2>(c, shape, d, out),
                 (Some(2), 2) => self.lane_classes_narrow::<2, 2>(c, shape, d, out),
                 (Some(2), 3) => self.lane_classes_narrow::<3, 2>(c, shape, d, out),
-                (Some(2), _) => self.lane_classes_narrow::<4, 2>(c, shape, d, out),
+                (Some(2), 4) => self.lane_classes_narrow::<4, 2>(c, shape, d, out),
+                (Some(2), _) => self.lane_classes_narrow::<5, 2>(c, shape, d, out),
                 (Some(_), 1) => self.lane_classes_narrow::<1, 0>(c, shape, d, out),
                 (Some(_), 2) => self.lane_classes_narrow::<2, 0>(c, shape, d, out),
                 (Some(_), 3) => self.lane_classes_narrow::<3, 0>(c, shape, d, out),
-                (Some(_), _) => self.lane_classes_narrow::<4, 0>(c, shape, d, out),
+                (Some(_), 4) => self.lane_classes_narrow::<4, 0>(c, shape, d, out),
+                (Some(_), _) => self.lane_classes_narrow::<5, 0>(c, shape, d, out),
                 (None, 1) => self.lane_classes_wide::<1>(c, shape, d, out),
                 (None, 2) => self.lane_classes_wide::<2>(c, shape, d, out),
                 (None, 3) => self.lane_classes_wide::<3>(c, shape, d, out),
-                (None, _) => self.lane_classes_wide::<4>(c, shape, d, out),
+                (None, 4) => self.lane_classes_wide::<4>(c, shape, d, out),
+                (None, _) => self.lane_classes_wide::<5>(c, shape, d, out),
             }
         }
         ok
+    }
+}
+
+/// Eight lanes' class counters in two vectors of four: one word each, and a second for the
+/// numbers 16 and up when the deck has five planes (more than 16 classes).
+struct Counters4<const P: usize> {
+    low: [__m256i; 2],
+    high: [__m256i; 2],
+}
+
+impl<const P: usize> Counters4<P> {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new() -> Self {
+        let zero = _mm256_setzero_si256();
+        Counters4 {
+            low: [zero; 2],
+            high: [zero; 2],
+        }
+    }
+
+    /// Adds one to the counter at bit `nibble` (four times a class number) of each lane of
+    /// half `h`: a shift by 64 or more gives 0, so each word takes its own numbers.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn add(&mut self, h: usize, nibble: __m256i) {
+        let one = _mm256_set1_epi64x(1);
+        self.low[h] = _mm256_add_epi64(self.low[h], _mm256_sllv_epi64(one, nibble));
+        if P > 4 {
+            let high = _mm256_sub_epi64(nibble, _mm256_set1_epi64x(64));
+            self.high[h] = _mm256_add_epi64(self.high[h], _mm256_sllv_epi64(one, high));
+        }
+    }
+
+    /// The two words of each lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn words(&self) -> ([u64; LANES], [u64; LANES]) {
+        let (mut low, mut high) = ([0u64; LANES], [0u64; LANES]);
+        for h in 0..2 {
+            // SAFETY: unaligned stores of four u64 into a [u64; 8] (`4 * h + 4 <= 8`).
+            unsafe {
+                _mm256_storeu_si256(low[4 * h..].as_mut_ptr().cast(), self.low[h]);
+                _mm256_storeu_si256(high[4 * h..].as_mut_ptr().cast(), self.high[h]);
+            }
+        }
+        (low, high)
     }
 }
 

@@ -33,7 +33,6 @@ impl Engine<'_> {
         digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) {
-        let one = _mm512_set1_epi64(1);
         let below_64 = _mm512_set1_epi64(63);
         let marks: [__m512i; P] =
             core::array::from_fn(|p| _mm512_set1_epi64(1 << (SHIFT + p as u32)));
@@ -50,25 +49,26 @@ impl Engine<'_> {
             let d = unsafe { _mm512_loadu_si512(d.as_ptr().cast()) };
             _mm512_and_si512(d, below_64)
         };
-        let mut counters = _mm512_setzero_si512();
+        let mut counters = Counters::<P>::new();
         let moved = ClassHands::moved_steps(draw, need);
         for d in &digits[..moved] {
-            let number = nibble(step::<P, true>(&mut planes, &marks, at(d)));
-            counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
+            counters.add(nibble(step::<P, true>(&mut planes, &marks, at(d))));
         }
         for d in &digits[moved..draw] {
-            let number = nibble(step::<P, false>(&mut planes, &marks, at(d)));
-            counters = _mm512_add_epi64(counters, _mm512_sllv_epi64(one, number));
+            counters.add(nibble(step::<P, false>(&mut planes, &marks, at(d))));
         }
-        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
-        // SAFETY: an unaligned store of eight u64 into a [u64; 8].
-        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), counters) };
+        let mut tops = [0u64; LANES];
         if need > draw {
             let number = step::<P, false>(&mut planes, &marks, at(&digits[draw]));
             // SAFETY: an unaligned store of eight u64 into a [u64; 8].
             unsafe { _mm512_storeu_si512(tops.as_mut_ptr().cast(), number) };
         }
-        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, SHIFT);
+        *out = ClassHands::new(
+            counters.words(),
+            (need > draw).then_some(tops),
+            classes,
+            SHIFT,
+        );
     }
 }
 
@@ -84,7 +84,6 @@ impl Engine<'_> {
         digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) {
-        let one = _mm512_set1_epi64(1);
         let sixty_four = _mm512_set1_epi64(64);
         let mut planes: [[__m512i; 2]; P] = core::array::from_fn(|p| {
             let plane = classes.planes[p];
@@ -95,27 +94,67 @@ impl Engine<'_> {
             let d = unsafe { _mm512_loadu_si512(d.as_ptr().cast()) };
             (d, _mm512_sub_epi64(d, sixty_four))
         };
-        let mut counters = _mm512_setzero_si512();
+        let mut counters = Counters::<P>::new();
         let moved = ClassHands::moved_steps(draw, need);
         for d in &digits[..moved] {
             let number = wide_step::<P, true>(&mut planes, at(d));
-            let counter = _mm512_sllv_epi64(one, _mm512_slli_epi64::<2>(number));
-            counters = _mm512_add_epi64(counters, counter);
+            counters.add(_mm512_slli_epi64::<2>(number));
         }
         for d in &digits[moved..draw] {
             let number = wide_step::<P, false>(&mut planes, at(d));
-            let counter = _mm512_sllv_epi64(one, _mm512_slli_epi64::<2>(number));
-            counters = _mm512_add_epi64(counters, counter);
+            counters.add(_mm512_slli_epi64::<2>(number));
         }
-        let (mut words, mut tops) = ([0u64; LANES], [0u64; LANES]);
-        // SAFETY: an unaligned store of eight u64 into a [u64; 8].
-        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), counters) };
+        let mut tops = [0u64; LANES];
         if need > draw {
             let number = wide_step::<P, false>(&mut planes, at(&digits[draw]));
             // SAFETY: an unaligned store of eight u64 into a [u64; 8].
             unsafe { _mm512_storeu_si512(tops.as_mut_ptr().cast(), number) };
         }
-        *out = ClassHands::new(words, (need > draw).then_some(tops), classes, 0);
+        *out = ClassHands::new(counters.words(), (need > draw).then_some(tops), classes, 0);
+    }
+}
+
+/// Eight lanes' class counters: one word each, and a second for the numbers 16 and up when
+/// the deck has five planes (more than 16 classes).
+struct Counters<const P: usize> {
+    low: __m512i,
+    high: __m512i,
+}
+
+impl<const P: usize> Counters<P> {
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn new() -> Self {
+        Counters {
+            low: _mm512_setzero_si512(),
+            high: _mm512_setzero_si512(),
+        }
+    }
+
+    /// Adds one to the counter at bit `nibble` (four times a class number) of each lane: a
+    /// shift by 64 or more gives 0, so each word takes its own numbers.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn add(&mut self, nibble: __m512i) {
+        let one = _mm512_set1_epi64(1);
+        self.low = _mm512_add_epi64(self.low, _mm512_sllv_epi64(one, nibble));
+        if P > 4 {
+            let high = _mm512_sub_epi64(nibble, _mm512_set1_epi64(64));
+            self.high = _mm512_add_epi64(self.high, _mm512_sllv_epi64(one, high));
+        }
+    }
+
+    /// The two words of each lane.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn words(&self) -> ([u64; LANES], [u64; LANES]) {
+        let (mut low, mut high) = ([0u64; LANES], [0u64; LANES]);
+        // SAFETY: unaligned stores of eight u64 into a [u64; 8] each.
+        unsafe {
+            _mm512_storeu_si512(low.as_mut_ptr().cast(), self.low);
+            _mm512_storeu_si512(high.as_mut_ptr().cast(), self.high);
+        }
+        (low, high)
     }
 }
 
@@ -198,7 +237,7 @@ impl CounterVerdicts {
             let masked = _mm512_and_si512(counters, splat(word));
             _mm512_srli_epi64::<60>(_mm512_mullo_epi64(masked, nibbles))
         };
-        let sums = self.classes.sums;
+        let sums = self.classes.sums.map(|sum| sum as u64);
         let lands = sum(sums[0]);
         let mut counts = splat(self.rows.bias);
         for (i, &word) in sums[1..].iter().enumerate() {
@@ -208,9 +247,9 @@ impl CounterVerdicts {
         let mut refused = _mm512_cmpneq_epi64_mask(_mm512_and_si512(counts, all), all);
         let mut spare_counts = _mm512_and_si512(counts, splat(0x0f0f_0f0f));
         let lands_gone = look(table(&self.rows.lands_gone), lands);
-        let kinds = self.kinds.map(splat);
-        let spare = self.spare.each_ref().map(table);
-        let masks = table(&self.masks);
+        let kinds = self.kinds.map(|kind| splat(kind as u64));
+        let spare = self.spare_low.each_ref().map(table);
+        let masks = table(self.masks[..16].try_into().expect("sixteen words"));
         for step in 0..u64::from(self.rows.bottom) {
             let land = _mm512_cmpgt_epu64_mask(lands_gone, splat(step));
             let x = _mm512_or_si512(counters, _mm512_srli_epi64::<1>(counters));

@@ -79,7 +79,9 @@ fn a_deck_s_classes_are_numbered_in_planes() {
     // Spells first, then lands; in each, the London bottom's order: fewer sets, then by mask.
     let order = |c: u32| (c >> 4, (c & 15).count_ones(), c & 15);
     assert!(
-        planes.classes.windows(2).all(|w| order(w[0]) < order(w[1])),
+        planes.classes[..planes.len]
+            .windows(2)
+            .all(|w| order(w[0]) < order(w[1])),
         "in the bottom's order: {:?}",
         planes.classes
     );
@@ -91,14 +93,25 @@ fn a_deck_s_classes_are_numbered_in_planes() {
         | 2u128 << (4 * planes.classes[1])
         | 1u128 << (4 * planes.classes[15]);
     assert_eq!(planes.classes(counters), expect);
-    // A seventeenth class, or more than 128 cards: the per-set kernels.
+    // A seventeenth class: five planes, its counter in the second word.
     let (lands, tags) = tag_deck(60, 24, true);
     let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
         .compile(&lands, &tags)
         .unwrap();
     let sets = keep.count_rule(7).unwrap().sets.unwrap();
-    assert!(ClassPlanes::new(&lands, &sets).is_none());
-    assert_eq!(MAX_CLASSES, 16);
+    let planes = ClassPlanes::new(&lands, &sets).unwrap();
+    assert_eq!((planes.len, planes.count), (17, 5));
+    assert_eq!(
+        planes.classes[16],
+        16 + 15,
+        "the last land class numbered 16"
+    );
+    assert_eq!(planes.is_land(16), 1);
+    let counters = 1u128 << (4 * 16) | 2;
+    assert_eq!(planes.classes(counters), 1u128 << (4 * 31) | 2);
+    assert_eq!(planes.set_counts(counters)[0], 1, "one land");
+    // Every class four conditions make (32), or more than 128 cards: none.
+    assert_eq!(MAX_CLASSES, 32);
     let (lands, tags) = tag_deck(129, 50, false);
     let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
         .compile(&lands, &tags)
@@ -232,10 +245,11 @@ fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
 }
 
 /// The compact kernels against the general path, game by game: decks of sixteen classes
-/// (four planes, far more hands than the memo holds) and of two (one plane), and of seventeen
-/// (the per-set kernels), London (bottoms by classes), Vancouver, Paris, Houston and Canadian
-/// Highlander, with and without the land redraw, every bottom strategy, decks of 40 to 128
-/// (100: a Commander deck, whose hands the wide kernel draws from one word).
+/// (four planes, far more hands than the memo holds), of seventeen (five planes, counters in
+/// two words: 58, 60 and 64 cards, so narrow and wide kernels) and of two (one plane), London
+/// (bottoms by classes), Vancouver, Paris, Houston and Canadian Highlander, with and without
+/// the land redraw, every bottom strategy, decks of 40 to 128 (100: a Commander deck, whose
+/// hands the wide kernel draws from one word).
 #[test]
 fn the_compact_kernels_equal_the_general_path_game_by_game() {
     let mut k = 0u64;
@@ -253,6 +267,8 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 (59, false, [1, 1, 1, 1]),
                 (61, false, [1, 2, 0, 1]),
                 (40, false, [2, 1, 1, 0]),
+                (58, true, [1, 1, 1, 1]),
+                (60, true, [1, 2, 0, 1]),
                 (64, true, [1, 0, 1, 1]),
                 (65, false, [0, 2, 1, 1]),
                 (100, false, [1, 1, 1, 1]),
@@ -261,7 +277,8 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 let (lands, tags) = tag_deck(deck_size, deck_size * 2 / 5, extra);
                 let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
                 let sets = keep.count_rule(7).unwrap().sets.unwrap();
-                assert_eq!(ClassPlanes::new(&lands, &sets).is_some(), !extra);
+                let planes = ClassPlanes::new(&lands, &sets).unwrap();
+                assert_eq!(planes.count == 5, extra);
                 k += 1;
                 let cfg = Config {
                     house: HouseRules {

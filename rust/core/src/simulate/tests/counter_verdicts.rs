@@ -122,10 +122,10 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
                 let from_counters = engine.counter_verdicts(rule, shape, redraw, &planes);
                 let mut expected = Vec::with_capacity(hands.len());
                 for &counters in &hands {
-                    let classes = planes.classes(counters);
+                    let classes = planes.classes(u128::from(counters));
                     let expect = engine.class_verdicts(rule, shape, redraw, classes);
                     assert_eq!(
-                        from_counters.get(counters),
+                        from_counters.get(u128::from(counters)),
                         expect,
                         "case {case} {shape:?} redraw {redraw} hand {counters:#x}"
                     );
@@ -161,11 +161,12 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
     );
 }
 
-/// The verdicts read from a hand's classes in full form (the per-set kernels' decks, of more
-/// than 16 classes) equal the London bottom's card by card, for random hands of decks whose
-/// cards take random tags, lands and spells alike (up to 32 classes), in every shape of round.
+/// The verdicts read from a hand's classes in full form (the per-set kernels' decks), and from
+/// its class counters in two words (the compact kernels' decks of more than 16 classes), equal
+/// the London bottom's card by card, for random hands of decks whose cards take random tags,
+/// lands and spells alike (up to 32 classes), in every shape of round.
 #[test]
-fn full_form_verdicts_equal_the_bottom_card_by_card() {
+fn verdicts_of_many_classes_equal_the_bottom_card_by_card() {
     let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
     let shapes = shapes(&[]);
@@ -192,26 +193,39 @@ fn full_form_verdicts_equal_the_bottom_card_by_card() {
         let mut present = 0u32;
         (0..60).for_each(|j| present |= 1 << class_of(j));
         classes_seen.push(present.count_ones());
+        let planes = ClassPlanes::new(&lands, rules[0].sets.as_ref().unwrap()).unwrap();
+        let number = |j: usize| (0..5).fold(0, |n, p| n | (planes.planes[p] >> j & 1) << p);
         let engine = Engine::new(&seed(), london_60(), &lands).unwrap();
         for shape in &shapes {
             let rule = &rules[usize::from(shape.draw == 10)];
             for redraw in [false, true] {
                 let full = engine.full_verdicts(rule, shape, redraw);
-                for _ in 0..20_000 {
+                let compact = engine.counter_verdicts(rule, shape, redraw, &planes);
+                let mut lanes = ClassHands::default();
+                for h in 0..20_000 {
                     // A random hand: `draw` distinct cards of the deck.
                     let mut deck: Vec<usize> = (0..60).collect();
-                    let mut classes: u128 = 0;
+                    let (mut classes, mut counters) = (0u128, 0u128);
                     for i in 0..shape.draw {
                         let k = i + next((60 - i) as u64) as usize;
                         deck.swap(i, k);
                         classes += 1 << (4 * class_of(deck[i]));
+                        counters += 1 << (4 * number(deck[i]));
                     }
                     let expect = engine.class_verdicts(rule, shape, redraw, classes);
-                    assert_eq!(
-                        full.get(classes),
-                        expect,
-                        "case {case} {shape:?} redraw {redraw} hand {classes:#x}"
-                    );
+                    let what = format!("case {case} {shape:?} redraw {redraw} hand {classes:#x}");
+                    assert_eq!(full.get(classes), expect, "full form: {what}");
+                    assert_eq!(compact.get(counters), expect, "counters: {what}");
+                    // Eight at a time too (the AVX-512 twin for 16 classes or fewer).
+                    let l = h % LANES;
+                    (lanes.counters[l], lanes.high[l]) = (counters as u64, (counters >> 64) as u64);
+                    lanes.tops[l] = (h % 3 == 0) as u32;
+                    if l == LANES - 1 {
+                        for avx512 in [engine.avx512, false] {
+                            let got = compact.lanes(&lanes, avx512)[l];
+                            assert_eq!(got, expect[lanes.tops[l] as usize], "lanes: {what}");
+                        }
+                    }
                     kept += usize::from(expect[0] & 1 == 1);
                     checked += 1;
                 }
