@@ -10,8 +10,8 @@ dealt. The deck is a 60-card blue-red list whose card tags name the same sets as
 and names, so the tag rules and the named rules must give the same counts (checked); the tag
 rules make six classes of card (three class planes). Three more rows take decks of the same
 24 lands in 60 (the land rule's work is the same on them): one whose four tags overlap into
-nine classes (four planes), one whose four tags make sixteen, the most the compact kernels
-take, and one of eighteen (the per-set kernels). Then a land rule that refuses about as many
+nine classes (four planes), one whose four tags make sixteen (the most one word of class
+counters holds), and one of eighteen (two words). Then a land rule that refuses about as many
 hands as the four conditions (7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without
 conditions. Last, a 99-card Commander deck (libraries past 65 cards take the wide class
 kernel) with the land rule and with four conditions, the latter measured against the former
@@ -93,7 +93,7 @@ def sixteen_class_deck() -> m.Deck:
 def eighteen_class_deck() -> m.Deck:
     """24 lands tagged a or b, and 36 spells tagged by the bits of their number mod 16 (every
     mix of a, b, c, d): a rule of the four tags splits them into eighteen classes, past the
-    compact kernels (the per-set kernels take them)."""
+    one word of class counters (a second holds its two land classes)."""
     cards = []
     for i in range(60):
         land = i < 24
@@ -146,7 +146,7 @@ def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     sixteen = m.KeepRule(RANGES, keep_at=4, requires={t: 1 for t in "abcd"})
     out.append(("4 tag conditions, sixteen classes", sixteen_class_deck(), sixteen))
     out.append(
-        ("4 tag conditions, eighteen classes (per-set kernels)", eighteen_class_deck(), sixteen)
+        ("4 tag conditions, eighteen classes (two counter words)", eighteen_class_deck(), sixteen)
     )
     # A land rule as choosy as the four conditions: what dealing that many hands costs alone.
     choosy = m.KeepRule({7: (3, 3), 6: (3, 3), 5: (1, 4)}, keep_at=4)

@@ -11,9 +11,7 @@
 //! does each bottoming step find a card of its kind whose conditions all have a card to spare.
 //! Classes are numbered in the bottom's order within a kind ([`ClassPlanes::new`]), so that
 //! step takes the lowest-numbered class present among those whose conditions are all spare:
-//! a few word operations ([`CounterVerdicts::get`]). The per-set kernels' decks (more than 16
-//! classes) give a hand's classes in full form, numbered by mask: [`FullVerdicts`] takes the
-//! same steps there.
+//! a few word operations ([`CounterVerdicts::get`]).
 
 use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES, WORD_CLASSES};
 
@@ -32,9 +30,9 @@ use super::conditions::bottom_key;
 /// [`CounterVerdicts`] ([`MAX_SET_DRAW`] cards).
 pub(crate) const ROWS: usize = MAX_SET_DRAW + 1;
 
-/// What a round's hand comes to by the lands it drew, and the card conditions' minimums: what
-/// [`CounterVerdicts`] and [`FullVerdicts`] share. The tables are words, sixteen to a table, as
-/// the AVX-512 twin ([`super::backends::avx512`]) reads them.
+/// What a round's hand comes to by the lands it drew, and the card conditions' minimums. The
+/// tables are words, sixteen to a table, as the AVX-512 twin ([`super::backends::avx512`])
+/// reads them.
 #[derive(Debug, Clone)]
 pub(crate) struct Rows {
     /// Each set's 16 less its minimum, one byte each: added to the hand's set counts, bit 4 of
@@ -220,125 +218,5 @@ impl CounterVerdicts {
         }
         let _ = twin;
         core::array::from_fn(|l| self.get(hands.both(l))[hands.tops[l] as usize & 1])
-    }
-}
-
-/// By the sets with a card to spare (bit `i`): the low bits of the counters ([`FullVerdicts`]:
-/// one a mask) of the masks whose every set does.
-const SUBSETS: [u64; 1 << MAX_SETS] = {
-    let mut out = [0u64; 1 << MAX_SETS];
-    let mut spare = 0;
-    while spare < 16 {
-        let mut mask = 0;
-        while mask < 16 {
-            if mask & !spare == 0 {
-                out[spare] |= 1 << (4 * mask);
-            }
-            mask += 1;
-        }
-        spare += 1;
-    }
-    out
-};
-
-/// By how many sets: the low bits of the counters of the masks of that many sets.
-const BY_SETS: [u64; MAX_SETS + 1] = {
-    let mut out = [0u64; MAX_SETS + 1];
-    let mut mask = 0;
-    while mask < 16 {
-        out[(mask as u32).count_ones() as usize] |= 1 << (4 * mask);
-        mask += 1;
-    }
-    out
-};
-
-/// By set: the counters of the masks that count for it.
-const IN_SET: [u64; MAX_SETS] = {
-    let mut out = [0u64; MAX_SETS];
-    let mut mask = 0;
-    while mask < 16 {
-        let mut i = 0;
-        while i < MAX_SETS {
-            if mask >> i & 1 == 1 {
-                out[i] |= 15 << (4 * mask);
-            }
-            i += 1;
-        }
-        mask += 1;
-    }
-    out
-};
-
-/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's classes in full form
-/// ([`super::policy::Classes`]: spells by mask in the low word, lands in the high one), for the
-/// per-set kernels' decks of more than 16 classes. The same steps as [`CounterVerdicts::get`];
-/// a class's number is its mask, so the bottom's order (fewer sets first, then by mask) is
-/// found as the first group of masks of as many sets that holds a free class, then its lowest.
-#[derive(Debug, Clone)]
-pub(crate) struct FullVerdicts {
-    /// What the lands drawn decide.
-    pub(crate) rows: Rows,
-}
-
-impl FullVerdicts {
-    /// The verdicts of the hand holding `classes`, for the next card not a land and a land.
-    #[inline]
-    pub(crate) fn get(&self, classes: u128) -> [u32; 2] {
-        let rows = &self.rows;
-        let mut words = [classes as u64, (classes >> 64) as u64];
-        let sum = |word: u64| (word.wrapping_mul(NIBBLES) >> 60) as usize;
-        let lands = sum(words[1]);
-        // A hand holds at most 15 cards: the two words' counters add without a carry.
-        let both = words[0] + words[1];
-        let counts = (0..MAX_SETS).fold(rows.bias, |c, i| {
-            c + ((sum(both & IN_SET[i]) as u64) << (8 * i))
-        });
-        let mut refused = counts & 0x1010_1010 != 0x1010_1010;
-        let mut spare_counts = counts & 0x0f0f_0f0f;
-        for step in 0..u64::from(rows.bottom) {
-            let kind = usize::from(step < rows.lands_gone[lands]);
-            let x = words[kind] | words[kind] >> 1;
-            let present = (x | x >> 2) & NIBBLES;
-            let free = present & SUBSETS[spare_sets(spare_counts)];
-            refused |= present != 0 && free == 0;
-            // The free classes of the fewest sets (groups from the most sets down: the last
-            // that holds one wins).
-            let fewest = BY_SETS
-                .iter()
-                .rev()
-                .fold(0, |pick, &group| match free & group {
-                    0 => pick,
-                    some => some,
-                });
-            let lowest = fewest & fewest.wrapping_neg();
-            words[kind] -= lowest;
-            let mask = (lowest | 1 << 63).trailing_zeros() / 4;
-            spare_counts -= u64::from(free != 0) * set_bytes(mask & 15);
-        }
-        rows.pair(lands, refused)
-    }
-}
-
-impl FullVerdicts {
-    /// The verdicts of eight lanes' hands, each for its next card (`tops`): out of the engine's
-    /// loop, whose other kernels' registers it would otherwise crowd.
-    #[inline(never)]
-    pub(crate) fn lanes(&self, classes: &[u128; LANES], tops: &[u32; LANES]) -> [u32; LANES] {
-        core::array::from_fn(|l| self.get(classes[l])[tops[l] as usize & 1])
-    }
-}
-
-impl Engine<'_> {
-    /// The verdicts of a round of hands shaped `shape` under `rule`, from their classes in full
-    /// form.
-    pub(crate) fn full_verdicts(
-        &self,
-        rule: &CountRule,
-        shape: &HandStep,
-        redraw: bool,
-    ) -> FullVerdicts {
-        FullVerdicts {
-            rows: self.verdict_rows(rule, shape, redraw),
-        }
     }
 }

@@ -14,12 +14,11 @@
 //! decides by counts ([`CountRule`]), a hand drawn from one word is decided without being
 //! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved; with
 //! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), the hand is
-//! decided by its cards' classes (AVX2, and AVX-512 where the CPU has it): a deck of at most 16
-//! classes moves its cards' class numbers in flag planes and decides each hand from its class
-//! counters (`counter_verdicts`; remembered by them when the deck has few classes: `classes`),
-//! any other moves each set's flags beside the land flags. Every other hand (more sets, a
-//! Python callable, a rejected word, a deck or hand that needs more words) takes the general
-//! path, with the same result.
+//! decided by its cards' classes (AVX2, and AVX-512 where the CPU has it): a deck of at most 128
+//! cards moves its cards' class numbers in flag planes and decides each hand from its class
+//! counters (`counter_verdicts`; remembered by them when the deck has few classes: `classes`).
+//! Every other hand (more sets, a Python callable, a rejected word, a deck or hand that needs
+//! more words) takes the general path, with the same result.
 //!
 //! The eras and variants differ only in the shape of a round's hand, read from the rules'
 //! [`crate::rules::MulliganRule::hand_step`] (cards drawn, cards bottomed, whether a mulligan

@@ -4,12 +4,9 @@
 //! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
 //! partial Paris branch off there.
 
-#[cfg(target_arch = "x86_64")]
-use super::backends::avx2::{SetFlags, SetHands};
 use super::classes::{hands, ClassHands, ClassPlanes, MEMO_CLASSES, MEMO_HANDS};
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
-use super::land_mask::LandMask;
 use super::partial::{Dealer, Pass};
 use super::policy::{Abort, CountRule, Policy};
 use super::variants::Games;
@@ -27,14 +24,9 @@ pub(crate) enum Kernel {
     Mask128,
     /// Count policy, hands from at most nine words: land flags in bytes, then put back.
     Flags,
-    /// Count policy with card sets, one word per hand, at most 64 cards, AVX2: land and set
-    /// flags in `u64`s, counts per hand (by class when the round bottoms cards).
-    Sets64,
-    /// The same with at most 128 cards (two 64-bit halves each).
-    Sets128,
-    /// Count policy with card sets, a deck of at most [`super::classes::MAX_CLASSES`] classes
-    /// and 128 cards: as `Sets64`, with the cards' class numbers in flag planes, each hand's
-    /// classes counted and its verdict remembered by them ([`super::classes`]).
+    /// Count policy with card sets, one word per hand, at most 128 cards, AVX2: the cards'
+    /// class numbers in flag planes, each hand's classes counted and its verdict read from
+    /// them, or remembered by them ([`super::classes`], [`super::counter_verdicts`]).
     Classes,
     /// Every hand through [`Engine::step`].
     General,
@@ -95,79 +87,35 @@ impl Engine<'_> {
             Some(None) if one_word && n <= 64 => Kernel::Mask64,
             Some(None) if one_word && n <= 128 => Kernel::Mask128,
             Some(None) if need < n && words <= 9 => Kernel::Flags,
-            Some(Some(_)) if AVX2 && one_word && n <= 64 && draw <= MAX_SET_DRAW => Kernel::Sets64,
-            Some(Some(_)) if AVX2 && one_word && n <= 128 && draw <= MAX_SET_DRAW => {
-                Kernel::Sets128
+            // Card conditions: a deck of at most 128 cards has its class planes.
+            Some(Some(_)) if AVX2 && one_word && draw <= MAX_SET_DRAW && bufs.planes.is_some() => {
+                Kernel::Classes
             }
             _ => Kernel::General,
         };
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
-        let sets = rule.and_then(|r| r.sets.as_ref());
-        // A deck of few classes: its class planes (then the compact kernels).
         let planes = match kernel {
-            Kernel::Sets64 | Kernel::Sets128 => bufs.planes,
+            Kernel::Classes => bufs.planes,
             _ => None,
         };
-        let kernel = match (kernel, planes) {
-            (Kernel::Sets64 | Kernel::Sets128, Some(_)) => Kernel::Classes,
-            _ => kernel,
-        };
-        let classes_kernel = kernel == Kernel::Classes;
-        let sets_kernel = classes_kernel || matches!(kernel, Kernel::Sets64 | Kernel::Sets128);
         let kind = (mulligans, counted_mulligans, redraw);
-        // A round of the per-set kernels that bottoms nothing: a table of its hands' capped
-        // counts, built once a run.
-        let set_table = match (kernel, rule) {
-            (Kernel::Sets64 | Kernel::Sets128, Some(rule)) if shape.bottom == 0 => {
-                let at = bufs.set_tables.iter().position(|(k, _)| *k == kind);
-                match at {
-                    Some(i) => Some(bufs.set_tables.swap_remove(i).1),
-                    None => self.sets_verdicts(rule, &shape, redraw),
-                }
-            }
-            _ => None,
-        };
-        // Any other round of the set kernels decides each hand by its classes (`direct`): the
-        // compact kernels' from its class counters, remembered in a memo when the round's
-        // hands are few enough for one to hold them ([`MEMO_HANDS`]).
-        let direct = sets_kernel && set_table.is_none() && (classes_kernel || shape.bottom > 0);
-        let mut compact = match (classes_kernel && direct, rule, planes) {
-            (true, Some(rule), Some(planes)) => {
+        // The compact kernels decide each hand by its classes (`direct`): from its class
+        // counters, remembered in a memo when the round's hands are few enough for one to hold
+        // them ([`MEMO_HANDS`]).
+        let direct = kernel == Kernel::Classes;
+        let mut compact = match (rule, planes) {
+            (Some(rule), Some(planes)) => {
                 let few = planes.len <= MEMO_CLASSES && hands(planes.len, draw) <= MEMO_HANDS;
                 let memo = few.then(|| bufs.memos.take(kind, planes.len, draw));
                 Some((memo, self.counter_verdicts(rule, &shape, redraw, &planes)))
             }
             _ => None,
         };
-        // The per-set kernels' hands (more than 16 classes) from their classes in full form.
-        let full = match (direct && !classes_kernel, rule) {
-            (true, Some(rule)) => Some(self.full_verdicts(rule, &shape, redraw)),
-            _ => None,
+        let verdicts = match (kernel, rule) {
+            (Kernel::General, _) | (_, None) => None,
+            (Kernel::Classes, Some(_)) => Some(vec![]),
+            (_, Some(rule)) => Some(self.verdicts(rule, &shape, redraw)),
         };
-        let (verdicts, set_index) = match (kernel, rule, set_table) {
-            (Kernel::General, _, _) | (_, None, _) => (None, None),
-            (_, Some(_), Some((table, index))) => (Some(table), Some(index)),
-            (_, Some(_), None) if direct => (Some(vec![]), None),
-            (Kernel::Sets64 | Kernel::Sets128, Some(_), None) => (None, None),
-            (_, Some(rule), None) => (Some(self.verdicts(rule, &shape, redraw)), None),
-        };
-        let kernel = match (sets_kernel, &verdicts) {
-            (true, None) => Kernel::General,
-            _ => kernel,
-        };
-        // The per-set kernels' flags (none for the others).
-        #[cfg(target_arch = "x86_64")]
-        let set_flags = SetFlags {
-            lands: mask128,
-            sets: core::array::from_fn(|i| match (kernel, sets) {
-                (Kernel::Sets64 | Kernel::Sets128, Some(s)) => {
-                    let flags: Vec<bool> = s.masks.iter().map(|m| m & (1 << i) != 0).collect();
-                    u128::from_flags(&flags)
-                }
-                _ => 0,
-            }),
-        };
-        let set_count = sets.map_or(0, |s| s.mins.len());
         let width = verdicts.as_ref().map_or(0, Vec::len);
         bufs.tally.clear();
         bufs.tally.resize(width * LANES, 0);
@@ -181,8 +129,6 @@ impl Engine<'_> {
         next.resize(active.len(), 0);
         let mut k = 0;
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
-        #[cfg(target_arch = "x86_64")]
-        let mut set_hands = SetHands::default();
         let mut class_hands = ClassHands::default();
         let shape_step = shape;
         let mut digits = [0u32; STRIDE * LANES];
@@ -212,30 +158,6 @@ impl Engine<'_> {
                     unsafe {
                         self.lane_lands_avx2::<true>(mask128, &leads, draw, need, &mut wide_digits)
                     }
-                }
-                #[cfg(target_arch = "x86_64")]
-                Kernel::Sets64 | Kernel::Sets128 => {
-                    let (d, out) = (&mut wide_digits, &mut set_hands);
-                    let how = (set_count, direct);
-                    let shape = (draw, need);
-                    // SAFETY: the set kernels are chosen only when `AVX2` (see above).
-                    let ok = unsafe {
-                        match kernel {
-                            Kernel::Sets64 => {
-                                self.lane_sets_any::<false>(how, &set_flags, &leads, shape, d, out)
-                            }
-                            _ => self.lane_sets_any::<true>(how, &set_flags, &leads, shape, d, out),
-                        }
-                    };
-                    let keys = match (&full, &set_index) {
-                        (Some(full), _) => full.lanes(&set_hands.classes, &set_hands.tops),
-                        (None, Some(index)) => core::array::from_fn(|l| {
-                            let counts = core::array::from_fn(|i| set_hands.counts[i][l]);
-                            index.of(counts, set_hands.tops[l])
-                        }),
-                        _ => [0; LANES],
-                    };
-                    (keys, [0; LANES], ok)
                 }
                 #[cfg(target_arch = "x86_64")]
                 Kernel::Classes => {
@@ -277,7 +199,7 @@ impl Engine<'_> {
             // The verdict index: lands * 2 + top, or already computed by the set kernel (the
             // verdict itself when `direct`).
             let keys: [u32; LANES] = match kernel {
-                Kernel::Sets64 | Kernel::Sets128 | Kernel::Classes => lands,
+                Kernel::Classes => lands,
                 _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
             };
             for (l, &slot) in group.iter().enumerate() {
@@ -366,9 +288,6 @@ impl Engine<'_> {
         counts.games += kept;
         counts.mulligans[mulligans as usize] += kept;
         counts.vancouver_bottomed += bottomed;
-        if let (Some(table), Some(index)) = (verdicts, set_index) {
-            bufs.set_tables.push((kind, (table, index)));
-        }
         Ok(())
     }
 

@@ -7,7 +7,7 @@ use super::classes::NIBBLES;
 use super::engine::Engine;
 #[cfg(any(test, doc))]
 use super::policy::Classes;
-use super::policy::{CountRule, MAX_SETS};
+use super::policy::CountRule;
 use crate::house::land_redraw_allowed;
 use crate::rules::HandStep;
 
@@ -79,39 +79,6 @@ impl Engine<'_> {
         })
     }
 
-    /// [`Engine::verdicts`] for a rule with card sets and a round that bottoms nothing: indexed
-    /// by [`SetIndex::of`]. None when the table would be too large (a round for the general
-    /// path).
-    pub(crate) fn sets_verdicts(
-        &self,
-        rule: &CountRule,
-        shape: &HandStep,
-        redraw: bool,
-    ) -> Option<(Vec<u32>, SetIndex)> {
-        let sets = rule.sets.as_ref()?;
-        let draw = shape.draw;
-        let index = SetIndex::new(&sets.mins, draw)?;
-        let mut out = vec![0u32; index.len];
-        let mut counts = [0u32; MAX_SETS];
-        for key in 0..index.len / 2 {
-            // Decode `key` (the lands, then each set's capped count, last set lowest).
-            let mut rest = key;
-            for i in (0..sets.mins.len()).rev() {
-                let radix = index.caps[i] as usize + 1;
-                counts[i] = (rest % radix) as u32;
-                rest /= radix;
-            }
-            let lands = rest;
-            let keeps = !shape.can_mulligan || rule.keeps_with(draw, lands, &counts);
-            let pair = match self.redraws(shape, redraw, lands) {
-                true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
-                false => self.verdict_pair(rule, shape, keeps, draw, lands),
-            };
-            out[key * 2..key * 2 + 2].copy_from_slice(&pair);
-        }
-        Some((out, index))
-    }
-
     /// [`Engine::step`]'s verdicts for a count rule with card sets, the hand drawn by class
     /// ([`Classes`]), for the next card not a land and a land (a round that bottoms cards or
     /// not: bottoming none leaves the hand as drawn), by [`CountRule::after_bottom`]: the
@@ -134,45 +101,5 @@ impl Engine<'_> {
         let size = shape.draw - shape.bottom;
         let keeps = !shape.can_mulligan || rule.keeps_with(size, kept, &counts);
         self.verdict_pair(rule, shape, keeps, size, kept)
-    }
-}
-
-/// The most entries a round's [`Engine::sets_verdicts`] table may have.
-const MAX_SET_TABLE: usize = 1 << 16;
-
-/// How a hand's lands and set counts index [`Engine::sets_verdicts`]: each set's count capped
-/// at its minimum (more does not change the verdict; a minimum above the hand, at the hand
-/// size plus one, which no hand reaches).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct SetIndex {
-    pub(crate) caps: [u32; MAX_SETS],
-    pub(crate) sets: usize,
-    pub(crate) len: usize,
-}
-
-impl SetIndex {
-    fn new(mins: &[u32], draw: usize) -> Option<SetIndex> {
-        let mut caps = [0u32; MAX_SETS];
-        let mut len = (draw + 1) * 2;
-        for (cap, &min) in caps.iter_mut().zip(mins) {
-            *cap = min.min(draw as u32 + 1);
-            len = len.checked_mul(*cap as usize + 1)?;
-        }
-        (len <= MAX_SET_TABLE).then_some(SetIndex {
-            caps,
-            sets: mins.len(),
-            len,
-        })
-    }
-
-    /// The index of a hand: `counts[0]` lands, `counts[1 + i]` cards of set `i`, `top` the
-    /// next card's flag.
-    #[inline(always)]
-    pub(crate) fn of(&self, counts: [u32; MAX_SETS + 1], top: u32) -> u32 {
-        let mut key = counts[0];
-        for i in 0..self.sets {
-            key = key * (self.caps[i] + 1) + counts[1 + i].min(self.caps[i]);
-        }
-        key * 2 + top
     }
 }

@@ -4,14 +4,10 @@
 //! from round to round. The engine ([`super::rounds`]) and the bulk rows ([`crate::bulk`]) read
 //! them the same way.
 
-use super::classes::{ClassPlanes, Memos, RoundKind};
-use super::verdicts::SetIndex;
+use super::classes::{ClassPlanes, Memos};
 use crate::card::CardId;
 use crate::rng::{chacha_rows, lane_block, lead_rows, row_word, ShuffleWords, LANES};
 use crate::seed::{StreamId, DOMAIN_LIBRARY};
-
-/// A round's verdict table, by [`SetIndex::of`], and its index (`Engine::sets_verdicts`).
-pub(crate) type SetTable = (Vec<u32>, SetIndex);
 
 /// Buffers one thread reuses from round to round.
 #[derive(Default)]
@@ -31,11 +27,8 @@ pub(crate) struct Buffers {
     /// The verdicts the compact set kernels remember, by kind of round.
     pub(crate) memos: Memos,
     /// The deck's cards by compact class for the run's rule, when it has card sets and the deck
-    /// few enough classes (found once a run, not once a round).
+    /// at most 128 cards (found once a run, not once a round).
     pub(crate) planes: Option<ClassPlanes>,
-    /// The verdict tables of the rounds that bottom nothing, by kind of round (mulligans,
-    /// counted mulligans, land redraw), built once a run, not once a round.
-    pub(crate) set_tables: Vec<(RoundKind, SetTable)>,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`

@@ -1,7 +1,7 @@
 //! The compact class kernels with AVX2 (x86-64; 103.5: a hand decided by the classes of its
 //! cards, [`super::super::classes`]): eight lanes' class planes move through the steps in two
 //! vectors of four, and each card drawn adds one to its class's four-bit counter. Entered only
-//! from the engine's AVX2 build. Same results as the per-set kernels of [`super::avx2`].
+//! from the engine's AVX2 build. Same results as the general path.
 
 use super::super::classes::{ClassHands, ClassPlanes};
 use super::super::engine::Engine;
@@ -12,7 +12,7 @@ use std::arch::x86_64::*;
 impl Engine<'_> {
     /// [`Engine::lane_lands_avx2`] by compact class ([`ClassPlanes`], `P` planes of up to 128
     /// cards): the planes move together through the steps, and the class number drawn at each
-    /// step adds one to its four-bit counter. Same results as the per-set kernels.
+    /// step adds one to its four-bit counter. Same results as the general path.
     #[target_feature(enable = "avx2,bmi2")]
     unsafe fn lane_classes_wide<const P: usize>(
         &self,

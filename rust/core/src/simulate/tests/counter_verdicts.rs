@@ -1,7 +1,7 @@
 //! The verdicts read from a hand's classes (103.5: London's bottom, then the keep rule) against
 //! the London bottom card by card ([`Engine::class_verdicts`]): from the compact kernels' class
-//! counters, eight lanes at a time too (the AVX-512 twin), and from the per-set kernels' full
-//! form.
+//! counters, eight lanes at a time too (the AVX-512 twin), in one word and in two (decks of
+//! more than 16 classes).
 
 use super::super::classes::{ClassHands, ClassPlanes};
 use super::classes::{london_60, tag_rule};
@@ -161,9 +161,8 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
     );
 }
 
-/// The verdicts read from a hand's classes in full form (the per-set kernels' decks), and from
-/// its class counters in two words (the compact kernels' decks of more than 16 classes), equal
-/// the London bottom's card by card, for random hands of decks whose cards take random tags,
+/// The verdicts read from a hand's class counters in two words (decks of more than 16
+/// classes) equal the London bottom's card by card, for random hands of decks whose cards take random tags,
 /// lands and spells alike (up to 32 classes), in every shape of round.
 #[test]
 fn verdicts_of_many_classes_equal_the_bottom_card_by_card() {
@@ -199,7 +198,6 @@ fn verdicts_of_many_classes_equal_the_bottom_card_by_card() {
         for shape in &shapes {
             let rule = &rules[usize::from(shape.draw == 10)];
             for redraw in [false, true] {
-                let full = engine.full_verdicts(rule, shape, redraw);
                 let compact = engine.counter_verdicts(rule, shape, redraw, &planes);
                 let mut lanes = ClassHands::default();
                 for h in 0..20_000 {
@@ -214,7 +212,6 @@ fn verdicts_of_many_classes_equal_the_bottom_card_by_card() {
                     }
                     let expect = engine.class_verdicts(rule, shape, redraw, classes);
                     let what = format!("case {case} {shape:?} redraw {redraw} hand {classes:#x}");
-                    assert_eq!(full.get(classes), expect, "full form: {what}");
                     assert_eq!(compact.get(counters), expect, "counters: {what}");
                     // Eight at a time too (the AVX-512 twin for 16 classes or fewer).
                     let l = h % LANES;
