@@ -92,10 +92,12 @@ pub(crate) struct CounterVerdicts {
     /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
     /// counters of that kind's classes whose every set does.
     pub(crate) spare: [[u128; 1 << MAX_SETS]; 2],
-    /// [`CounterVerdicts::spare`]'s first words, as the AVX-512 twin reads them (a deck of at
-    /// most [`WORD_CLASSES`]).
+    /// [`CounterVerdicts::spare`]'s first words, as the AVX-512 twin reads them.
     #[cfg_attr(not(avx512_kernels), allow(dead_code))]
     pub(crate) spare_low: [[u64; 1 << MAX_SETS]; 2],
+    /// Their second words.
+    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
+    pub(crate) spare_high: [[u64; 1 << MAX_SETS]; 2],
     /// By class number: its sets, one byte each ([`set_bytes`]).
     pub(crate) masks: [u64; MAX_CLASSES],
     /// What the lands drawn decide.
@@ -126,6 +128,7 @@ impl Engine<'_> {
             kinds,
             spare,
             spare_low: spare.map(|table| table.map(|word| word as u64)),
+            spare_high: spare.map(|table| table.map(|word| (word >> 64) as u64)),
             masks,
             rows: self.verdict_rows(rule, shape, redraw),
         }
@@ -208,15 +211,20 @@ impl CounterVerdicts {
     /// with AVX-512 when `avx512` (the engine's: the CPU has it).
     #[inline]
     pub(crate) fn lanes(&self, hands: &ClassHands, avx512: bool) -> [u32; LANES] {
-        // The twin reads one word of counters.
-        let twin = avx512 && self.classes.len <= WORD_CLASSES;
+        // A deck of more than 16 classes counts in two words.
+        let two = self.classes.len > WORD_CLASSES;
         #[cfg(all(target_arch = "x86_64", avx512_kernels))]
-        if twin {
+        if avx512 {
             // SAFETY: `avx512` is true only on CPUs with the AVX-512 the twin takes
             // ([`crate::cpu::has_avx512`]).
-            return unsafe { self.lanes_avx512(hands) };
+            return unsafe {
+                match two {
+                    false => self.lanes_avx512::<false>(hands),
+                    true => self.lanes_avx512::<true>(hands),
+                }
+            };
         }
-        let _ = twin;
+        let _ = (avx512, two);
         core::array::from_fn(|l| self.get(hands.both(l))[hands.tops[l] as usize & 1])
     }
 }
