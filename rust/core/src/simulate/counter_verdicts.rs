@@ -19,7 +19,7 @@ use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES, WORD_CLASSES
 const LOW_BITS: u128 = NIBBLES as u128 | (NIBBLES as u128) << 64;
 use super::engine::Engine;
 use super::policy::{CountRule, MAX_SETS};
-use super::verdicts::{MAX_SET_DRAW, REDRAW};
+use super::verdicts::MAX_SET_DRAW;
 use crate::rng::LANES;
 use crate::rules::HandStep;
 
@@ -89,15 +89,10 @@ pub(crate) struct CounterVerdicts {
     /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters
     /// (the two words as one).
     pub(crate) kinds: [u128; 2],
-    /// By kind and by the sets that have a card to spare (bit `i`): the low bits of the
-    /// counters of that kind's classes whose every set does.
-    pub(crate) spare: [[u128; 1 << MAX_SETS]; 2],
-    /// [`CounterVerdicts::spare`]'s first words, as the AVX-512 twin reads them.
-    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
-    pub(crate) spare_low: [[u64; 1 << MAX_SETS]; 2],
-    /// Their second words.
-    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
-    pub(crate) spare_high: [[u64; 1 << MAX_SETS]; 2],
+    /// By counter word (the first, then numbers 16 and up), kind, and the sets that have a card
+    /// to spare (bit `i`): the low bits of the counters of that kind's classes whose every set
+    /// does. One word an entry, as the AVX-512 twin reads them.
+    pub(crate) spare: [[[u64; 1 << MAX_SETS]; 2]; 2],
     /// By class number: its sets, one byte each ([`set_bytes`]).
     pub(crate) masks: [u64; MAX_CLASSES],
     /// What the lands drawn decide.
@@ -123,12 +118,11 @@ impl Engine<'_> {
             }
             masks[n] = set_bytes(mask);
         }
+        let word = |shift: u32| spare.map(|table| table.map(|both| (both >> shift) as u64));
         CounterVerdicts {
             classes: *classes,
             kinds,
-            spare,
-            spare_low: spare.map(|table| table.map(|word| word as u64)),
-            spare_high: spare.map(|table| table.map(|word| (word >> 64) as u64)),
+            spare: [word(0), word(64)],
             masks,
             rows: self.verdict_rows(rule, shape, redraw),
         }
@@ -143,17 +137,13 @@ impl Engine<'_> {
             b | u64::from(16 - min) << (8 * i)
         });
         let pack = |[not_land, land]: [u32; 2]| u64::from(not_land) | u64::from(land) << 32;
-        let size = shape.draw - shape.bottom;
         let (mut lands_gone, mut kept, mut refused) = ([0u64; ROWS], [0u64; ROWS], [0u64; ROWS]);
         for lands in 0..=shape.draw.min(MAX_SET_DRAW) {
             let row = if self.redraws(shape, redraw, lands) {
-                let pair = [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2];
-                (0, pack(pair), pack(pair))
+                let pair = pack(self.redraw_pair(rule, shape));
+                (0, pair, pair)
             } else {
-                let left = match shape.bottom {
-                    0 => lands,
-                    bottom => rule.kept_lands(bottom, lands),
-                };
+                let (size, left) = self.after_bottom(rule, shape, lands);
                 let pair = |keeps| pack(self.verdict_pair(rule, shape, keeps, size, left));
                 match (
                     !shape.can_mulligan || rule.keep_any[size],
@@ -197,7 +187,9 @@ impl CounterVerdicts {
             // The class bottomed: the first present whose sets all have a card to spare (the
             // lowest bit: its counter's); none such while one is present breaks a condition;
             // none present, the bottom takes no card of this kind (as `after_bottom`).
-            let free = present & self.spare[kind][spare_sets(spare_counts)];
+            let sets = spare_sets(spare_counts);
+            let [low, high] = self.spare.map(|word| u128::from(word[kind][sets]));
+            let free = present & (low | high << 64);
             refused |= present != 0 && free == 0;
             let lowest = free & free.wrapping_neg();
             counters -= lowest;

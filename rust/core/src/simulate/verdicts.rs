@@ -25,7 +25,12 @@ pub(crate) const CELL: u32 = 3;
 
 impl Engine<'_> {
     /// The hand's size and lands once its cards are on the bottom: `lands` drawn, of `shape`.
-    fn after_bottom(&self, rule: &CountRule, shape: &HandStep, lands: usize) -> (usize, usize) {
+    pub(crate) fn after_bottom(
+        &self,
+        rule: &CountRule,
+        shape: &HandStep,
+        lands: usize,
+    ) -> (usize, usize) {
         match shape.bottom {
             0 => (shape.draw, lands),
             bottom => (shape.draw - bottom, rule.kept_lands(bottom, lands)),
@@ -49,12 +54,17 @@ impl Engine<'_> {
             let (size, kept) = self.after_bottom(rule, shape, lands);
             let keeps = !shape.can_mulligan || rule.keeps(size, kept);
             let pair = match self.redraws(shape, redraw, lands) {
-                true => [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2],
+                true => self.redraw_pair(rule, shape),
                 false => self.verdict_pair(rule, shape, keeps, size, kept),
             };
             out[lands * 2..lands * 2 + 2].copy_from_slice(&pair);
         }
         out
+    }
+
+    /// The verdicts of a hand that takes the no-land/all-land redraw: not kept, [`REDRAW`].
+    pub(crate) fn redraw_pair(&self, rule: &CountRule, shape: &HandStep) -> [u32; 2] {
+        [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2]
     }
 
     /// The verdicts of a hand of `size` cards holding `kept` lands, kept or not, for the next
@@ -95,7 +105,7 @@ impl Engine<'_> {
         // The lands' classes are the high word's counters: their sum.
         let lands = (((classes >> 64) as u64).wrapping_mul(NIBBLES) >> 60) as usize;
         if self.redraws(shape, redraw, lands) {
-            return [REDRAW | self.verdict_pair(rule, shape, false, 0, 0)[0]; 2];
+            return self.redraw_pair(rule, shape);
         }
         let (kept, counts) = rule.after_bottom(shape.bottom, classes);
         let size = shape.draw - shape.bottom;

@@ -261,8 +261,8 @@ impl CounterVerdicts {
         let lands_gone = look(table(&self.rows.lands_gone), lands);
         let kinds = self.kinds.map(|kind| splat(kind as u64));
         let kinds_high = self.kinds.map(|kind| splat((kind >> 64) as u64));
-        let spare = self.spare_low.each_ref().map(table);
-        let spare_high = self.spare_high.each_ref().map(table);
+        let spare = self.spare[0].each_ref().map(table);
+        let spare_high = self.spare[1].each_ref().map(table);
         let masks = table(self.masks[..16].try_into().expect("sixteen words"));
         let masks_high = table(self.masks[16..].try_into().expect("sixteen words"));
         for step in 0..u64::from(self.rows.bottom) {
