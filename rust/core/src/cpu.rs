@@ -2,13 +2,57 @@
 //! bulk engine ([`crate::simulate`], [`crate::bulk`]) ask before entering an AVX2 backend.
 //! `std` caches the answer, so asking is cheap. Every backend gives the same results bit for
 //! bit; only the speed differs.
+//!
+//! `MULLIGAN_SIMD` in the environment caps what is used, read once per process: `avx2` leaves
+//! out AVX-512, `portable` every vector extension (any other value, or none, caps nothing).
+//! It is for measuring and testing the backends one against another on one machine
+//! (`MULLIGAN_SIMD=avx2 python benches/keep_rules.py`, `tests/test_simd.py`).
+
+use std::sync::OnceLock;
+
+/// The vector extensions a run may use, lowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// No vector extension: the portable backends.
+    Portable,
+    /// AVX2 (with BMI2 for the bulk engine).
+    Avx2,
+    /// AVX-512 F, DQ and CD as well.
+    Avx512,
+}
+
+/// The cap `MULLIGAN_SIMD` sets (see the module's doc), read once.
+pub fn cap() -> Level {
+    static CAP: OnceLock<Level> = OnceLock::new();
+    *CAP.get_or_init(|| parse_cap(std::env::var("MULLIGAN_SIMD").ok().as_deref()))
+}
+
+/// `MULLIGAN_SIMD`'s value as a cap: `portable`, `avx2`, anything else none.
+fn parse_cap(value: Option<&str>) -> Level {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("portable") => Level::Portable,
+        Some("avx2") => Level::Avx2,
+        _ => Level::Avx512,
+    }
+}
+
+/// The highest level this CPU has, within the cap: what the engines use.
+pub fn level() -> Level {
+    if has_avx512() {
+        Level::Avx512
+    } else if has_avx2() {
+        Level::Avx2
+    } else {
+        Level::Portable
+    }
+}
 
 /// AVX2 (the ChaCha backends' 256-bit registers).
 #[inline]
 pub fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx2")
+        cap() >= Level::Avx2 && std::arch::is_x86_feature_detected!("avx2")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -36,7 +80,8 @@ pub fn has_avx2_bmi2() -> bool {
 pub fn has_avx512() -> bool {
     #[cfg(all(target_arch = "x86_64", avx512_kernels))]
     {
-        has_avx2_bmi2()
+        cap() >= Level::Avx512
+            && has_avx2_bmi2()
             && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512dq")
             && std::arch::is_x86_feature_detected!("avx512cd")
@@ -44,5 +89,31 @@ pub fn has_avx512() -> bool {
     #[cfg(not(all(target_arch = "x86_64", avx512_kernels)))]
     {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_reads_its_two_names_and_caps_nothing_else() {
+        assert_eq!(parse_cap(Some("avx2")), Level::Avx2);
+        assert_eq!(parse_cap(Some(" AVX2 ")), Level::Avx2);
+        assert_eq!(parse_cap(Some("portable")), Level::Portable);
+        assert_eq!(parse_cap(Some("avx512")), Level::Avx512);
+        assert_eq!(parse_cap(Some("")), Level::Avx512);
+        assert_eq!(parse_cap(None), Level::Avx512);
+    }
+
+    #[test]
+    fn each_level_implies_the_ones_below() {
+        if has_avx512() {
+            assert!(has_avx2_bmi2());
+        }
+        if has_avx2_bmi2() {
+            assert!(has_avx2());
+        }
+        assert!(level() <= cap());
     }
 }

@@ -38,6 +38,12 @@ pub(crate) struct ClassPlanes {
     pub(crate) classes: [u32; MAX_CLASSES],
     /// How many cards the deck holds.
     pub(crate) cards: usize,
+    /// By card: four times its class number (its counter's shift), one byte each (the traced
+    /// kernel's table, [`super::backends::avx2_traced`]).
+    pub(crate) nibbles: [u8; 128],
+    /// By card: its class number in four bits, two cards a byte (card `j` in the high bits of
+    /// byte `j / 2` when `j` is odd); meaningful for at most 16 classes.
+    pub(crate) packed: [u8; 128],
     /// Which counters (four bits each, the two words as one) a hand's lands (`[0]`) and the
     /// cards of set `i` (`[1 + i]`) are the sum of ([`ClassPlanes::set_counts`]).
     pub(crate) sums: [u128; MAX_SETS + 1],
@@ -77,8 +83,11 @@ impl ClassPlanes {
         let number = |class: u32| numbers[class as usize];
         let count = (usize::BITS - (len.max(2) - 1).leading_zeros()) as usize;
         let mut planes = [0u128; MAX_PLANES];
+        let (mut nibbles, mut packed) = ([0u8; 128], [0u8; 128]);
         for j in 0..lands.len() {
             let n = number(class_of(j));
+            nibbles[j] = 4 * n as u8;
+            packed[j / 2] |= ((n & 15) as u8) << (4 * (j % 2));
             for (p, plane) in planes.iter_mut().enumerate() {
                 *plane |= u128::from((n >> p) & 1) << j;
             }
@@ -97,6 +106,8 @@ impl ClassPlanes {
             len,
             classes,
             cards: lands.len(),
+            nibbles,
+            packed,
             sums,
         })
     }

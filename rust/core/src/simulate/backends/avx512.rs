@@ -23,7 +23,7 @@ const A_OR_B_AND_C_ONE: i32 = 0xA8;
 const AND3: i32 = 0x80;
 
 impl Engine<'_> {
-    /// [`Engine::lane_classes_narrow`](super::avx2_classes) with AVX-512: the same planes (card
+    /// The compact class kernel with AVX-512 (the plane kernel: card
     /// `j`'s flag of plane `p` at bit `j + SHIFT + p`), steps and counters, eight lanes at once.
     #[target_feature(enable = "avx512f,avx2,bmi2")]
     pub(crate) unsafe fn lane_classes_avx512<const P: usize, const SHIFT: u32>(
@@ -73,7 +73,7 @@ impl Engine<'_> {
 }
 
 impl Engine<'_> {
-    /// [`Engine::lane_classes_wide`](super::avx2_classes) with AVX-512, for a library whose
+    /// The plane kernel with AVX-512 for a library whose
     /// planes need more than 64 bits (up to 128 cards): each plane in two registers of eight
     /// lanes (its low and high 64 bits), the same steps and counters.
     #[target_feature(enable = "avx512f,avx2,bmi2")]

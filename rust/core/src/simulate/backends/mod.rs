@@ -9,6 +9,8 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2_classes;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2_traced;
 #[cfg(all(target_arch = "x86_64", avx512_kernels))]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512;
