@@ -31,7 +31,7 @@ print(json.dumps(out))
 """
 
 
-def run(cap: str | None) -> list:
+def run(cap: str | None) -> list[object]:
     env = dict(os.environ)
     env.pop("MULLIGAN_SIMD", None)
     if cap is not None:
@@ -39,7 +39,8 @@ def run(cap: str | None) -> list:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True
     )
-    return json.loads(done.stdout)
+    results: list[object] = json.loads(done.stdout)
+    return results
 
 
 def test_every_cap_gives_the_same_results() -> None:
