@@ -130,6 +130,7 @@ impl ClassPlanes {
     /// `j + shift + p`): 2 when every plane fits in 64 bits so (the drawn flags are then four
     /// times the class number, the counter's shift), 0 when only that fits; `None` for the wide
     /// kernel (a plane past bit 63 either way).
+    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
     pub(crate) fn shift(&self) -> Option<u32> {
         match self.cards + self.count {
             ..=63 => Some(2),
@@ -200,6 +201,7 @@ impl ClassHands {
     /// place: all when the round looks at the next card (`need > draw`), else all but the last,
     /// whose move no later step reads.
     #[inline(always)]
+    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
     pub(crate) fn moved_steps(draw: usize, need: usize) -> usize {
         match need > draw {
             true => draw,
