@@ -1,13 +1,14 @@
 //! The compact class kernel traced through the swaps (AVX2, x86-64; 103.5: a hand decided by
 //! the classes of its cards, [`super::super::classes`]). Step `t` of a shuffle's draw swaps
 //! position `t` with `t + d` (701.24, [`crate::shuffle`]) and draws the card that lands at `t`.
-//! Where the plane kernels ([`super::avx2_classes`]) move every plane's flags at each step,
-//! this one follows the positions: the card a step draws is the deck's card at `t + d`, unless
-//! an earlier step swapped a card there, in which case it is the card that step moved. Eight
-//! lanes' positions are 32-bit numbers in one vector; each step compares its position with
-//! the earlier steps' and reads the class of the card found from a table of the deck's cards
-//! (`vpermd`: eight four-bit numbers, or four bytes, a dword). The work per step does not grow with the number
-//! of classes, so it serves decks of every number of planes. Same results as the plane kernels.
+//! Where the plane kernels ([`super::avx512`]) move every plane's flags at each step, this one
+//! follows the positions: the card a step draws is the deck's card at `t + d`, unless an
+//! earlier step swapped a card there, in which case it is the card that step moved. Eight
+//! lanes' positions are 32-bit numbers in one vector; each step compares its position with the
+//! earlier steps' and reads the class of the card found from a table of the deck's cards
+//! (`vpermd`: eight four-bit numbers, or four bytes, a dword). The work per step does not grow
+//! with the number of classes, so it serves decks of every number of planes. Same results as
+//! the plane kernels.
 
 use super::super::classes::{ClassHands, ClassPlanes};
 use super::super::engine::Engine;
