@@ -115,7 +115,17 @@ pub(crate) struct Sink<'s, 'o> {
     pub(crate) redraws: &'s mut Vec<u32>,
 }
 
-impl Sink<'_, '_> {
+impl<'o> Sink<'_, 'o> {
+    /// The same sink, borrowed for one call.
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> Sink<'_, 'o> {
+        Sink {
+            counts: &mut *self.counts,
+            per_game: &mut *self.per_game,
+            redraws: &mut *self.redraws,
+        }
+    }
+
     /// The game at `slot` kept with outcome `o`.
     #[inline(always)]
     pub(crate) fn kept(&mut self, slot: u32, o: Outcome) {

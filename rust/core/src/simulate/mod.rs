@@ -57,6 +57,7 @@ pub mod request;
 pub mod threads;
 
 mod backends;
+mod class_rounds;
 mod classes;
 mod counter_verdicts;
 mod engine;

@@ -4,7 +4,7 @@
 //! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
 //! partial Paris branch off there.
 
-use super::classes::{hands, ClassHands, ClassPlanes, MEMO_CLASSES, MEMO_HANDS};
+use super::classes::ClassPlanes;
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::partial::{Dealer, Pass};
@@ -45,8 +45,9 @@ impl Engine<'_> {
     /// the same mulligans taken) shuffles, draws and decides. Eight games at a time: their lead
     /// words (in `bufs`, from `8 * g0` on) and, when the hand needs more words, their streams'
     /// first blocks are at hand; a count policy decides each hand drawn from those words by its
-    /// land count alone, any other hand takes [`Engine::step`]. Games that mulligan go to
-    /// `next`, the others to `sink` (kept, or taking the land redraw).
+    /// land count alone (a rule with card conditions by its classes: [`Engine::class_round`]),
+    /// any other hand takes [`Engine::step`]. Games that mulligan go to `next`, the others to
+    /// `sink` (kept, or taking the land redraw).
     #[inline(always)]
     pub(crate) fn round<P: Policy, const AVX2: bool>(
         &self,
@@ -54,7 +55,7 @@ impl Engine<'_> {
         rule: Option<&CountRule>,
         policy: &mut P,
         bufs: &mut Buffers,
-        sink: Sink<'_, '_>,
+        mut sink: Sink<'_, '_>,
         next: &mut Vec<u32>,
     ) -> std::result::Result<(), Abort> {
         const STRIDE: usize = MAX_DRAW + MAX_BATCH;
@@ -63,13 +64,7 @@ impl Engine<'_> {
             cohort,
             active,
         } = round;
-        let Sink {
-            counts,
-            per_game,
-            redraws,
-        } = sink;
-        let cfg = &self.cfg;
-        let n = cfg.deck_size;
+        let n = self.cfg.deck_size;
         // Every game of a round has taken the same mulligans, of which `counted` count toward
         // the hand size, so draws the same number.
         let Cohort {
@@ -93,27 +88,19 @@ impl Engine<'_> {
             }
             _ => Kernel::General,
         };
+        #[cfg(target_arch = "x86_64")]
+        if let (Kernel::Classes, Some(rule), Some(planes)) = (kernel, rule, bufs.planes) {
+            let round = Round {
+                first,
+                cohort,
+                active,
+            };
+            // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
+            return unsafe { self.class_round(round, (rule, &planes), policy, bufs, sink, next) };
+        }
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
-        let planes = match kernel {
-            Kernel::Classes => bufs.planes,
-            _ => None,
-        };
-        let kind = (mulligans, counted_mulligans, redraw);
-        // The compact kernels decide each hand by its classes (`direct`): from its class
-        // counters, remembered in a memo when the round's hands are few enough for one to hold
-        // them ([`MEMO_HANDS`]).
-        let direct = kernel == Kernel::Classes;
-        let mut compact = match (rule, planes) {
-            (Some(rule), Some(planes)) => {
-                let few = planes.len <= MEMO_CLASSES && hands(planes.len, draw) <= MEMO_HANDS;
-                let memo = few.then(|| bufs.memos.take(kind, planes.len, draw));
-                Some((memo, self.counter_verdicts(rule, &shape, redraw, &planes)))
-            }
-            _ => None,
-        };
         let verdicts = match (kernel, rule) {
-            (Kernel::General, _) | (_, None) => None,
-            (Kernel::Classes, Some(_)) => Some(vec![]),
+            (Kernel::General | Kernel::Classes, _) | (_, None) => None,
             (_, Some(rule)) => Some(self.verdicts(rule, &shape, redraw)),
         };
         let width = verdicts.as_ref().map_or(0, Vec::len);
@@ -121,16 +108,10 @@ impl Engine<'_> {
         bufs.tally.resize(width * LANES, 0);
         // The lead blocks start at the first game's group (see `run`).
         let g0 = (first + u64::from(active[0])) >> 3;
-        let (mut kept, mut bottomed) = (0u64, 0u64);
-        // The direct verdicts' counts, one per lane (as `tally`): consecutive hands, most of
-        // them mulligans of one cell, would otherwise each wait on the last one's add.
-        let (mut kept_by_lane, mut bottomed_by_lane) = ([0u64; LANES], [0u64; LANES]);
         next.clear();
         next.resize(active.len(), 0);
         let mut k = 0;
         let mut wide_digits = [[0u64; LANES]; MAX_BATCH];
-        let mut class_hands = ClassHands::default();
-        let shape_step = shape;
         let mut digits = [0u32; STRIDE * LANES];
         for group in active.chunks(LANES) {
             let last = group.len() - 1;
@@ -159,25 +140,6 @@ impl Engine<'_> {
                         self.lane_lands_avx2::<true>(mask128, &leads, draw, need, &mut wide_digits)
                     }
                 }
-                #[cfg(target_arch = "x86_64")]
-                Kernel::Classes => {
-                    let Some(planes) = &planes else {
-                        unreachable!("the compact kernels have their planes")
-                    };
-                    let (d, out) = (&mut wide_digits, &mut class_hands);
-                    let shape = (draw, need);
-                    // SAFETY: the set kernels are chosen only when `AVX2` (see above).
-                    let ok = unsafe { self.lane_classes_any(planes, &leads, shape, d, out) };
-                    // Each hand's verdict from its counters (eight at once), or from the memo
-                    // in the lane loop.
-                    let keys = match &compact {
-                        Some((None, from_counters)) => {
-                            from_counters.lanes(&class_hands, self.avx512)
-                        }
-                        _ => [0; LANES],
-                    };
-                    (keys, [0; LANES], ok)
-                }
                 Kernel::Mask64 => self.lane_lands(mask64, &leads, draw, need),
                 Kernel::Mask128 => self.lane_lands(mask128, &leads, draw, need),
                 Kernel::Flags => {
@@ -196,46 +158,22 @@ impl Engine<'_> {
                 }
                 _ => ([0; LANES], [0; LANES], [false; LANES]),
             };
-            // The verdict index: lands * 2 + top, or already computed by the set kernel (the
-            // verdict itself when `direct`).
-            let keys: [u32; LANES] = match kernel {
-                Kernel::Classes => lands,
-                _ => core::array::from_fn(|l| lands[l] * 2 + tops[l]),
-            };
             for (l, &slot) in group.iter().enumerate() {
                 if let (true, Some(verdicts)) = (ok[l], &verdicts) {
-                    // Branch-free: the hand is tallied by its verdict's index, and the game is
-                    // written to `next` whether or not it stays there.
-                    let index = keys[l] as usize;
-                    let v = match &mut compact {
-                        // A compact kernel's hand of few classes: its verdict remembered.
-                        Some((Some(memo), from_counters)) => {
-                            let (counters, top) = (class_hands.counters[l], class_hands.tops[l]);
-                            memo.get(counters, top, |c| from_counters.get(u128::from(c)))
-                        }
-                        _ if direct => keys[l],
-                        _ => verdicts[index],
-                    };
-                    let keep = v & KEEP;
-                    let again = 1 - keep - ((v & REDRAW) >> 2);
-                    if direct {
-                        bufs.hist[(v >> CELL) as usize * LANES + l] += 1;
-                        kept_by_lane[l] += u64::from(keep);
-                        // Only a round that looks at the next card bottoms it (Vancouver).
-                        if shape_step.look {
-                            bottomed_by_lane[l] += u64::from((v & VANCOUVER_BOTTOM) >> 1);
-                        }
-                    } else {
-                        // One tally per lane: consecutive games rarely wait on the same counter.
-                        bufs.tally[l * width + index] += 1;
-                    }
+                    // Branch-free: the hand is tallied by its verdict's index (lands * 2 +
+                    // top), and the game is written to `next` whether or not it stays there.
+                    let index = (lands[l] * 2 + tops[l]) as usize;
+                    let v = verdicts[index];
+                    let again = 1 - (v & KEEP) - ((v & REDRAW) >> 2);
+                    // One tally per lane: consecutive games rarely wait on the same counter.
+                    bufs.tally[l * width + index] += 1;
                     next[k] = slot;
                     k += again as usize;
                     if redraw && v & REDRAW != 0 {
-                        redraws.push(slot);
+                        sink.redraws.push(slot);
                     }
-                    if let (Some(out), 1) = (per_game.as_deref_mut(), keep) {
-                        let (cell, w) = ((v >> CELL) as usize, cfg.hand_size + 1);
+                    if let (Some(out), true) = (sink.per_game.as_deref_mut(), v & KEEP != 0) {
+                        let (cell, w) = ((v >> CELL) as usize, self.cfg.hand_size + 1);
                         out[slot as usize] = Outcome {
                             hand_size: (cell / w) as u8,
                             lands: (cell % w) as u8,
@@ -245,32 +183,18 @@ impl Engine<'_> {
                     }
                     continue;
                 }
-                let mut rng = shuffle_words(&self.key, games[l], sub, leads[l], rows.as_ref(), l);
-                let st = State {
-                    slot,
-                    mulligans,
-                    counted: counted_mulligans,
-                };
-                match self.step(st, redraw, &mut rng, policy, &mut bufs.scratch)? {
-                    Step::Redraw => redraws.push(slot),
-                    Step::Kept(o) => {
-                        counts.add(&o);
-                        if let Some(out) = per_game.as_deref_mut() {
-                            out[slot as usize] = o;
-                        }
-                    }
-                    Step::Again(s) => {
-                        debug_assert_eq!(s.mulligans, mulligans + 1);
-                        next[k] = s.slot;
-                        k += 1;
-                    }
+                let hand = (games[l], slot, leads[l], l);
+                let sink = sink.reborrow();
+                if let Some(again) =
+                    self.hand_by_step(cohort, hand, rows.as_ref(), policy, bufs, sink)?
+                {
+                    next[k] = again;
+                    k += 1;
                 }
             }
         }
         next.truncate(k);
-        if let Some((Some(memo), _)) = compact {
-            bufs.memos.put(kind, memo);
-        }
+        let (mut kept, mut bottomed) = (0u64, 0u64);
         if let Some(verdicts) = &verdicts {
             for (index, &v) in verdicts.iter().enumerate() {
                 let n: u64 = (0..LANES)
@@ -283,12 +207,49 @@ impl Engine<'_> {
                 }
             }
         }
-        kept += kept_by_lane.iter().sum::<u64>();
-        bottomed += bottomed_by_lane.iter().sum::<u64>();
+        let counts = &mut *sink.counts;
         counts.games += kept;
         counts.mulligans[mulligans as usize] += kept;
         counts.vancouver_bottomed += bottomed;
         Ok(())
+    }
+
+    /// A hand no kernel draws (its lead word rejected, or no kernel for the round): through
+    /// [`Engine::step`], from its game's own stream. `hand` is the game, its slot, its lead word
+    /// and its lane in the group, whose streams' first blocks are `rows` when the round's hands
+    /// need more words than the lead. The game's slot when it mulligans.
+    #[inline(never)]
+    pub(crate) fn hand_by_step<P: Policy>(
+        &self,
+        cohort: Cohort,
+        (game, slot, lead, lane): (u64, u32, u64, usize),
+        rows: Option<&[[u32; LANES]; 16]>,
+        policy: &mut P,
+        bufs: &mut Buffers,
+        mut sink: Sink<'_, '_>,
+    ) -> std::result::Result<Option<u32>, Abort> {
+        let mut rng = shuffle_words(&self.key, game, cohort.sub, lead, rows, lane);
+        let st = State {
+            slot,
+            mulligans: cohort.mulligans,
+            counted: cohort.counted,
+        };
+        Ok(
+            match self.step(st, cohort.redraw, &mut rng, policy, &mut bufs.scratch)? {
+                Step::Redraw => {
+                    sink.redraws.push(slot);
+                    None
+                }
+                Step::Kept(o) => {
+                    sink.kept(slot, o);
+                    None
+                }
+                Step::Again(s) => {
+                    debug_assert_eq!(s.mulligans, cohort.mulligans + 1);
+                    Some(s.slot)
+                }
+            },
+        )
     }
 
     /// Games `first .. first + len`, in blocks, round by round. Compiled twice: for CPUs with

@@ -105,7 +105,7 @@ impl Engine<'_> {
         use std::arch::x86_64::*;
         let mut lands = [0u32; LANES];
         let mut tops = [0u32; LANES];
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
+        let Some(ok) = self.first_batch_digits(leads, need, digits) else {
             return (lands, tops, [true; LANES]);
         };
         let mut masks = [Masks4::<WIDE>::new(template); 2];

@@ -3,7 +3,7 @@
 //! traced kernel ([`super::avx2_traced`]) on any other with AVX2. Entered only from the
 //! engine's AVX2 build. Same results as the general path.
 
-use super::super::classes::{ClassHands, ClassPlanes};
+use super::super::classes::{ClassHands, ClassPlanes, MAX_PLANES, WORD_CLASSES};
 use super::super::engine::Engine;
 use crate::rng::{LANES, MAX_BATCH};
 
@@ -13,7 +13,7 @@ impl Engine<'_> {
     /// [`ClassPlanes::shift`], the wide one for any other), on any other the traced kernel
     /// ([`super::avx2_traced`]), whose work per step does not grow with the planes.
     #[target_feature(enable = "avx2,bmi2")]
-    #[inline]
+    #[inline(never)]
     pub(crate) unsafe fn lane_classes_any(
         &self,
         classes: &ClassPlanes,
@@ -22,32 +22,20 @@ impl Engine<'_> {
         digits: &mut [[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) -> [bool; LANES] {
-        // Each lane's steps from its lead word (all eight rejected: the general path).
-        let Some(ok) = self.first_batch_digits(leads, digits) else {
+        // Each lane's steps from its lead word (no steps: every lane on the general path).
+        let Some(ok) = self.first_batch_digits(leads, shape.1, digits) else {
             *out = ClassHands::default();
             return [true; LANES];
         };
         let (c, d) = (classes, &*digits);
         #[cfg(avx512_kernels)]
-        if self.avx512 {
+        if self.avx512 && classes.len > WORD_CLASSES {
             // SAFETY: `avx512` is true only on CPUs with AVX-512F ([`crate::cpu::has_avx512`]).
             unsafe {
-                match (classes.shift(), classes.count) {
-                    (None, 1) => self.lane_classes_wide_avx512::<1>(c, shape, d, out),
-                    (None, 2) => self.lane_classes_wide_avx512::<2>(c, shape, d, out),
-                    (None, 3) => self.lane_classes_wide_avx512::<3>(c, shape, d, out),
-                    (None, 4) => self.lane_classes_wide_avx512::<4>(c, shape, d, out),
-                    (None, _) => self.lane_classes_wide_avx512::<5>(c, shape, d, out),
-                    (Some(2), 1) => self.lane_classes_avx512::<1, 2>(c, shape, d, out),
-                    (Some(2), 2) => self.lane_classes_avx512::<2, 2>(c, shape, d, out),
-                    (Some(2), 3) => self.lane_classes_avx512::<3, 2>(c, shape, d, out),
-                    (Some(2), 4) => self.lane_classes_avx512::<4, 2>(c, shape, d, out),
-                    (Some(2), _) => self.lane_classes_avx512::<5, 2>(c, shape, d, out),
-                    (_, 1) => self.lane_classes_avx512::<1, 0>(c, shape, d, out),
-                    (_, 2) => self.lane_classes_avx512::<2, 0>(c, shape, d, out),
-                    (_, 3) => self.lane_classes_avx512::<3, 0>(c, shape, d, out),
-                    (_, 4) => self.lane_classes_avx512::<4, 0>(c, shape, d, out),
-                    _ => self.lane_classes_avx512::<5, 0>(c, shape, d, out),
+                match classes.shift() {
+                    None => self.lane_classes_wide_avx512::<MAX_PLANES>(c, shape, d, out),
+                    Some(2) => self.lane_classes_avx512::<MAX_PLANES, 2>(c, shape, d, out),
+                    Some(_) => self.lane_classes_avx512::<MAX_PLANES, 0>(c, shape, d, out),
                 }
             };
             return ok;

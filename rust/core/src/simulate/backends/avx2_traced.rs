@@ -150,30 +150,25 @@ impl Engine<'_> {
         // order ([`ORDER`]: elements 0, 1, 4, 5 of the low half's pairs are lanes 0 to 3).
         let zero = _mm256_setzero_si256();
         let word = |w: usize| counters.get(w).copied().unwrap_or(zero);
-        let mut low = [0u64; LANES];
-        let mut high_word = [0u64; LANES];
-        for (out, (a, b)) in [
-            (&mut low, (word(0), word(1))),
-            (&mut high_word, (word(2), word(3))),
-        ] {
+        let words = [
+            (&mut out.counters, (word(0), word(1))),
+            (&mut out.high, (word(2), word(3))),
+        ];
+        for (out, (a, b)) in words {
             // SAFETY: unaligned stores of four u64 each into a [u64; 8].
             unsafe {
                 _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_unpacklo_epi32(a, b));
                 _mm256_storeu_si256(out[4..].as_mut_ptr().cast(), _mm256_unpackhi_epi32(a, b));
             }
         }
-        let mut tops = [0u32; LANES];
-        // SAFETY: an unaligned store of eight u32 into a [u32; 8].
-        unsafe { _mm256_storeu_si256(tops.as_mut_ptr().cast(), top) };
-        let mut top_of = [0u64; LANES];
-        for (e, &l) in ORDER.iter().enumerate() {
-            top_of[l] = u64::from(tops[e]);
+        out.tops = [0; LANES];
+        if need > draw {
+            let mut tops = [0u32; LANES];
+            // SAFETY: an unaligned store of eight u32 into a [u32; 8].
+            unsafe { _mm256_storeu_si256(tops.as_mut_ptr().cast(), top) };
+            for (e, &l) in ORDER.iter().enumerate() {
+                out.tops[l] = classes.is_land(tops[e] >> 2);
+            }
         }
-        *out = ClassHands::new(
-            (low, high_word),
-            (need > draw).then_some(top_of),
-            classes,
-            2,
-        );
     }
 }

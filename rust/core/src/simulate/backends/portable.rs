@@ -74,25 +74,39 @@ impl Engine<'_> {
         (lands, tops, ok)
     }
 
-    /// The digits of the first batch of eight shuffles, drawn from their lead words into
-    /// `digits[step][lane]`, and whether each lane's word was accepted; `None` when the
-    /// shuffle has no steps (decks of 0 or 1 card).
+    /// The digits of the first `steps` steps of eight shuffles (at most the first batch's),
+    /// drawn from their lead words into `digits[step][lane]`, and whether each lane's word was
+    /// accepted ([`Engine::accepted`]); `None` when the shuffle has no steps (decks of 0 or 1
+    /// card).
     #[inline(always)]
     pub(crate) fn first_batch_digits(
         &self,
         leads: &[u64; LANES],
+        steps: usize,
         digits: &mut [[u64; LANES]; MAX_BATCH],
     ) -> Option<[bool; LANES]> {
-        let (_, m, product, bounds) = self.plan.batches.first()?;
+        let ok = self.accepted(leads)?;
+        let (_, m, _, bounds) = self.plan.batches.first()?;
         let mut x = *leads;
-        for (k, &b) in bounds[..*m].iter().enumerate() {
+        for (k, &b) in bounds[..steps.min(*m)].iter().enumerate() {
             for l in 0..LANES {
                 let wide = u128::from(x[l]) * u128::from(b);
                 x[l] = wide as u64;
                 digits[k][l] = (wide >> 64) as u64;
             }
         }
-        Some(x.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product)))
+        Some(ok)
+    }
+
+    /// Whether each of eight lead words is accepted for the first batch of its shuffle
+    /// ([`crate::rng::batch_from_words`]); `None` when the shuffle has no steps. The test
+    /// reads the word the batch's last step leaves: the lead times the product of the bounds
+    /// (each step keeps the low word of its multiply), so it needs none of the steps.
+    #[inline(always)]
+    pub(crate) fn accepted(&self, leads: &[u64; LANES]) -> Option<[bool; LANES]> {
+        let (_, _, product, _) = self.plan.batches.first()?;
+        let last = leads.map(|lead| lead.wrapping_mul(*product));
+        Some(last.map(|xl| !(xl < *product && xl < product.wrapping_neg() % product)))
     }
 
     /// The lands among the first `draw` positions and the flag at position `draw`, from the
