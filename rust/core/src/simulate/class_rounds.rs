@@ -12,6 +12,7 @@ use super::policy::{Abort, CountRule, Policy};
 use super::rounds::Round;
 use super::verdicts::{CELL, KEEP, REDRAW, VANCOUVER_BOTTOM};
 use super::words::Buffers;
+use crate::cpu::Level;
 use crate::rng::{LANES, MAX_BATCH};
 
 impl Engine<'_> {
@@ -63,6 +64,11 @@ impl Engine<'_> {
         let mut k = 0;
         let mut digits = [[0u64; LANES]; MAX_BATCH];
         let mut hands = ClassHands::default();
+        // This function runs on AVX2 CPUs only, some with AVX-512 as well.
+        let level = match self.avx512 {
+            true => Level::Avx512,
+            false => Level::Avx2,
+        };
         let plain = !redraw && !look && sink.per_game.is_none();
         for group in active.chunks(LANES) {
             let last = group.len() - 1;
@@ -76,7 +82,7 @@ impl Engine<'_> {
             // Each hand's verdict: remembered, or from its counters, eight at once. Read for
             // the eight lanes before any is counted, so that their reads overlap.
             let verdicts = match &mut memo {
-                None => from_counters.lanes(&hands, self.avx512),
+                None => from_counters.lanes(&hands, level),
                 Some(memo) => core::array::from_fn(|l| {
                     memo.get(hands.counters[l], hands.tops[l], |c| {
                         from_counters.get(u128::from(c))

@@ -16,10 +16,11 @@
 use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES, WORD_CLASSES};
 
 /// The low bit of each four-bit counter of both words.
-const LOW_BITS: u128 = NIBBLES as u128 | (NIBBLES as u128) << 64;
+pub(crate) const LOW_BITS: u128 = NIBBLES as u128 | (NIBBLES as u128) << 64;
 use super::engine::Engine;
 use super::policy::{CountRule, MAX_SETS};
 use super::verdicts::MAX_SET_DRAW;
+use crate::cpu::Level;
 use crate::rng::LANES;
 use crate::rules::HandStep;
 
@@ -188,7 +189,10 @@ impl CounterVerdicts {
             // lowest bit: its counter's); none such while one is present breaks a condition;
             // none present, the bottom takes no card of this kind (as `after_bottom`).
             let sets = spare_sets(spare_counts);
-            let [low, high] = self.spare.map(|word| u128::from(word[kind][sets]));
+            let [low, high] = self
+                .spare
+                .each_ref()
+                .map(|word| u128::from(word[kind][sets]));
             let free = present & (low | high << 64);
             refused |= present != 0 && free == 0;
             let lowest = free & free.wrapping_neg();
@@ -200,15 +204,16 @@ impl CounterVerdicts {
     }
 
     /// The verdicts of eight lanes' hands, each for its next card: [`CounterVerdicts::get`],
-    /// with AVX-512 when `avx512` (the engine's: the CPU has it).
+    /// with the vector extensions of `level` (at most the CPU's: [`crate::cpu`]), eight hands
+    /// a register with AVX-512, four with AVX2.
     #[inline]
-    pub(crate) fn lanes(&self, hands: &ClassHands, avx512: bool) -> [u32; LANES] {
+    pub(crate) fn lanes(&self, hands: &ClassHands, level: Level) -> [u32; LANES] {
         // A deck of more than 16 classes counts in two words.
         let two = self.classes.len > WORD_CLASSES;
         #[cfg(all(target_arch = "x86_64", avx512_kernels))]
-        if avx512 {
-            // SAFETY: `avx512` is true only on CPUs with the AVX-512 the twin takes
-            // ([`crate::cpu::has_avx512`]).
+        if level == Level::Avx512 {
+            debug_assert!(crate::cpu::has_avx512());
+            // SAFETY: the caller's level is at most the CPU's.
             return unsafe {
                 match two {
                     false => self.lanes_avx512::<false>(hands),
@@ -216,7 +221,18 @@ impl CounterVerdicts {
                 }
             };
         }
-        let _ = (avx512, two);
+        #[cfg(target_arch = "x86_64")]
+        if level >= Level::Avx2 {
+            debug_assert!(crate::cpu::has_avx2());
+            // SAFETY: the caller's level is at most the CPU's.
+            return unsafe {
+                match two {
+                    false => self.lanes_avx2::<false>(hands),
+                    true => self.lanes_avx2::<true>(hands),
+                }
+            };
+        }
+        let _ = (level, two);
         core::array::from_fn(|l| self.get(hands.both(l))[hands.tops[l] as usize & 1])
     }
 }

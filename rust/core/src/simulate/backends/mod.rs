@@ -11,6 +11,8 @@ pub(crate) mod avx2;
 pub(crate) mod avx2_classes;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2_traced;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2_verdicts;
 #[cfg(all(target_arch = "x86_64", avx512_kernels))]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512;
