@@ -105,43 +105,46 @@ impl Engine<'_> {
         let mut drawn = [_mm256_setzero_si256(); MAX_BATCH];
         let mut moved = [_mm256_setzero_si256(); MAX_BATCH];
         let mut top = _mm256_setzero_si256();
-        // Step `t` (a constant once inlined: the steps are unrolled so that the positions
-        // stay in registers).
-        let mut step = |t: usize| {
-            // The card at position `t`: the deck's, or the one the last step that swapped
-            // with `t` moved there.
-            if t + 1 < need {
-                let here = _mm256_set1_epi32(t as i32);
-                let mut card = here;
+        // Step `t`, a constant: the steps are unrolled (a macro, not a closure, which the
+        // compiler may leave out of line) so that the positions stay in registers.
+        macro_rules! step {
+            ($t:expr) => {{
+                let t: usize = $t;
+                // The card at position `t`: the deck's, or the one the last step that swapped
+                // with `t` moved there.
+                if t + 1 < need {
+                    let here = _mm256_set1_epi32(t as i32);
+                    let mut card = here;
+                    for s in 0..t {
+                        let same = _mm256_cmpeq_epi32(drawn[s], here);
+                        card = _mm256_blendv_epi8(card, moved[s], same);
+                    }
+                    moved[t] = card;
+                }
+                let position = _mm256_add_epi32(digits_at(t), _mm256_set1_epi32(t as i32));
+                let mut card = position;
                 for s in 0..t {
-                    let same = _mm256_cmpeq_epi32(drawn[s], here);
+                    let same = _mm256_cmpeq_epi32(drawn[s], position);
                     card = _mm256_blendv_epi8(card, moved[s], same);
                 }
-                moved[t] = card;
-            }
-            let position = _mm256_add_epi32(digits_at(t), _mm256_set1_epi32(t as i32));
-            let mut card = position;
-            for s in 0..t {
-                let same = _mm256_cmpeq_epi32(drawn[s], position);
-                card = _mm256_blendv_epi8(card, moved[s], same);
-            }
-            drawn[t] = position;
-            let nibble = class_at(card);
-            if t == draw {
-                top = nibble;
-                return;
-            }
-            for (w, counter) in counters.iter_mut().enumerate() {
-                // Word `w` holds the counters of numbers `8 * w` on: a shift by 32 or more
-                // (a number below, wrapped) gives 0.
-                let shift = _mm256_sub_epi32(nibble, _mm256_set1_epi32(32 * w as i32));
-                *counter = _mm256_add_epi32(*counter, _mm256_sllv_epi32(one, shift));
-            }
-        };
+                drawn[t] = position;
+                let nibble = class_at(card);
+                if t == draw {
+                    top = nibble;
+                } else {
+                    for (w, counter) in counters.iter_mut().enumerate() {
+                        // Word `w` holds the counters of numbers `8 * w` on: a shift by 32 or
+                        // more (a number below, wrapped) gives 0.
+                        let shift = _mm256_sub_epi32(nibble, _mm256_set1_epi32(32 * w as i32));
+                        *counter = _mm256_add_epi32(*counter, _mm256_sllv_epi32(one, shift));
+                    }
+                }
+            }};
+        }
         macro_rules! steps {
             ($($t:literal)*) => {$(
                 if $t < need {
-                    step($t);
+                    step!($t);
                 }
             )*};
         }
