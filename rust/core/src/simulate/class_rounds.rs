@@ -92,15 +92,16 @@ impl Engine<'_> {
             // Most groups: eight hands drawn, none taking the land redraw or the Vancouver
             // bottom, no outcome kept game by game.
             if plain && group.len() == LANES && ok == [true; LANES] {
-                for l in 0..LANES {
-                    kept[l] += u64::from(verdicts[l] & KEEP);
-                }
+                let before = k;
                 for (l, &slot) in group.iter().enumerate() {
                     let v = verdicts[l];
                     bufs.hist[(v >> CELL) as usize * LANES + l] += 1;
                     next[k] = slot;
                     k += (1 - (v & KEEP)) as usize;
                 }
+                // The hands not kept went to `next` (one read of the verdicts as a vector,
+                // just written one by one, would wait for the writes).
+                kept[0] += (LANES - (k - before)) as u64;
                 continue;
             }
             for (l, &slot) in group.iter().enumerate() {

@@ -98,6 +98,9 @@ pub(crate) struct CounterVerdicts {
     pub(crate) masks: [u64; MAX_CLASSES],
     /// What the lands drawn decide.
     pub(crate) rows: Rows,
+    /// [`Rows::kept`] then [`Rows::refused`], as one table (the AVX2 twin reads it as
+    /// 32-bit verdicts: index `2 * (lands + ROWS * refused) + next card a land`).
+    pub(crate) pairs: [u64; 2 * ROWS],
 }
 
 impl Engine<'_> {
@@ -120,12 +123,18 @@ impl Engine<'_> {
             masks[n] = set_bytes(mask);
         }
         let word = |shift: u32| spare.map(|table| table.map(|both| (both >> shift) as u64));
+        let rows = self.verdict_rows(rule, shape, redraw);
+        let pairs = core::array::from_fn(|i| match i < ROWS {
+            true => rows.kept[i],
+            false => rows.refused[i - ROWS],
+        });
         CounterVerdicts {
             classes: *classes,
             kinds,
             spare: [word(0), word(64)],
             masks,
-            rows: self.verdict_rows(rule, shape, redraw),
+            rows,
+            pairs,
         }
     }
 

@@ -27,6 +27,8 @@ impl Engine<'_> {
     /// counter. Same results as the plane kernels ([`super::avx512`]) and the general path.
     #[target_feature(enable = "avx2,bmi2")]
     #[inline(never)]
+    // The last step unrolled writes `drawn` for no later step to read.
+    #[allow(unused_assignments)]
     pub(crate) unsafe fn lane_classes_traced<const CHUNKS: usize, const WORDS: usize>(
         &self,
         classes: &ClassPlanes,

@@ -7,7 +7,7 @@
 //! by gathers. Same results.
 
 use super::super::classes::{ClassHands, NIBBLES};
-use super::super::counter_verdicts::{CounterVerdicts, LOW_BITS};
+use super::super::counter_verdicts::{CounterVerdicts, LOW_BITS, ROWS};
 use super::super::policy::MAX_SETS;
 use crate::rng::LANES;
 use std::arch::x86_64::*;
@@ -40,23 +40,15 @@ impl CounterVerdicts {
                 )
             };
             let verdicts = self.four::<TWO>([counters, high], tops, &set_bits);
-            // The low halves of the four words, in order.
-            let packed =
-                _mm256_permutevar8x32_epi32(verdicts, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0));
             // SAFETY: an unaligned store of four u32 into a [u32; 8] (`4 * h + 4 <= 8`).
-            unsafe {
-                _mm_storeu_si128(
-                    out[4 * h..].as_mut_ptr().cast(),
-                    _mm256_castsi256_si128(packed),
-                )
-            };
+            unsafe { _mm_storeu_si128(out[4 * h..].as_mut_ptr().cast(), verdicts) };
         }
         out
     }
 
     /// Four lanes of [`CounterVerdicts::lanes_avx2`]: `words` their counters (the second word
-    /// read only when `TWO`), `tops` their next cards (a land or not, four u32), each lane's
-    /// verdict in the low half of its u64.
+    /// read only when `TWO`), `tops` their next cards (a land or not, four u32); their
+    /// verdicts, four u32.
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn four<const TWO: bool>(
@@ -64,7 +56,7 @@ impl CounterVerdicts {
         [mut counters, mut high]: [__m256i; 2],
         tops: __m128i,
         set_bits: &SetBits,
-    ) -> __m256i {
+    ) -> __m128i {
         let splat = |w: u64| _mm256_set1_epi64x(w as i64);
         let zero = _mm256_setzero_si256();
         let (fifteen, low_bits) = (splat(0x0f0f_0f0f_0f0f_0f0f), splat(NIBBLES));
@@ -106,7 +98,10 @@ impl CounterVerdicts {
             splat(u64::MAX),
         );
         let mut spare_counts = _mm256_and_si256(counts, splat(0x0f0f_0f0f));
-        let lands_gone = look(&self.rows.lands_gone, lands);
+        let lands_gone = match self.rows.bottom {
+            0 => zero,
+            _ => look(&self.rows.lands_gone, lands),
+        };
         // The sets a class is in, as the bytes a step takes from the cards to spare: by which
         // of each set's classes its counter's bit (`bit`, one or none) is.
         let set_bytes = |bit: __m256i, w: usize| {
@@ -164,13 +159,11 @@ impl CounterVerdicts {
             refused = _mm256_or_si256(refused, _mm256_andnot_si256(some, any));
             spare_counts = _mm256_sub_epi64(spare_counts, mask);
         }
-        let pair = _mm256_blendv_epi8(
-            look(&self.rows.kept, lands),
-            look(&self.rows.refused, lands),
-            refused,
-        );
-        // The next card a land: the verdict in the high half.
-        let shift = _mm256_slli_epi64::<5>(_mm256_cvtepu32_epi64(tops));
-        _mm256_and_si256(_mm256_srlv_epi64(pair, shift), splat(0xffff_ffff))
+        // The verdict, from the pairs of the hand's lands (of its row of refused hands when
+        // refused), the next card's half.
+        let row = _mm256_add_epi64(lands, _mm256_and_si256(refused, splat(ROWS as u64)));
+        let at = _mm256_add_epi64(_mm256_slli_epi64::<1>(row), _mm256_cvtepu32_epi64(tops));
+        // SAFETY: every index is below `4 * ROWS`, the pairs' length in u32s.
+        unsafe { _mm256_i64gather_epi32::<4>(self.pairs.as_ptr().cast(), at) }
     }
 }
