@@ -1,7 +1,7 @@
 //! Whether this compiler has the AVX-512 intrinsics (stable since Rust 1.89): with them the
-//! narrow compact class kernel gets its AVX-512 twin (`cfg(avx512_kernels)`,
-//! `src/simulate/backends/avx512.rs`); an older compiler, down to the workspace's
-//! `rust-version`, builds the AVX2 kernel alone. The results are the same either way.
+//! counter verdicts get their AVX-512 twin (`cfg(avx512_kernels)`,
+//! `src/simulate/backends/avx512_verdicts.rs`); an older compiler, down to the workspace's
+//! `rust-version`, builds the AVX2 twin alone. The results are the same either way.
 
 use std::process::Command;
 

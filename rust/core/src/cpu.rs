@@ -63,8 +63,8 @@ pub fn has_avx2_bmi2() -> bool {
 }
 
 /// AVX2, BMI2 and AVX-512 F, DQ and CD (every AVX-512 CPU but the Xeon Phi), with a compiler
-/// that built the AVX-512 kernels (the compact class kernel's twin with eight lanes a
-/// register, and the verdicts read from eight hands' class counters; Rust 1.89 on, `build.rs`).
+/// that built the AVX-512 kernel (the verdicts read from eight hands' class counters, eight
+/// lanes a register; Rust 1.89 on, `build.rs`).
 #[inline]
 pub fn has_avx512() -> bool {
     #[cfg(all(target_arch = "x86_64", avx512_kernels))]

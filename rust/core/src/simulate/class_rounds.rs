@@ -1,11 +1,11 @@
 //! A round of hands decided by the classes of their cards (103.5: a keep rule with card
-//! conditions, London's bottom included): the compact class kernels ([`super::classes`], the
-//! kernels in `backends`) count each hand's classes, and its verdict comes from a memo of the
+//! conditions, London's bottom included): the class kernel (`backends/avx2_traced.rs`) counts
+//! each hand's cards by class ([`super::classes`]), and its verdict comes from a memo of the
 //! round's hands or from the counters themselves ([`super::counter_verdicts`]). Its own loop,
 //! apart from the land rule's ([`super::rounds`]): each is compiled with only its own kernel's
 //! values live, which measured faster for both than one loop choosing a kernel per group.
 
-use super::classes::{hands, ClassHands, ClassPlanes, MEMO_CLASSES, MEMO_HANDS};
+use super::classes::{hands, ClassHands, DeckClasses, MEMO_CLASSES, MEMO_HANDS};
 use super::config::{Outcome, Sink};
 use super::engine::{Cohort, Engine};
 use super::policy::{Abort, CountRule, Policy};
@@ -30,7 +30,7 @@ impl Engine<'_> {
     pub(crate) unsafe fn class_round<P: Policy>(
         &self,
         round: Round<'_>,
-        (rule, planes): (&CountRule, &ClassPlanes),
+        (rule, deck): (&CountRule, &DeckClasses),
         policy: &mut P,
         bufs: &mut Buffers,
         mut sink: Sink<'_, '_>,
@@ -51,9 +51,9 @@ impl Engine<'_> {
         let (draw, look) = (shape.draw, shape.look);
         let need = draw + usize::from(look);
         let kind = (mulligans, counted, redraw);
-        let few = planes.len <= MEMO_CLASSES && hands(planes.len, draw) <= MEMO_HANDS;
-        let mut memo = few.then(|| bufs.memos.take(kind, planes.len, draw));
-        let from_counters = self.counter_verdicts(rule, &shape, redraw, planes);
+        let few = deck.len <= MEMO_CLASSES && hands(deck.len, draw) <= MEMO_HANDS;
+        let mut memo = few.then(|| bufs.memos.take(kind, deck.len, draw));
+        let from_counters = self.counter_verdicts(rule, &shape, redraw, deck);
         // The lead blocks start at the first game's group (see `run`).
         let g0 = (first + u64::from(active[0])) >> 3;
         // Counts by lane: consecutive hands, most of them mulligans of one cell, would
@@ -76,9 +76,8 @@ impl Engine<'_> {
                 core::array::from_fn(|l| first + u64::from(group[l.min(last)]));
             let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
             // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
-            let ok = unsafe {
-                self.lane_classes_any(planes, &leads, (draw, need), &mut digits, &mut hands)
-            };
+            let ok =
+                unsafe { self.lane_classes(deck, &leads, (draw, need), &mut digits, &mut hands) };
             // Each hand's verdict: remembered, or from its counters, eight at once. Read for
             // the eight lanes before any is counted, so that their reads overlap.
             let verdicts = match &mut memo {

@@ -1,12 +1,12 @@
-//! A deck's cards by compact class, for the set kernels (103.5: a keep rule with card conditions
-//! decides a hand by the classes of its cards alone). A card's class is whether it is a land and
-//! which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`); a deck holds
-//! some of the 32 classes, numbered `0..len` here, so a library's cards by class are
-//! `ceil(log2 len)` flag planes (bit `p` of each card's number), a hand's classes one word of
-//! four-bit counters (two past 16 classes; [`ClassPlanes::classes`] gives the full form back).
-//! The counters decide a hand's verdict ([`super::counter_verdicts`]); for a deck of few
-//! classes the verdicts of the hands a round draws are remembered in a [`VerdictMemo`], kept
-//! from chunk to chunk of a run ([`MemoPool`]).
+//! A deck's cards by compact class, for the class kernels (103.5: a keep rule with card
+//! conditions decides a hand by the classes of its cards alone). A card's class is whether it
+//! is a land and which of the rule's sets it counts for ([`Classes`]: `land << 4 | set mask`);
+//! a deck holds some of the 32 classes, numbered `0..len` here ([`DeckClasses`]: each card's
+//! number in a table the kernel reads), and a hand's classes are one word of four-bit counters
+//! by number (two past 16 classes; [`DeckClasses::classes`] gives the full form back). The
+//! counters decide a hand's verdict ([`super::counter_verdicts`]); for a deck of few classes
+//! the verdicts of the hands a round draws are remembered in a [`VerdictMemo`], kept from chunk
+//! to chunk of a run ([`MemoPool`]).
 
 #[cfg(any(test, doc))]
 use super::policy::Classes;
@@ -22,16 +22,9 @@ pub(crate) const MAX_CLASSES: usize = 32;
 /// The most classes whose counters fit in one word.
 pub(crate) const WORD_CLASSES: usize = 16;
 
-/// The most flag planes ([`MAX_CLASSES`] numbered in five bits).
-pub(crate) const MAX_PLANES: usize = 5;
-
 /// A deck's cards by compact class number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ClassPlanes {
-    /// Plane `p`: bit `j` is bit `p` of card `j`'s class number.
-    pub(crate) planes: [u128; MAX_PLANES],
-    /// How many planes the numbers need (1 to [`MAX_PLANES`]).
-    pub(crate) count: usize,
+pub(crate) struct DeckClasses {
     /// How many classes the deck holds (numbered `0..len`).
     pub(crate) len: usize,
     /// By number: the class (`land << 4 | set mask`).
@@ -45,15 +38,15 @@ pub(crate) struct ClassPlanes {
     /// byte `j / 2` when `j` is odd); meaningful for at most 16 classes.
     pub(crate) packed: [u8; 128],
     /// Which counters (four bits each, the two words as one) a hand's lands (`[0]`) and the
-    /// cards of set `i` (`[1 + i]`) are the sum of ([`ClassPlanes::set_counts`]).
+    /// cards of set `i` (`[1 + i]`) are the sum of ([`DeckClasses::set_counts`]).
     pub(crate) sums: [u128; MAX_SETS + 1],
 }
 
-impl ClassPlanes {
+impl DeckClasses {
     /// The classes of a deck's cards (`lands`, and `sets` of a count rule), numbered spells
     /// first, then by how many sets and by mask (the London bottom's order); `None` when the
     /// deck holds more than [`MAX_CLASSES`] or more than 128 cards.
-    pub(crate) fn new(lands: &[bool], sets: &CardSets) -> Option<ClassPlanes> {
+    pub(crate) fn new(lands: &[bool], sets: &CardSets) -> Option<DeckClasses> {
         if lands.len() > 128 {
             return None;
         }
@@ -81,16 +74,11 @@ impl ClassPlanes {
             numbers[class as usize] = n as u32;
         }
         let number = |class: u32| numbers[class as usize];
-        let count = (usize::BITS - (len.max(2) - 1).leading_zeros()) as usize;
-        let mut planes = [0u128; MAX_PLANES];
         let (mut nibbles, mut packed) = ([0u8; 128], [0u8; 128]);
         for j in 0..lands.len() {
             let n = number(class_of(j));
             nibbles[j] = 4 * n as u8;
             packed[j / 2] |= ((n & 15) as u8) << (4 * (j % 2));
-            for (p, plane) in planes.iter_mut().enumerate() {
-                *plane |= u128::from((n >> p) & 1) << j;
-            }
         }
         let mut sums = [0u128; MAX_SETS + 1];
         for (n, &class) in classes[..len].iter().enumerate() {
@@ -100,9 +88,7 @@ impl ClassPlanes {
                 *sum |= if class >> i & 1 == 1 { counter } else { 0 };
             }
         }
-        Some(ClassPlanes {
-            planes,
-            count,
+        Some(DeckClasses {
             len,
             classes,
             cards: lands.len(),
@@ -124,19 +110,6 @@ impl ClassPlanes {
             rest &= !(15u128 << (4 * i));
         }
         out
-    }
-
-    /// How far the narrow kernels shift plane `p` past its number (card `j`'s flag at bit
-    /// `j + shift + p`): 2 when every plane fits in 64 bits so (the drawn flags are then four
-    /// times the class number, the counter's shift), 0 when only that fits; `None` for the wide
-    /// kernel (a plane past bit 63 either way).
-    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
-    pub(crate) fn shift(&self) -> Option<u32> {
-        match self.cards + self.count {
-            ..=63 => Some(2),
-            64..=65 => Some(0),
-            _ => None,
-        }
     }
 
     /// A hand's lands (`[0]`) and cards of each set (`[1 + i]`) from its counters: each the
@@ -165,7 +138,7 @@ pub(crate) const NIBBLES: u64 = 0x1111_1111_1111_1111;
 /// What the compact class kernels find of eight lanes' hands.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ClassHands {
-    /// Each hand's cards by class number, four bits a number ([`ClassPlanes::classes`]).
+    /// Each hand's cards by class number, four bits a number ([`DeckClasses::classes`]).
     pub(crate) counters: [u64; LANES],
     /// The counters of numbers 16 and up (a deck of more than [`WORD_CLASSES`]; else 0).
     pub(crate) high: [u64; LANES],
@@ -174,39 +147,10 @@ pub(crate) struct ClassHands {
 }
 
 impl ClassHands {
-    /// Eight lanes' hands as a kernel left them: each one's counters (both words) and, when
-    /// the round looks at the next card, that card's class number times `1 << shift`.
-    #[inline(always)]
-    pub(crate) fn new(
-        (counters, high): ([u64; LANES], [u64; LANES]),
-        tops: Option<[u64; LANES]>,
-        classes: &ClassPlanes,
-        shift: u32,
-    ) -> ClassHands {
-        let top = |n: u64| classes.is_land((n >> shift) as u32);
-        ClassHands {
-            counters,
-            high,
-            tops: tops.map_or([0; LANES], |t| t.map(top)),
-        }
-    }
-
     /// Lane `l`'s counters, both words.
     #[inline(always)]
     pub(crate) fn both(&self, l: usize) -> u128 {
         u128::from(self.counters[l]) | u128::from(self.high[l]) << 64
-    }
-
-    /// How many of a hand's `draw` steps move the current card's flags to the drawn one's
-    /// place: all when the round looks at the next card (`need > draw`), else all but the last,
-    /// whose move no later step reads.
-    #[inline(always)]
-    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
-    pub(crate) fn moved_steps(draw: usize, need: usize) -> usize {
-        match need > draw {
-            true => draw,
-            false => draw.saturating_sub(1),
-        }
     }
 }
 

@@ -9,11 +9,11 @@
 //! as each card bottomed has a card to spare in each of its conditions; the first card that has
 //! not breaks one for good. So the verdict needs only: does the hand meet every condition, and
 //! does each bottoming step find a card of its kind whose conditions all have a card to spare.
-//! Classes are numbered in the bottom's order within a kind ([`ClassPlanes::new`]), so that
+//! Classes are numbered in the bottom's order within a kind ([`DeckClasses::new`]), so that
 //! step takes the lowest-numbered class present among those whose conditions are all spare:
 //! a few word operations ([`CounterVerdicts::get`]).
 
-use super::classes::{ClassHands, ClassPlanes, MAX_CLASSES, NIBBLES, WORD_CLASSES};
+use super::classes::{ClassHands, DeckClasses, MAX_CLASSES, NIBBLES, WORD_CLASSES};
 
 /// The low bit of each four-bit counter of both words.
 pub(crate) const LOW_BITS: u128 = NIBBLES as u128 | (NIBBLES as u128) << 64;
@@ -85,8 +85,8 @@ const fn set_bytes(mask: u32) -> u64 {
 /// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters.
 #[derive(Debug, Clone)]
 pub(crate) struct CounterVerdicts {
-    /// The deck's classes (a hand's lands and set counts: [`ClassPlanes::set_counts`]).
-    pub(crate) classes: ClassPlanes,
+    /// The deck's classes (a hand's lands and set counts: [`DeckClasses::set_counts`]).
+    pub(crate) classes: DeckClasses,
     /// By kind (spells `[0]`, lands `[1]`): the low bits of that kind's classes' counters
     /// (the two words as one).
     pub(crate) kinds: [u128; 2],
@@ -110,7 +110,7 @@ impl Engine<'_> {
         rule: &CountRule,
         shape: &HandStep,
         redraw: bool,
-        classes: &ClassPlanes,
+        classes: &DeckClasses,
     ) -> CounterVerdicts {
         let (mut kinds, mut spare) = ([0u128; 2], [[0u128; 1 << MAX_SETS]; 2]);
         let mut masks = [0u64; MAX_CLASSES];

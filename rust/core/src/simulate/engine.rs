@@ -65,9 +65,9 @@ pub(crate) struct Engine<'a> {
     pub(crate) seed: Seed,
     /// The verdicts the compact set kernels remember, kept between a thread's chunks.
     pub(crate) memos: MemoPool,
-    /// The CPU has AVX-512F: the narrow class kernel takes its AVX-512 twin (tests turn it off
-    /// to run the AVX2 one). Always false when the compiler built no AVX-512 kernel.
-    #[cfg_attr(not(avx512_kernels), allow(dead_code))]
+    /// The CPU has AVX-512 ([`crate::cpu::has_avx512`]): the counter verdicts take their
+    /// AVX-512 twin (tests turn it off to run the AVX2 one). Always false when the compiler
+    /// built no AVX-512 kernel.
     pub(crate) avx512: bool,
 }
 

@@ -14,9 +14,10 @@
 //! decides by counts ([`CountRule`]), a hand drawn from one word is decided without being
 //! built: a sparse Fisher–Yates over land flags counts its lands, eight games interleaved; with
 //! card conditions (up to [`MAX_SETS`] sets: tags, colour sources, named cards), the hand is
-//! decided by its cards' classes (AVX2, and AVX-512 where the CPU has it): a deck of at most 128
-//! cards moves its cards' class numbers in flag planes and decides each hand from its class
-//! counters (`counter_verdicts`; remembered by them when the deck has few classes: `classes`).
+//! decided by its cards' classes (AVX2, and AVX-512 where the CPU has it): for a deck of at
+//! most 128 cards a kernel traces each step's card through the earlier swaps, counts the hand
+//! by class (`classes`) and decides it from its class counters (`counter_verdicts`;
+//! remembered by them when the deck has few classes).
 //! Every other hand (more sets, a Python callable, a rejected word, a deck or hand that needs
 //! more words) takes the general path, with the same result.
 //!
@@ -39,8 +40,9 @@
 //! run's state and one game's step), then the `impl Engine` modules built on it: `verdicts` (a
 //! count policy's decisions as tables), `counter_verdicts` (a set kernel's hand decided from
 //! its classes, the London bottom in a few word operations), `backends` (the count kernels:
-//! `portable`, its `avx2` twin with the compact class kernels beside it in `avx2_classes`, and
-//! `avx512`, the class kernels' and the counter verdicts' twins), `partial` (PARTIAL_PARIS
+//! `portable`, its `avx2` twin, the class kernel `avx2_traced`, and the counter verdicts'
+//! twins `avx2_verdicts` and `avx512_verdicts`), `class_rounds` (a round decided by classes,
+//! its own loop), `partial` (PARTIAL_PARIS
 //! dealt from one shuffle), `smoothing` (hand smoothing from its candidate shuffles),
 //! `variants` (the games played as a `Game`: [`GamePath`], the reference of every
 //! other path, docs/VARIANTS.md), and `rounds` (blocks, rounds, the kernel chosen, the entry

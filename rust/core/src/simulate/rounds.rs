@@ -4,7 +4,7 @@
 //! by one ([`Engine::step`]). [`Engine::run`] is the entry: the game path, hand smoothing and
 //! partial Paris branch off there.
 
-use super::classes::ClassPlanes;
+use super::classes::DeckClasses;
 use super::config::{Counts, Outcome, Sink};
 use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::partial::{Dealer, Pass};
@@ -24,9 +24,9 @@ pub(crate) enum Kernel {
     Mask128,
     /// Count policy, hands from at most nine words: land flags in bytes, then put back.
     Flags,
-    /// Count policy with card sets, one word per hand, at most 128 cards, AVX2: the cards'
-    /// class numbers in flag planes, each hand's classes counted and its verdict read from
-    /// them, or remembered by them ([`super::classes`], [`super::counter_verdicts`]).
+    /// Count policy with card sets, one word per hand, at most 128 cards, AVX2: each hand's
+    /// cards counted by class and its verdict read from the counts, or remembered by them
+    /// ([`Engine::class_round`]).
     Classes,
     /// Every hand through [`Engine::step`].
     General,
@@ -82,21 +82,23 @@ impl Engine<'_> {
             Some(None) if one_word && n <= 64 => Kernel::Mask64,
             Some(None) if one_word && n <= 128 => Kernel::Mask128,
             Some(None) if need < n && words <= 9 => Kernel::Flags,
-            // Card conditions: a deck of at most 128 cards has its class planes.
-            Some(Some(_)) if AVX2 && one_word && draw <= MAX_SET_DRAW && bufs.planes.is_some() => {
+            // Card conditions: a deck of at most 128 cards has its classes numbered.
+            Some(Some(_))
+                if AVX2 && one_word && draw <= MAX_SET_DRAW && bufs.deck_classes.is_some() =>
+            {
                 Kernel::Classes
             }
             _ => Kernel::General,
         };
         #[cfg(target_arch = "x86_64")]
-        if let (Kernel::Classes, Some(rule), Some(planes)) = (kernel, rule, bufs.planes) {
+        if let (Kernel::Classes, Some(rule), Some(deck)) = (kernel, rule, bufs.deck_classes) {
             let round = Round {
                 first,
                 cohort,
                 active,
             };
             // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
-            return unsafe { self.class_round(round, (rule, &planes), policy, bufs, sink, next) };
+            return unsafe { self.class_round(round, (rule, &deck), policy, bufs, sink, next) };
         }
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
         let verdicts = match (kernel, rule) {
@@ -321,10 +323,10 @@ impl Engine<'_> {
                 Some(rule) if rule.sets.is_some() => self.memos.take(rule),
                 _ => Default::default(),
             },
-            planes: rule
+            deck_classes: rule
                 .as_ref()
                 .and_then(|r| r.sets.as_ref())
-                .and_then(|sets| ClassPlanes::new(self.lands, sets)),
+                .and_then(|sets| DeckClasses::new(self.lands, sets)),
             ..Buffers::default()
         };
         let mut active = Vec::with_capacity(BLOCK);

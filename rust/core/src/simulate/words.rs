@@ -4,7 +4,7 @@
 //! from round to round. The engine ([`super::rounds`]) and the bulk rows ([`crate::bulk`]) read
 //! them the same way.
 
-use super::classes::{ClassPlanes, Memos};
+use super::classes::{DeckClasses, Memos};
 use crate::card::CardId;
 use crate::rng::{chacha_rows, lane_block, lead_rows, row_word, ShuffleWords, LANES};
 use crate::seed::{StreamId, DOMAIN_LIBRARY};
@@ -28,7 +28,7 @@ pub(crate) struct Buffers {
     pub(crate) memos: Memos,
     /// The deck's cards by compact class for the run's rule, when it has card sets and the deck
     /// at most 128 cards (found once a run, not once a round).
-    pub(crate) planes: Option<ClassPlanes>,
+    pub(crate) deck_classes: Option<DeckClasses>,
 }
 
 /// The lead blocks of shuffle `sub` of seat 0 for the groups of eight games `groups`

@@ -1,16 +1,16 @@
-//! The compact class kernel traced through the swaps (AVX2, x86-64; 103.5: a hand decided by
-//! the classes of its cards, [`super::super::classes`]). Step `t` of a shuffle's draw swaps
+//! The compact class kernel (AVX2, x86-64; 103.5: a hand decided by the classes of its cards,
+//! [`super::super::classes`]), traced through the swaps. Step `t` of a shuffle's draw swaps
 //! position `t` with `t + d` (701.24, [`crate::shuffle`]) and draws the card that lands at `t`.
-//! Where the plane kernels ([`super::avx512`]) move every plane's flags at each step, this one
-//! follows the positions: the card a step draws is the deck's card at `t + d`, unless an
-//! earlier step swapped a card there, in which case it is the card that step moved. Eight
-//! lanes' positions are 32-bit numbers in one vector; each step compares its position with the
-//! earlier steps' and reads the class of the card found from a table of the deck's cards
-//! (`vpermd`: eight four-bit numbers, or four bytes, a dword). The work per step does not grow
-//! with the number of classes, so it serves decks of every number of planes. Same results as
-//! the plane kernels.
+//! The kernel follows the positions: the card a step draws is the deck's card at `t + d`,
+//! unless an earlier step swapped a card there, in which case it is the card that step moved.
+//! Eight lanes' positions are 32-bit numbers in one vector; each step compares its position
+//! with the earlier steps' and reads the class of the card found from a table of the deck's
+//! cards (`vpermd`: eight four-bit numbers, or four bytes, a dword), so its work does not grow
+//! with the number of classes. (Kernels that moved one flag plane a bit of the class number
+//! through the steps, twice as wide on AVX-512, measured slower for every deck once this one
+//! was unrolled.) Same results as the general path.
 
-use super::super::classes::{ClassHands, ClassPlanes};
+use super::super::classes::{ClassHands, DeckClasses};
 use super::super::engine::Engine;
 use crate::rng::{LANES, MAX_BATCH};
 use std::arch::x86_64::*;
@@ -20,18 +20,56 @@ use std::arch::x86_64::*;
 const ORDER: [usize; LANES] = [0, 1, 4, 5, 2, 3, 6, 7];
 
 impl Engine<'_> {
+    /// The compact class kernel for eight games' hands: each lane's steps drawn from its lead
+    /// word, then the hands traced ([`Engine::lane_classes_traced`], chosen by the deck's
+    /// cards and classes), into `out`; whether each lane's word was accepted (a lane not
+    /// accepted takes the general path). Kept out of line: inlined into the round's loop, it
+    /// made every rule slower, the land rule's included.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2 and BMI2.
+    #[target_feature(enable = "avx2,bmi2")]
+    #[inline(never)]
+    pub(crate) unsafe fn lane_classes(
+        &self,
+        classes: &DeckClasses,
+        leads: &[u64; LANES],
+        shape: (usize, usize),
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) -> [bool; LANES] {
+        // Each lane's steps from its lead word (no steps: every lane on the general path).
+        let Some(ok) = self.first_batch_digits(leads, shape.1, digits) else {
+            *out = ClassHands::default();
+            return [true; LANES];
+        };
+        let (c, d) = (classes, &*digits);
+        // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
+        unsafe {
+            match (classes.cards <= 64, classes.len.div_ceil(8)) {
+                (true, 1) => self.lane_classes_traced::<2, 1>(c, shape, d, out),
+                (true, 2) => self.lane_classes_traced::<2, 2>(c, shape, d, out),
+                (true, _) => self.lane_classes_traced::<2, 4>(c, shape, d, out),
+                (false, 1) => self.lane_classes_traced::<4, 1>(c, shape, d, out),
+                (false, 2) => self.lane_classes_traced::<4, 2>(c, shape, d, out),
+                (false, _) => self.lane_classes_traced::<4, 4>(c, shape, d, out),
+            }
+        }
+        ok
+    }
+
     /// The compact class kernel for a library of up to `32 * CHUNKS` cards whose class
     /// counters need `WORDS` 32-bit words (eight classes a word): the position each step draws
     /// traced through the earlier steps' swaps, its card's class read from
-    /// [`ClassPlanes::packed`] or [`ClassPlanes::nibbles`], and one added to that class's
-    /// counter. Same results as the plane kernels ([`super::avx512`]) and the general path.
+    /// [`DeckClasses::packed`] or [`DeckClasses::nibbles`], and one added to that class's
+    /// counter.
     #[target_feature(enable = "avx2,bmi2")]
     #[inline(never)]
     // The last step unrolled writes `drawn` for no later step to read.
     #[allow(unused_assignments)]
     pub(crate) unsafe fn lane_classes_traced<const CHUNKS: usize, const WORDS: usize>(
         &self,
-        classes: &ClassPlanes,
+        classes: &DeckClasses,
         (draw, need): (usize, usize),
         digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,

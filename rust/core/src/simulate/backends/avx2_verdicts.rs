@@ -13,7 +13,7 @@ use crate::rng::LANES;
 use std::arch::x86_64::*;
 
 /// The low bit of each counter, by set: the classes of that set (the low bits of
-/// [`super::super::classes::ClassPlanes::sums`]), one word per counter word.
+/// [`super::super::classes::DeckClasses::sums`]), one word per counter word.
 type SetBits = [[u64; 2]; MAX_SETS];
 
 impl CounterVerdicts {

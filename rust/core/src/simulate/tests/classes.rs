@@ -1,9 +1,9 @@
-//! The compact set kernels (a deck's cards by class number in flag planes, verdicts read from a
+//! The compact set kernels (a deck's cards by class number, verdicts read from a
 //! hand's class counters and remembered by them): the numbering, the memo, and the kernels
 //! against the general path (the verdicts themselves: `counter_verdicts`).
 
 use super::super::classes::{
-    hands, ClassPlanes, VerdictMemo, MAX_CLASSES, MEMO_CLASSES, MEMO_HANDS,
+    hands, DeckClasses, VerdictMemo, MAX_CLASSES, MEMO_CLASSES, MEMO_HANDS,
 };
 use super::*;
 use crate::house::HouseRules;
@@ -61,55 +61,62 @@ pub(super) fn tag_rule(bottom: Bottom, mins: [u32; 4]) -> KeepRule {
 }
 
 #[test]
-fn a_deck_s_classes_are_numbered_in_planes() {
+fn a_deck_s_classes_are_numbered_in_the_bottom_s_order() {
     let (lands, tags) = tag_deck(60, 24, false);
     let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
         .compile(&lands, &tags)
         .unwrap();
     let sets = keep.count_rule(7).unwrap().sets.unwrap();
-    let planes = ClassPlanes::new(&lands, &sets).unwrap();
-    assert_eq!(planes.count, 4, "sixteen classes in four planes");
-    // Each card's number, read back from the planes, is its class's.
+    let deck = DeckClasses::new(&lands, &sets).unwrap();
+    assert_eq!(deck.len, 16, "sixteen classes");
+    // Each card's number, read back from the kernel's tables (four times it a byte, and four
+    // bits two cards a byte), is its class's.
     for (j, (&land, &mask)) in lands.iter().zip(&sets.masks).enumerate() {
-        let number = (0..4).fold(0, |n, p| n | ((planes.planes[p] >> j) & 1) << p) as usize;
+        let number = usize::from(deck.nibbles[j] / 4);
+        assert_eq!(deck.nibbles[j] % 4, 0, "card {j}");
+        assert_eq!(
+            usize::from(deck.packed[j / 2] >> (4 * (j % 2)) & 15),
+            number
+        );
         let class = u32::from(land) << 4 | u32::from(mask);
-        assert_eq!(planes.classes[number], class, "card {j}");
-        assert_eq!(planes.is_land(number as u32), u32::from(land), "card {j}");
+        assert_eq!(deck.classes[number], class, "card {j}");
+        assert_eq!(deck.is_land(number as u32), u32::from(land), "card {j}");
     }
     // Spells first, then lands; in each, the London bottom's order: fewer sets, then by mask.
     let order = |c: u32| (c >> 4, (c & 15).count_ones(), c & 15);
     assert!(
-        planes.classes[..planes.len]
+        deck.classes[..deck.len]
             .windows(2)
             .all(|w| order(w[0]) < order(w[1])),
         "in the bottom's order: {:?}",
-        planes.classes
+        deck.classes
     );
-    assert_eq!(planes.classes[..4], [0, 1, 2, 4], "no set, then one");
-    assert_eq!(planes.classes[8..12], [16, 17, 18, 20], "the lands alike");
+    assert_eq!(deck.classes[..4], [0, 1, 2, 4], "no set, then one");
+    assert_eq!(deck.classes[8..12], [16, 17, 18, 20], "the lands alike");
     // Counters by number give the hand's classes in full form.
     let counters = 3 | 2 << 4 | 1 << (4 * 15);
-    let expect = 3u128 << (4 * planes.classes[0])
-        | 2u128 << (4 * planes.classes[1])
-        | 1u128 << (4 * planes.classes[15]);
-    assert_eq!(planes.classes(counters), expect);
-    // A seventeenth class: five planes, its counter in the second word.
+    let expect = 3u128 << (4 * deck.classes[0])
+        | 2u128 << (4 * deck.classes[1])
+        | 1u128 << (4 * deck.classes[15]);
+    assert_eq!(deck.classes(counters), expect);
+    // A seventeenth class: its counter in the second word.
     let (lands, tags) = tag_deck(60, 24, true);
     let keep = tag_rule(Bottom::Balance, [1, 1, 0, 1])
         .compile(&lands, &tags)
         .unwrap();
     let sets = keep.count_rule(7).unwrap().sets.unwrap();
-    let planes = ClassPlanes::new(&lands, &sets).unwrap();
-    assert_eq!((planes.len, planes.count), (17, 5));
+    let deck = DeckClasses::new(&lands, &sets).unwrap();
+    assert_eq!(deck.len, 17);
     assert_eq!(
-        planes.classes[16],
-        16 + 15,
-        "the last land class numbered 16"
+        deck.nibbles[..60].iter().max(),
+        Some(&64),
+        "number 16, four times"
     );
-    assert_eq!(planes.is_land(16), 1);
+    assert_eq!(deck.classes[16], 16 + 15, "the last land class numbered 16");
+    assert_eq!(deck.is_land(16), 1);
     let counters = 1u128 << (4 * 16) | 2;
-    assert_eq!(planes.classes(counters), 1u128 << (4 * 31) | 2);
-    assert_eq!(planes.set_counts(counters)[0], 1, "one land");
+    assert_eq!(deck.classes(counters), 1u128 << (4 * 31) | 2);
+    assert_eq!(deck.set_counts(counters)[0], 1, "one land");
     // Every class four conditions make (32), or more than 128 cards: none.
     assert_eq!(MAX_CLASSES, 32);
     let (lands, tags) = tag_deck(129, 50, false);
@@ -117,9 +124,9 @@ fn a_deck_s_classes_are_numbered_in_planes() {
         .compile(&lands, &tags)
         .unwrap();
     let sets = keep.count_rule(7).unwrap().sets.unwrap();
-    assert!(ClassPlanes::new(&lands, &sets).is_none());
-    // Two classes take one plane; three, two.
-    for (n_classes, count) in [(2, 1), (3, 2), (4, 2), (5, 3), (9, 4)] {
+    assert!(DeckClasses::new(&lands, &sets).is_none());
+    // Decks of two to nine classes.
+    for n_classes in [2, 3, 4, 5, 9] {
         let lands: Vec<bool> = (0..40).map(|i| i < n_classes.min(2) * 8).collect();
         let masks = (0..40)
             .map(|i| (i % (n_classes - 1).max(1)) as u8 * u8::from(i >= 16))
@@ -128,8 +135,8 @@ fn a_deck_s_classes_are_numbered_in_planes() {
             masks,
             mins: vec![1; 4],
         };
-        let planes = ClassPlanes::new(&lands, &sets).unwrap();
-        assert_eq!(planes.count, count, "{n_classes} classes");
+        let deck = DeckClasses::new(&lands, &sets).unwrap();
+        assert_eq!(deck.len, n_classes, "{n_classes} classes");
     }
 }
 
@@ -183,8 +190,8 @@ fn the_memo_computes_what_it_does_not_hold() {
     assert_eq!(calls, before + 1);
 }
 
-/// Games `start .. start + games` on an engine whose narrow class kernel is the AVX2 one (where
-/// the CPU has AVX-512F, `simulate` takes its twin; on any other CPU, the same kernel twice).
+/// Games `start .. start + games` on an engine that reads the counter verdicts with AVX2 (where
+/// the CPU has AVX-512, `simulate` takes that twin; on any other CPU, the same path twice).
 fn avx2_outcomes(
     cfg: Config,
     lands: &[bool],
@@ -203,53 +210,12 @@ fn avx2_outcomes(
     out
 }
 
-/// Which class kernel a deck's planes take: the narrow ones while every plane, shifted by its
-/// number and two (59 cards in four planes, 60 in three) or by its number alone (61 in four,
-/// 64 in one), fits in 64 bits, the wide one past.
-#[test]
-fn the_narrow_kernels_hold_the_planes_that_fit_in_a_word() {
-    for (n, four_planes, shift) in [
-        (59, true, Some(2)),
-        (60, false, Some(2)),
-        (60, true, Some(0)),
-        (61, true, Some(0)),
-        (62, true, None),
-    ] {
-        let lands: Vec<bool> = (0..n).map(|i| i < 24).collect();
-        let tags: Vec<Vec<String>> = (0..n)
-            .map(|i| match four_planes {
-                true => tag_deck(n, 24, false).1[i].clone(),
-                false => vec![["a", "b", "c"][i % 3].to_string()],
-            })
-            .collect();
-        let keep = tag_rule(Bottom::Balance, [1, 1, 1, 0])
-            .compile(&lands, &tags)
-            .unwrap();
-        let sets = keep.count_rule(7).unwrap().sets.unwrap();
-        let planes = ClassPlanes::new(&lands, &sets).unwrap();
-        assert_eq!(planes.count, if four_planes { 4 } else { 3 }, "{n}");
-        assert_eq!(planes.shift(), shift, "{n} cards, {} planes", planes.count);
-    }
-    let lands: Vec<bool> = (0..64).map(|i| i < 24).collect();
-    let tags = vec![vec![]; 64];
-    let keep = tag_rule(Bottom::Balance, [0; 4])
-        .compile(&lands, &tags)
-        .unwrap();
-    let sets = keep.count_rule(7).unwrap().sets.unwrap();
-    let planes = ClassPlanes::new(&lands, &sets).unwrap();
-    assert_eq!(
-        (planes.count, planes.shift()),
-        (1, Some(0)),
-        "64 cards, one plane"
-    );
-}
-
 /// The compact kernels against the general path, game by game: decks of sixteen classes
-/// (four planes, far more hands than the memo holds), of seventeen (five planes, counters in
-/// two words: 58, 60 and 64 cards, so narrow and wide kernels) and of two (one plane), London
+/// (far more hands than the memo holds), of seventeen (counters in two words, the kernel's
+/// byte table: 58, 60 and 64 cards) and of two, London
 /// (bottoms by classes), Vancouver, Paris, Houston and Canadian Highlander, with and without
 /// the land redraw, every bottom strategy, decks of 40 to 128 (100: a Commander deck, whose
-/// hands the wide kernel draws from one word).
+/// hands the kernel draws from one word, its table in four vectors).
 #[test]
 fn the_compact_kernels_equal_the_general_path_game_by_game() {
     let mut k = 0u64;
@@ -277,8 +243,8 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 let (lands, tags) = tag_deck(deck_size, deck_size * 2 / 5, extra);
                 let keep = tag_rule(bottom, mins).compile(&lands, &tags).unwrap();
                 let sets = keep.count_rule(7).unwrap().sets.unwrap();
-                let planes = ClassPlanes::new(&lands, &sets).unwrap();
-                assert_eq!(planes.count == 5, extra);
+                let deck = DeckClasses::new(&lands, &sets).unwrap();
+                assert_eq!(deck.len > 16, extra);
                 k += 1;
                 let cfg = Config {
                     house: HouseRules {
@@ -301,7 +267,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                     "{what}"
                 );
             }
-            // One plane: the only condition is a tag every land has and no spell.
+            // Two classes: the only condition is a tag every land has and no spell.
             let lands: Vec<bool> = (0..60).map(|i| i < 24).collect();
             let tags: Vec<Vec<String>> = lands
                 .iter()
@@ -311,7 +277,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
             keep.requires.truncate(1);
             let keep = keep.compile(&lands, &tags).unwrap();
             let sets = keep.count_rule(7).unwrap().sets.unwrap();
-            assert_eq!(ClassPlanes::new(&lands, &sets).unwrap().count, 1);
+            assert_eq!(DeckClasses::new(&lands, &sets).unwrap().len, 2);
             k += 1;
             let cfg = Config {
                 house: HouseRules {
@@ -323,7 +289,7 @@ fn the_compact_kernels_equal_the_general_path_game_by_game() {
                 hand_size: 7,
                 deck_size: 60,
             };
-            let what = format!("{rule:?} {land_mulligan} {bottom:?} one plane");
+            let what = format!("{rule:?} {land_mulligan} {bottom:?} two classes");
             let fast = kernels_agree(cfg, &lands, &keep, (k * 10_000, 2500, 2), &what);
             assert_eq!(
                 avx2_outcomes(cfg, &lands, &keep, k * 10_000, 2500),
@@ -361,8 +327,8 @@ fn an_engine_s_memos_are_by_rule_and_any_cpu_agrees() {
         })
         .collect();
     let sets = rules[0].count_rule(7).unwrap().sets.unwrap();
-    let planes = ClassPlanes::new(&lands, &sets).unwrap();
-    assert!(hands(planes.len, 7) <= MEMO_HANDS, "{} classes", planes.len);
+    let deck = DeckClasses::new(&lands, &sets).unwrap();
+    assert!(hands(deck.len, 7) <= MEMO_HANDS, "{} classes", deck.len);
     let games = 5000;
     let run = |engine: &Engine<'_>, keep: &CompiledRule, portable: bool| {
         let mut out = vec![Outcome::default(); games];

@@ -3,7 +3,7 @@
 //! counters, eight lanes at a time too (the AVX-512 twin), in one word and in two (decks of
 //! more than 16 classes).
 
-use super::super::classes::{ClassHands, ClassPlanes};
+use super::super::classes::{ClassHands, DeckClasses};
 use super::classes::{london_60, tag_rule};
 use super::*;
 use crate::cpu::Level;
@@ -119,11 +119,11 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
         // Houston's rule is for its first draw, ten cards.
         let rules = [7, 10].map(|first_draw| keep.count_rule(first_draw).unwrap());
         let rule = &rules[0];
-        let planes = ClassPlanes::new(&lands, rule.sets.as_ref().unwrap()).unwrap();
-        classes_seen.push(planes.len);
-        let sizes: Vec<u64> = (0..planes.len)
+        let deck = DeckClasses::new(&lands, rule.sets.as_ref().unwrap()).unwrap();
+        classes_seen.push(deck.len);
+        let sizes: Vec<u64> = (0..deck.len)
             .map(|n| {
-                let number = |j: usize| (0..4).fold(0, |a, p| a | (planes.planes[p] >> j & 1) << p);
+                let number = |j: usize| u128::from(deck.nibbles[j] / 4);
                 (0..60).filter(|&j| number(j) == n as u128).count() as u64
             })
             .collect();
@@ -133,10 +133,10 @@ fn verdicts_from_counters_equal_the_bottom_card_by_card() {
             every_hand(&sizes, shape.draw as u64, &mut hands);
             let rule = &rules[usize::from(shape.draw == 10)];
             for redraw in [false, true] {
-                let from_counters = engine.counter_verdicts(rule, shape, redraw, &planes);
+                let from_counters = engine.counter_verdicts(rule, shape, redraw, &deck);
                 let mut expected = Vec::with_capacity(hands.len());
                 for &counters in &hands {
-                    let classes = planes.classes(u128::from(counters));
+                    let classes = deck.classes(u128::from(counters));
                     let expect = engine.class_verdicts(rule, shape, redraw, classes);
                     assert_eq!(
                         from_counters.get(u128::from(counters)),
@@ -207,23 +207,23 @@ fn verdicts_of_many_classes_equal_the_bottom_card_by_card() {
         let mut present = 0u32;
         (0..60).for_each(|j| present |= 1 << class_of(j));
         classes_seen.push(present.count_ones());
-        let planes = ClassPlanes::new(&lands, rules[0].sets.as_ref().unwrap()).unwrap();
-        let number = |j: usize| (0..5).fold(0, |n, p| n | (planes.planes[p] >> j & 1) << p);
+        let deck = DeckClasses::new(&lands, rules[0].sets.as_ref().unwrap()).unwrap();
+        let number = |j: usize| u128::from(deck.nibbles[j] / 4);
         let engine = Engine::new(&seed(), london_60(), &lands).unwrap();
         for shape in &shapes {
             let rule = &rules[usize::from(shape.draw == 10)];
             for redraw in [false, true] {
-                let compact = engine.counter_verdicts(rule, shape, redraw, &planes);
+                let compact = engine.counter_verdicts(rule, shape, redraw, &deck);
                 let (mut lanes, mut expects) = (ClassHands::default(), [0u32; LANES]);
                 for h in 0..20_000 {
                     // A random hand: `draw` distinct cards of the deck.
-                    let mut deck: Vec<usize> = (0..60).collect();
+                    let mut cards: Vec<usize> = (0..60).collect();
                     let (mut classes, mut counters) = (0u128, 0u128);
                     for i in 0..shape.draw {
                         let k = i + next((60 - i) as u64) as usize;
-                        deck.swap(i, k);
-                        classes += 1 << (4 * class_of(deck[i]));
-                        counters += 1 << (4 * number(deck[i]));
+                        cards.swap(i, k);
+                        classes += 1 << (4 * class_of(cards[i]));
+                        counters += 1 << (4 * number(cards[i]));
                     }
                     let expect = engine.class_verdicts(rule, shape, redraw, classes);
                     let what = format!("case {case} {shape:?} redraw {redraw} hand {classes:#x}");
