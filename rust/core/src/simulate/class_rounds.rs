@@ -16,18 +16,49 @@ use crate::cpu::Level;
 use crate::rng::{LANES, MAX_BATCH};
 
 impl Engine<'_> {
-    /// [`Engine::round`] on the compact class kernels: every game of `round` draws its hand
-    /// (eight at a time, from their lead words), which is decided by its class counters under
-    /// `rule`, remembered in the round kind's memo when the deck's classes make few enough hands
-    /// ([`MEMO_HANDS`]), else read from the counters eight at a time. A game whose lead word the
-    /// kernels cannot use takes [`Engine::step`]. Games that mulligan go to `next`.
+    /// [`Engine::class_round_any`] for CPUs with AVX2 and BMI2: the traced class kernel
+    /// ([`Engine::lane_classes`]), the counter verdicts with AVX2 or AVX-512.
     ///
     /// # Safety
     /// The CPU must have AVX2 and BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi2")]
     #[inline(never)]
-    pub(crate) unsafe fn class_round<P: Policy>(
+    pub(crate) unsafe fn class_round_avx2<P: Policy>(
+        &self,
+        round: Round<'_>,
+        rule: (&CountRule, &DeckClasses),
+        policy: &mut P,
+        bufs: &mut Buffers,
+        sink: Sink<'_, '_>,
+        next: &mut Vec<u32>,
+    ) -> std::result::Result<(), Abort> {
+        self.class_round_any::<P, true>(round, rule, policy, bufs, sink, next)
+    }
+
+    /// [`Engine::class_round_any`] for any CPU: the portable class kernel
+    /// ([`Engine::lane_classes_portable`]), the counter verdicts one hand at a time.
+    #[inline(never)]
+    pub(crate) fn class_round_portable<P: Policy>(
+        &self,
+        round: Round<'_>,
+        rule: (&CountRule, &DeckClasses),
+        policy: &mut P,
+        bufs: &mut Buffers,
+        sink: Sink<'_, '_>,
+        next: &mut Vec<u32>,
+    ) -> std::result::Result<(), Abort> {
+        self.class_round_any::<P, false>(round, rule, policy, bufs, sink, next)
+    }
+
+    /// [`Engine::round`] on the class kernels: every game of `round` draws its hand (eight at
+    /// a time, from their lead words), which is decided by its class counters under `rule`,
+    /// remembered in the round kind's memo when the deck's classes make few enough hands
+    /// ([`MEMO_HANDS`]), else read from the counters eight at a time. A game whose lead word the
+    /// kernels cannot use takes [`Engine::step`]. Games that mulligan go to `next`. Compiled
+    /// twice, as `run` is: `AVX2` only inside [`Engine::class_round_avx2`].
+    #[inline(always)]
+    fn class_round_any<P: Policy, const AVX2: bool>(
         &self,
         round: Round<'_>,
         (rule, deck): (&CountRule, &DeckClasses),
@@ -64,10 +95,10 @@ impl Engine<'_> {
         let mut k = 0;
         let mut digits = [[0u64; LANES]; MAX_BATCH];
         let mut hands = ClassHands::default();
-        // This function runs on AVX2 CPUs only, some with AVX-512 as well.
-        let level = match self.avx512 {
-            true => Level::Avx512,
-            false => Level::Avx2,
+        let level = match (AVX2, self.avx512) {
+            (false, _) => Level::Portable,
+            (true, false) => Level::Avx2,
+            (true, true) => Level::Avx512,
         };
         let plain = !redraw && !look && sink.per_game.is_none();
         for group in active.chunks(LANES) {
@@ -75,9 +106,13 @@ impl Engine<'_> {
             let games: [u64; LANES] =
                 core::array::from_fn(|l| first + u64::from(group[l.min(last)]));
             let leads: [u64; LANES] = core::array::from_fn(|l| bufs.lead(games[l], g0));
-            // SAFETY: the CPU has AVX2 and BMI2 (this function's own requirement).
-            let ok =
-                unsafe { self.lane_classes(deck, &leads, (draw, need), &mut digits, &mut hands) };
+            let (shape, d, out) = ((draw, need), &mut digits, &mut hands);
+            let ok = match AVX2 {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: `AVX2` is true only in `class_round_avx2`, on CPUs with AVX2 and BMI2.
+                true => unsafe { self.lane_classes(deck, &leads, shape, d, out) },
+                _ => self.lane_classes_portable(deck, &leads, shape, d, out),
+            };
             // Each hand's verdict: remembered, or from its counters, eight at once. Read for
             // the eight lanes before any is counted, so that their reads overlap.
             let verdicts = match &mut memo {

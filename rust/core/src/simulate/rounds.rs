@@ -24,9 +24,9 @@ pub(crate) enum Kernel {
     Mask128,
     /// Count policy, hands from at most nine words: land flags in bytes, then put back.
     Flags,
-    /// Count policy with card sets, one word per hand, at most 128 cards, AVX2: each hand's
-    /// cards counted by class and its verdict read from the counts, or remembered by them
-    /// ([`Engine::class_round`]).
+    /// Count policy with card sets, one word per hand, at most 128 cards: each hand's cards
+    /// counted by class and its verdict read from the counts, or remembered by them
+    /// ([`super::class_rounds`]).
     Classes,
     /// Every hand through [`Engine::step`].
     General,
@@ -83,22 +83,24 @@ impl Engine<'_> {
             Some(None) if one_word && n <= 128 => Kernel::Mask128,
             Some(None) if need < n && words <= 9 => Kernel::Flags,
             // Card conditions: a deck of at most 128 cards has its classes numbered.
-            Some(Some(_))
-                if AVX2 && one_word && draw <= MAX_SET_DRAW && bufs.deck_classes.is_some() =>
-            {
+            Some(Some(_)) if one_word && draw <= MAX_SET_DRAW && bufs.deck_classes.is_some() => {
                 Kernel::Classes
             }
             _ => Kernel::General,
         };
-        #[cfg(target_arch = "x86_64")]
         if let (Kernel::Classes, Some(rule), Some(deck)) = (kernel, rule, bufs.deck_classes) {
             let round = Round {
                 first,
                 cohort,
                 active,
             };
-            // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
-            return unsafe { self.class_round(round, (rule, &deck), policy, bufs, sink, next) };
+            let rule = (rule, &deck);
+            #[cfg(target_arch = "x86_64")]
+            if AVX2 {
+                // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
+                return unsafe { self.class_round_avx2(round, rule, policy, bufs, sink, next) };
+            }
+            return self.class_round_portable(round, rule, policy, bufs, sink, next);
         }
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
         let verdicts = match (kernel, rule) {

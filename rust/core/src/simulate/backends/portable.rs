@@ -1,6 +1,7 @@
 //! The count kernels for any CPU: a hand's land count from the digits of its shuffle, with the
 //! land flags of the library in an integer ([`LandMask`], four lanes interleaved) or in bytes.
 
+use super::super::classes::{ClassHands, DeckClasses, WORD_CLASSES};
 use super::super::engine::Engine;
 use super::super::land_mask::LandMask;
 use crate::rng::{LANES, MAX_BATCH};
@@ -135,5 +136,67 @@ impl Engine<'_> {
             flags[j] = self.land_flags[j];
         }
         (lands, top)
+    }
+
+    /// The class kernel for any CPU (AVX2's is `lane_classes`, `avx2_traced`): each lane's
+    /// steps from its lead word, then its hand drawn lane by lane over a table of the deck's
+    /// cards by class (four times the class number a byte, [`DeckClasses::nibbles`]; each
+    /// step's swap written into it, then put back, as [`Engine::count_flags`] does with land
+    /// flags), each card adding one to its class's counter; whether each lane's word was
+    /// accepted.
+    #[inline(never)]
+    pub(crate) fn lane_classes_portable(
+        &self,
+        deck: &DeckClasses,
+        leads: &[u64; LANES],
+        (draw, need): (usize, usize),
+        digits: &mut [[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) -> [bool; LANES] {
+        let Some(ok) = self.first_batch_digits(leads, need, digits) else {
+            *out = ClassHands::default();
+            return [true; LANES];
+        };
+        match deck.len > WORD_CLASSES {
+            false => self.trace_lanes::<false>(deck, (draw, need), digits, out),
+            true => self.trace_lanes::<true>(deck, (draw, need), digits, out),
+        }
+        ok
+    }
+
+    /// [`Engine::lane_classes_portable`]'s hands, lane by lane, their counters in one word (two
+    /// when `TWO`: more than 16 classes).
+    #[inline(always)]
+    fn trace_lanes<const TWO: bool>(
+        &self,
+        deck: &DeckClasses,
+        (draw, need): (usize, usize),
+        digits: &[[u64; LANES]; MAX_BATCH],
+        out: &mut ClassHands,
+    ) {
+        let mut table = deck.nibbles;
+        for l in 0..LANES {
+            let (mut low, mut both) = (0u64, 0u128);
+            for (t, d) in digits[..draw].iter().enumerate() {
+                let j = t + d[l] as usize;
+                match TWO {
+                    true => both += 1 << table[j],
+                    false => low += 1 << table[j],
+                }
+                table[j] = table[t];
+            }
+            if TWO {
+                (low, out.high[l]) = (both as u64, (both >> 64) as u64);
+            }
+            out.counters[l] = low;
+            out.tops[l] = match need > draw {
+                true => deck.is_land(u32::from(table[draw + digits[draw][l] as usize] / 4)),
+                false => 0,
+            };
+            for (t, d) in digits[..draw].iter().enumerate() {
+                let j = t + d[l] as usize;
+                table[j] = deck.nibbles[j];
+            }
+        }
     }
 }
