@@ -8,13 +8,13 @@ time per game over `repeats` runs taken in turn (one thread), the hands dealt pe
 that keeps fewer hands deals more), and the ratios to the land rule per game and per hand
 dealt. The deck is a 60-card blue-red list whose card tags name the same sets as its colours
 and names, so the tag rules and the named rules must give the same counts (checked); the tag
-rules make six classes of card (three class planes). Three more rows take decks of the same
+rules make six classes of card. Three more rows take decks of the same
 24 lands in 60 (the land rule's work is the same on them): one whose four tags overlap into
-nine classes (four planes), one whose four tags make sixteen (the most one word of class
+nine classes, one whose four tags make sixteen (the most one word of class
 counters holds), and one of eighteen (two words). Then a land rule that refuses about as many
 hands as the four conditions (7:3-3, 6:3-3, 5:1-4): what dealing that many hands costs without
-conditions. Last, a 99-card Commander deck (libraries past 65 cards take the wide class
-kernel) with the land rule and with four conditions, the latter measured against the former
+conditions. Last, a 99-card Commander deck (the class kernel reads its cards' table from
+four vectors) with the land rule and with four conditions, the latter measured against the former
 (a row named in `BASES` starts a new base). With `--cpu` each run is timed by the process's
 CPU time (`time.process_time`) in place of the wall clock: on a machine shared with other
 jobs, the time they take does not count.
@@ -142,7 +142,7 @@ def rules() -> list[tuple[str, m.Deck, m.KeepRule]]:
     overlapping = m.KeepRule(
         RANGES, keep_at=4, requires={"creature": 1, "cheap": 2, "blue": 1, "red": 1}
     )
-    out.append(("4 tag conditions, nine classes (four planes)", overlapping_deck(), overlapping))
+    out.append(("4 tag conditions, nine classes", overlapping_deck(), overlapping))
     sixteen = m.KeepRule(RANGES, keep_at=4, requires={t: 1 for t in "abcd"})
     out.append(("4 tag conditions, sixteen classes", sixteen_class_deck(), sixteen))
     out.append(
