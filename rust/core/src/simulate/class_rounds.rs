@@ -16,49 +16,20 @@ use crate::cpu::Level;
 use crate::rng::{LANES, MAX_BATCH};
 
 impl Engine<'_> {
-    /// [`Engine::class_round_any`] for CPUs with AVX2 and BMI2: the traced class kernel
-    /// ([`Engine::lane_classes`]), the counter verdicts with AVX2 or AVX-512.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2 and BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi2")]
-    #[inline(never)]
-    pub(crate) unsafe fn class_round_avx2<P: Policy>(
-        &self,
-        round: Round<'_>,
-        rule: (&CountRule, &DeckClasses),
-        policy: &mut P,
-        bufs: &mut Buffers,
-        sink: Sink<'_, '_>,
-        next: &mut Vec<u32>,
-    ) -> std::result::Result<(), Abort> {
-        self.class_round_any::<P, true>(round, rule, policy, bufs, sink, next)
-    }
-
-    /// [`Engine::class_round_any`] for any CPU: the portable class kernel
-    /// ([`Engine::lane_classes_portable`]), the counter verdicts one hand at a time.
-    #[inline(never)]
-    pub(crate) fn class_round_portable<P: Policy>(
-        &self,
-        round: Round<'_>,
-        rule: (&CountRule, &DeckClasses),
-        policy: &mut P,
-        bufs: &mut Buffers,
-        sink: Sink<'_, '_>,
-        next: &mut Vec<u32>,
-    ) -> std::result::Result<(), Abort> {
-        self.class_round_any::<P, false>(round, rule, policy, bufs, sink, next)
-    }
-
     /// [`Engine::round`] on the class kernels: every game of `round` draws its hand (eight at
     /// a time, from their lead words), which is decided by its class counters under `rule`,
     /// remembered in the round kind's memo when the deck's classes make few enough hands
     /// ([`MEMO_HANDS`]), else read from the counters eight at a time. A game whose lead word the
     /// kernels cannot use takes [`Engine::step`]. Games that mulligan go to `next`. Compiled
-    /// twice, as `run` is: `AVX2` only inside [`Engine::class_round_avx2`].
-    #[inline(always)]
-    fn class_round_any<P: Policy, const AVX2: bool>(
+    /// twice, as `run` is: with the AVX2 class kernel ([`Engine::lane_classes`]) and the
+    /// counter verdicts' vector twins when `AVX2`, else the portable kernel
+    /// ([`Engine::lane_classes_portable`]) and the verdicts one hand at a time. (The loop
+    /// itself is scalar: compiled for AVX2 it measured no faster.)
+    ///
+    /// # Safety
+    /// `AVX2` only on a CPU with AVX2 and BMI2.
+    #[inline(never)]
+    pub(crate) unsafe fn class_round<P: Policy, const AVX2: bool>(
         &self,
         round: Round<'_>,
         (rule, deck): (&CountRule, &DeckClasses),
@@ -109,7 +80,7 @@ impl Engine<'_> {
             let (shape, d, out) = ((draw, need), &mut digits, &mut hands);
             let ok = match AVX2 {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: `AVX2` is true only in `class_round_avx2`, on CPUs with AVX2 and BMI2.
+                // SAFETY: `AVX2` only on CPUs with AVX2 and BMI2 (this function's contract).
                 true => unsafe { self.lane_classes(deck, &leads, shape, d, out) },
                 _ => self.lane_classes_portable(deck, &leads, shape, d, out),
             };

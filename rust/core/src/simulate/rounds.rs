@@ -95,12 +95,8 @@ impl Engine<'_> {
                 active,
             };
             let rule = (rule, &deck);
-            #[cfg(target_arch = "x86_64")]
-            if AVX2 {
-                // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
-                return unsafe { self.class_round_avx2(round, rule, policy, bufs, sink, next) };
-            }
-            return self.class_round_portable(round, rule, policy, bufs, sink, next);
+            // SAFETY: `AVX2` is true only in `run_avx2`, entered after checking the CPU.
+            return unsafe { self.class_round::<P, AVX2>(round, rule, policy, bufs, sink, next) };
         }
         let (mask64, mask128) = (self.land_mask as u64, self.land_mask);
         let verdicts = match (kernel, rule) {
