@@ -1,6 +1,7 @@
 """`MULLIGAN_SIMD` caps the vector extensions a process uses (rust/core/src/cpu.rs): every
 backend must give the same results bit for bit, so a run capped at AVX2 (the traced class
-kernel) or at the portable code (the portable class kernel) equals an uncapped one, for keep rules of one to four card
+kernel, the AVX2 counter verdicts) or at the portable code (the portable class kernel, the
+verdicts one hand at a time) equals an uncapped one, for keep rules of one to four card
 conditions on narrow and wide decks."""
 
 from __future__ import annotations
