@@ -98,9 +98,11 @@ pub(crate) struct CounterVerdicts {
     pub(crate) masks: [u64; MAX_CLASSES],
     /// What the lands drawn decide.
     pub(crate) rows: Rows,
-    /// [`Rows::kept`] then [`Rows::refused`], as one table (the AVX2 twin reads it as
-    /// 32-bit verdicts: index `2 * (lands + ROWS * refused) + next card a land`).
-    pub(crate) pairs: [u64; 2 * ROWS],
+    /// [`Rows::kept`] (`[0]`) and [`Rows::refused`] (`[1]`) by lands, each pair of verdicts in
+    /// sixteen bits a verdict (the AVX2 twin reads them from registers).
+    pub(crate) short_pairs: [[u32; ROWS]; 2],
+    /// [`Rows::lands_gone`] by lands, four bits each (at most 15).
+    pub(crate) lands_gone_nibbles: u64,
 }
 
 impl Engine<'_> {
@@ -124,17 +126,22 @@ impl Engine<'_> {
         }
         let word = |shift: u32| spare.map(|table| table.map(|both| (both >> shift) as u64));
         let rows = self.verdict_rows(rule, shape, redraw);
-        let pairs = core::array::from_fn(|i| match i < ROWS {
-            true => rows.kept[i],
-            false => rows.refused[i - ROWS],
-        });
+        let short = |pair: u64| {
+            let [not_land, land] = [pair as u32, (pair >> 32) as u32];
+            debug_assert!(not_land | land <= 0xffff, "a verdict fits in sixteen bits");
+            not_land | land << 16
+        };
+        let short_pairs = [rows.kept.map(short), rows.refused.map(short)];
+        let lands_gone_nibbles =
+            (0..ROWS).fold(0, |n, i| n | rows.lands_gone[i].min(15) << (4 * i));
         CounterVerdicts {
             classes: *classes,
             kinds,
             spare: [word(0), word(64)],
             masks,
             rows,
-            pairs,
+            short_pairs,
+            lands_gone_nibbles,
         }
     }
 

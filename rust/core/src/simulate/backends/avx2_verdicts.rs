@@ -12,9 +12,16 @@ use super::super::policy::MAX_SETS;
 use crate::rng::LANES;
 use std::arch::x86_64::*;
 
-/// The low bit of each counter, by set: the classes of that set (the low bits of
-/// [`super::super::classes::DeckClasses::sums`]), one word per counter word.
-type SetBits = [[u64; 2]; MAX_SETS];
+/// What [`CounterVerdicts::lanes_avx2`] reads for each four lanes, found once for eight.
+struct Tables {
+    /// By set: the low bit of the counters of the classes in it (the low bits of
+    /// [`super::super::classes::DeckClasses::sums`]), one word per counter word.
+    set_bits: [[u64; 2]; MAX_SETS],
+    /// By set: the low bits of the counters of the classes outside it.
+    outside: [[u64; 2]; MAX_SETS],
+    /// [`CounterVerdicts::short_pairs`] (kept, then refused), each as two registers.
+    pairs: [[__m256i; 2]; 2],
+}
 
 impl CounterVerdicts {
     /// [`CounterVerdicts::get`] of eight lanes' hands at once, each for its next card (the
@@ -24,10 +31,25 @@ impl CounterVerdicts {
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn lanes_avx2<const TWO: bool>(&self, hands: &ClassHands) -> [u32; LANES] {
-        let set_bits: SetBits = core::array::from_fn(|i| {
+        let set_bits: [[u64; 2]; MAX_SETS] = core::array::from_fn(|i| {
             let bits = self.classes.sums[1 + i] & LOW_BITS;
             [bits as u64, (bits >> 64) as u64]
         });
+        let all = [LOW_BITS as u64, (LOW_BITS >> 64) as u64];
+        let registers = |table: &[u32; ROWS]| {
+            // SAFETY: unaligned loads of eight u32 each from a [u32; 16] (`ROWS` is 16).
+            unsafe {
+                [
+                    _mm256_loadu_si256(table.as_ptr().cast()),
+                    _mm256_loadu_si256(table[8..].as_ptr().cast()),
+                ]
+            }
+        };
+        let tables = Tables {
+            set_bits,
+            outside: set_bits.map(|[low, high]| [all[0] & !low, all[1] & !high]),
+            pairs: self.short_pairs.each_ref().map(registers),
+        };
         let mut out = [0u32; LANES];
         for h in 0..2 {
             // SAFETY: unaligned loads of four u64 from [u64; 8]s (`4 * h + 4 <= 8`) and of four
@@ -39,7 +61,7 @@ impl CounterVerdicts {
                     _mm_loadu_si128(hands.tops[4 * h..].as_ptr().cast()),
                 )
             };
-            let verdicts = self.four::<TWO>([counters, high], tops, &set_bits);
+            let verdicts = self.four::<TWO>([counters, high], tops, &tables);
             // SAFETY: an unaligned store of four u32 into a [u32; 8] (`4 * h + 4 <= 8`).
             unsafe { _mm_storeu_si128(out[4 * h..].as_mut_ptr().cast(), verdicts) };
         }
@@ -55,7 +77,7 @@ impl CounterVerdicts {
         &self,
         [mut counters, mut high]: [__m256i; 2],
         tops: __m128i,
-        set_bits: &SetBits,
+        tables: &Tables,
     ) -> __m128i {
         let splat = |w: u64| _mm256_set1_epi64x(w as i64);
         let zero = _mm256_setzero_si256();
@@ -77,13 +99,6 @@ impl CounterVerdicts {
             }
             total
         };
-        // A table of sixteen words (or 32: `spare`'s two kinds) read at each lane's index.
-        let look = |table: &[u64], at: __m256i| {
-            debug_assert!(table.len() >= 16);
-            // SAFETY: every index read is below 16 (a count of at most 15 cards, or four set
-            // bits), or below 32 in a table of two kinds.
-            unsafe { _mm256_i64gather_epi64::<8>(table.as_ptr().cast(), at) }
-        };
         let sums = self.classes.sums;
         let lands = sum(sums[0]);
         let mut counts = splat(self.rows.bias);
@@ -98,15 +113,19 @@ impl CounterVerdicts {
             splat(u64::MAX),
         );
         let mut spare_counts = _mm256_and_si256(counts, splat(0x0f0f_0f0f));
-        let lands_gone = match self.rows.bottom {
-            0 => zero,
-            _ => look(&self.rows.lands_gone, lands),
-        };
+        // How many of the lands a round bottoms, from a word of sixteen four-bit counts.
+        let lands_gone = _mm256_and_si256(
+            _mm256_srlv_epi64(
+                splat(self.lands_gone_nibbles),
+                _mm256_slli_epi64::<2>(lands),
+            ),
+            splat(15),
+        );
         // The sets a class is in, as the bytes a step takes from the cards to spare: by which
         // of each set's classes its counter's bit (`bit`, one or none) is.
         let set_bytes = |bit: __m256i, w: usize| {
             let mut mask = zero;
-            for (i, bits) in set_bits.iter().enumerate() {
+            for (i, bits) in tables.set_bits.iter().enumerate() {
                 let outside = _mm256_cmpeq_epi64(_mm256_and_si256(bit, splat(bits[w])), zero);
                 mask = _mm256_or_si256(mask, _mm256_andnot_si256(outside, splat(1 << (8 * i))));
             }
@@ -126,14 +145,18 @@ impl CounterVerdicts {
                 |spells: u64, lands: u64| _mm256_blendv_epi8(splat(spells), splat(lands), land);
             let kind = pick(self.kinds[0] as u64, self.kinds[1] as u64);
             let present = present_of(counters, kind);
-            let nonzero = _mm256_or_si256(spare_counts, _mm256_srli_epi64::<1>(spare_counts));
-            let nonzero = _mm256_or_si256(nonzero, _mm256_srli_epi64::<2>(nonzero));
-            let nonzero = _mm256_and_si256(nonzero, splat(0x0101_0101));
-            let bits = _mm256_mul_epu32(nonzero, splat(0x0102_0408));
-            let sets = _mm256_and_si256(_mm256_srli_epi64::<24>(bits), splat(15));
-            // The table of the step's kind: the second sixteen words for lands.
-            let at = _mm256_or_si256(sets, _mm256_and_si256(land, splat(16)));
-            let allowed = look(self.spare[0].as_flattened(), at);
+            // The classes whose sets all have a card to spare: for each set with none, only
+            // the classes outside it (both words' at once when `TWO`).
+            let (mut allowed, mut allowed_high) = (ones, ones);
+            for (i, outside) in tables.outside.iter().enumerate() {
+                let byte = _mm256_and_si256(spare_counts, splat(0xff << (8 * i)));
+                let spare = _mm256_xor_si256(_mm256_cmpeq_epi64(byte, zero), ones);
+                allowed = _mm256_and_si256(allowed, _mm256_or_si256(spare, splat(outside[0])));
+                if TWO {
+                    let term = _mm256_or_si256(spare, splat(outside[1]));
+                    allowed_high = _mm256_and_si256(allowed_high, term);
+                }
+            }
             let free = _mm256_and_si256(present, allowed);
             let lowest = _mm256_and_si256(free, _mm256_sub_epi64(zero, free));
             counters = _mm256_sub_epi64(counters, lowest);
@@ -145,8 +168,7 @@ impl CounterVerdicts {
                 // when the first word has no free class (of this kind, its sets all spare).
                 let kind = pick((self.kinds[0] >> 64) as u64, (self.kinds[1] >> 64) as u64);
                 let present = present_of(high, kind);
-                let allowed = look(self.spare[1].as_flattened(), at);
-                let free = _mm256_and_si256(present, allowed);
+                let free = _mm256_and_si256(present, allowed_high);
                 // Taken only where the first word had none free.
                 let free = _mm256_andnot_si256(some, free);
                 let lowest = _mm256_and_si256(free, _mm256_sub_epi64(zero, free));
@@ -159,11 +181,22 @@ impl CounterVerdicts {
             refused = _mm256_or_si256(refused, _mm256_andnot_si256(some, any));
             spare_counts = _mm256_sub_epi64(spare_counts, mask);
         }
-        // The verdict, from the pairs of the hand's lands (of its row of refused hands when
-        // refused), the next card's half.
-        let row = _mm256_add_epi64(lands, _mm256_and_si256(refused, splat(ROWS as u64)));
-        let at = _mm256_add_epi64(_mm256_slli_epi64::<1>(row), _mm256_cvtepu32_epi64(tops));
-        // SAFETY: every index is below `4 * ROWS`, the pairs' length in u32s.
-        unsafe { _mm256_i64gather_epi32::<4>(self.pairs.as_ptr().cast(), at) }
+        // The verdict, from the pair of the hand's lands (of the refused hands' when refused):
+        // sixteen words of a table as two registers, a dword permute in each (a lane's count is
+        // in its low dword), the one bit 3 of the count picks; then the next card's half.
+        let at = |[low, high]: &[__m256i; 2]| {
+            let pick = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(lands));
+            _mm256_castps_si256(_mm256_blendv_ps(
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(*low, lands)),
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(*high, lands)),
+                pick,
+            ))
+        };
+        let pair = _mm256_blendv_epi8(at(&tables.pairs[0]), at(&tables.pairs[1]), refused);
+        let half = _mm256_slli_epi64::<4>(_mm256_cvtepu32_epi64(tops));
+        let verdict = _mm256_and_si256(_mm256_srlv_epi64(pair, half), splat(0xffff));
+        // The low dwords of the four lanes.
+        let low_dwords = _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0);
+        _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(verdict, low_dwords))
     }
 }
