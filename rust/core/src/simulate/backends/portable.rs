@@ -140,10 +140,9 @@ impl Engine<'_> {
 
     /// The class kernel for any CPU (AVX2's is `lane_classes`, `avx2_traced`): each lane's
     /// steps from its lead word, then its hand drawn lane by lane over a table of the deck's
-    /// cards by class (four times the class number a byte, [`DeckClasses::nibbles`]; each
-    /// step's swap written into it, then put back, as [`Engine::count_flags`] does with land
-    /// flags), each card adding one to its class's counter; whether each lane's word was
-    /// accepted.
+    /// cards by class (four times the class number a byte, [`DeckClasses::nibbles`], a copy
+    /// for each lane, each step's swap written into it), each card adding one to its class's
+    /// counter; whether each lane's word was accepted.
     #[inline(never)]
     pub(crate) fn lane_classes_portable(
         &self,
@@ -174,8 +173,9 @@ impl Engine<'_> {
         digits: &[[u64; LANES]; MAX_BATCH],
         out: &mut ClassHands,
     ) {
-        let mut table = deck.nibbles;
         for l in 0..LANES {
+            // A copy for each lane (cheaper than putting its swaps back).
+            let mut table = deck.nibbles;
             let (mut low, mut both) = (0u64, 0u128);
             for (t, d) in digits[..draw].iter().enumerate() {
                 let j = t + d[l] as usize;
@@ -193,10 +193,6 @@ impl Engine<'_> {
                 true => deck.is_land(u32::from(table[draw + digits[draw][l] as usize] / 4)),
                 false => 0,
             };
-            for (t, d) in digits[..draw].iter().enumerate() {
-                let j = t + d[l] as usize;
-                table[j] = deck.nibbles[j];
-            }
         }
     }
 }
