@@ -190,6 +190,22 @@ impl CounterVerdicts {
     /// them mispredicts).
     #[inline]
     pub(crate) fn get(&self, counters: u128) -> [u32; 2] {
+        match self.classes.len > WORD_CLASSES {
+            false => self.get_in::<false>(counters),
+            true => self.get_in::<true>(counters),
+        }
+    }
+
+    /// [`CounterVerdicts::get`] for counters in one word (at most 16 classes), or two when
+    /// `TWO`: with one, every operand's high half is known to be zero, and the compiler keeps
+    /// to 64-bit operations.
+    #[inline(always)]
+    fn get_in<const TWO: bool>(&self, counters: u128) -> [u32; 2] {
+        let word = |x: u128| match TWO {
+            true => x,
+            false => x & u128::from(u64::MAX),
+        };
+        let counters = word(counters);
         let (rows, sums) = (&self.rows, self.classes.set_counts(counters));
         let lands = sums[0] as usize;
         // The set counts biased ([`Rows::bias`]), one byte each.
@@ -200,20 +216,25 @@ impl CounterVerdicts {
         for step in 0..u64::from(rows.bottom) {
             let kind = usize::from(step < rows.lands_gone[lands]);
             let x = counters | counters >> 1;
-            let present = (x | x >> 2) & LOW_BITS & self.kinds[kind];
+            let present = (x | x >> 2) & word(LOW_BITS & self.kinds[kind]);
             // The class bottomed: the first present whose sets all have a card to spare (the
             // lowest bit: its counter's); none such while one is present breaks a condition;
             // none present, the bottom takes no card of this kind (as `after_bottom`).
             let sets = spare_sets(spare_counts);
-            let [low, high] = self
-                .spare
-                .each_ref()
-                .map(|word| u128::from(word[kind][sets]));
-            let free = present & (low | high << 64);
+            let low = u128::from(self.spare[0][kind][sets]);
+            let high = match TWO {
+                true => u128::from(self.spare[1][kind][sets]) << 64,
+                false => 0,
+            };
+            let free = present & (low | high);
             refused |= present != 0 && free == 0;
             let lowest = free & free.wrapping_neg();
-            counters -= lowest;
-            let n = (lowest | 1 << 127).trailing_zeros() / 4;
+            counters = word(counters - lowest);
+            // The class's number (when none is free, any: its sets are taken zero times).
+            let n = match TWO {
+                true => (lowest | 1 << 127).trailing_zeros() / 4,
+                false => (lowest as u64 | 1 << 63).trailing_zeros() / 4,
+            };
             spare_counts -= u64::from(free != 0) * self.masks[n as usize];
         }
         rows.pair(lands, refused)
