@@ -6,11 +6,11 @@
 //! values live, which measured faster for both than one loop choosing a kernel per group.
 
 use super::classes::{hands, ClassHands, DeckClasses, MEMO_CLASSES, MEMO_HANDS};
-use super::config::{Outcome, Sink};
+use super::config::Sink;
 use super::engine::{Cohort, Engine};
 use super::policy::{Abort, CountRule, Policy};
 use super::rounds::Round;
-use super::verdicts::{CELL, KEEP, REDRAW, VANCOUVER_BOTTOM};
+use super::verdicts::{kept_outcome, CELL, KEEP, REDRAW, VANCOUVER_BOTTOM};
 use super::words::Buffers;
 use crate::cpu::Level;
 use crate::rng::{LANES, MAX_BATCH};
@@ -137,13 +137,7 @@ impl Engine<'_> {
                     sink.redraws.push(slot);
                 }
                 if let (Some(out), 1) = (sink.per_game.as_deref_mut(), keep) {
-                    let (cell, w) = ((v >> CELL) as usize, self.cfg.hand_size + 1);
-                    out[slot as usize] = Outcome {
-                        hand_size: (cell / w) as u8,
-                        lands: (cell % w) as u8,
-                        mulligans: mulligans as u8,
-                        vancouver_bottom: v & VANCOUVER_BOTTOM != 0,
-                    };
+                    out[slot as usize] = kept_outcome(v, self.cfg.hand_size, mulligans);
                 }
             }
         }

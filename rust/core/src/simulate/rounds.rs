@@ -10,7 +10,7 @@ use super::engine::{Cohort, Engine, State, Step, MAX_DRAW};
 use super::partial::{Dealer, Pass};
 use super::policy::{Abort, CountRule, Policy};
 use super::variants::Games;
-use super::verdicts::{CELL, KEEP, MAX_SET_DRAW, REDRAW, VANCOUVER_BOTTOM};
+use super::verdicts::{kept_outcome, CELL, KEEP, MAX_SET_DRAW, REDRAW, VANCOUVER_BOTTOM};
 use super::words::{lead_words, shuffle_words, stream_rows, Buffers};
 use crate::card::CardId;
 use crate::rng::{LANES, MAX_BATCH};
@@ -173,13 +173,7 @@ impl Engine<'_> {
                         sink.redraws.push(slot);
                     }
                     if let (Some(out), true) = (sink.per_game.as_deref_mut(), v & KEEP != 0) {
-                        let (cell, w) = ((v >> CELL) as usize, self.cfg.hand_size + 1);
-                        out[slot as usize] = Outcome {
-                            hand_size: (cell / w) as u8,
-                            lands: (cell % w) as u8,
-                            mulligans: mulligans as u8,
-                            vancouver_bottom: v & VANCOUVER_BOTTOM != 0,
-                        };
+                        out[slot as usize] = kept_outcome(v, self.cfg.hand_size, mulligans);
                     }
                     continue;
                 }

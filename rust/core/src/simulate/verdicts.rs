@@ -4,6 +4,7 @@
 
 #[cfg(test)]
 use super::classes::NIBBLES;
+use super::config::Outcome;
 use super::engine::Engine;
 #[cfg(any(test, doc))]
 use super::policy::Classes;
@@ -22,6 +23,19 @@ pub(crate) const VANCOUVER_BOTTOM: u32 = 2;
 pub(crate) const REDRAW: u32 = 4;
 /// Where a verdict's cell of [`super::Counts::hand_lands`] starts (bits above the flags).
 pub(crate) const CELL: u32 = 3;
+
+/// The outcome of a game kept with verdict `v` after `mulligans`, for hands of at most
+/// `hand_size` cards (the cell is `size * (hand_size + 1) + lands`).
+#[inline(always)]
+pub(crate) fn kept_outcome(v: u32, hand_size: usize, mulligans: u32) -> Outcome {
+    let (cell, w) = ((v >> CELL) as usize, hand_size + 1);
+    Outcome {
+        hand_size: (cell / w) as u8,
+        lands: (cell % w) as u8,
+        mulligans: mulligans as u8,
+        vancouver_bottom: v & VANCOUVER_BOTTOM != 0,
+    }
+}
 
 impl Engine<'_> {
     /// The hand's size and lands once its cards are on the bottom: `lands` drawn, of `shape`.
