@@ -1,6 +1,7 @@
 //! A round of hands decided by the classes of their cards (103.5: a keep rule with card
-//! conditions, London's bottom included): the class kernel (`backends/avx2_traced.rs`) counts
-//! each hand's cards by class ([`super::classes`]), and its verdict comes from a memo of the
+//! conditions, London's bottom included): a class kernel (`backends/avx2_traced.rs`, or the
+//! portable one beside the land kernels) counts each hand's cards by class
+//! ([`super::classes`]), and its verdict comes from a memo of the
 //! round's hands or from the counters themselves ([`super::counter_verdicts`]). Its own loop,
 //! apart from the land rule's ([`super::rounds`]): each is compiled with only its own kernel's
 //! values live, which measured faster for both than one loop choosing a kernel per group.
@@ -24,7 +25,8 @@ impl Engine<'_> {
     /// twice, as `run` is: with the AVX2 class kernel ([`Engine::lane_classes`]) and the
     /// counter verdicts' vector twins when `AVX2`, else the portable kernel
     /// ([`Engine::lane_classes_portable`]) and the verdicts one hand at a time. (The loop
-    /// itself is scalar: compiled for AVX2 it measured no faster.)
+    /// itself is scalar: compiled for AVX2 it measured within a few percent of this, faster or
+    /// slower with its layout.)
     ///
     /// # Safety
     /// `AVX2` only on a CPU with AVX2 and BMI2.
