@@ -6,7 +6,7 @@
 //! error code), writes its results through out-pointers or caller-provided buffers, runs its
 //! body inside `catch_unwind` (no panic crosses the boundary) and sets a thread-local last
 //! error message on failure. Objects are opaque 64-bit handles into a registry
-//! ([`registry`]), never pointers, so a freed or forged handle is detected, never undefined
+//! (`registry`), never pointers, so a freed or forged handle is detected, never undefined
 //! behaviour.
 
 #![deny(unsafe_op_in_unsafe_fn)]

@@ -115,7 +115,7 @@ pub(crate) fn rows(
 }
 
 /// [`rows`] on one thread, compiled for AVX2 and BMI2 when the CPU has them (as
-/// [`Engine::run`]).
+/// `Engine::run`).
 pub(crate) fn rows_serial(key: &[u32; 8], plan: &Plan, width: usize, first: u64, out: &mut [u32]) {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_avx2_bmi2() {

@@ -54,7 +54,7 @@ pub struct CurveHistograms {
 impl CurveHistograms {
     /// The questions for this deck, `draws(turn)` cards drawn by each question's turn, a game
     /// seeing at most `most_seen` cards (more costs a cap per card, the same counts); `None`
-    /// when they need more than [`MAX_CELLS`] cells or 128 questions.
+    /// when they need more than `MAX_CELLS` cells or 128 questions.
     pub fn new(
         profile: &Profile,
         questions: &[Question],

@@ -3,7 +3,7 @@
 //! the mana to cast it on its turn. Exact where the maths allows: hypergeometric with no
 //! mulligan ([`hypergeometric`], [`castable`]), and the kept hand's size for a count keep rule
 //! under London, Vancouver and Paris ([`keep_odds`]); simulated otherwise ([`simulation`]), each
-//! rate with its 95% Wilson interval ([`wilson`]). Who draws on their first turn follows 103.8.
+//! rate with its 95% Wilson interval ([`wilson()`]). Who draws on their first turn follows 103.8.
 //! [`luck`] answers "was I unlucky?" over the hands of game logs.
 //!
 //! The parts: [`mana`] (costs), [`sources`] (the deck's lands and what they add), [`report`]

@@ -2,9 +2,9 @@
 //! game `i`'s shuffle `k` (after `k` mulligans) of library stream `i << 8`, exactly as
 //! [`super::simulation::Deals`] shuffles it, its top cards only. The lead words come 64 games
 //! to a vectorised ChaCha call and the streams' first blocks eight to a call
-//! ([`crate::simulate::words`], as the bulk engine reads them); the Fisher–Yates digits of
+//! (`simulate::words`, as the bulk engine reads them); the Fisher–Yates digits of
 //! eight games are drawn interleaved from the deck's batch plan, computed once
-//! ([`crate::simulate::plan`]). A game whose words run out (a rejected word, below 2^-16 a
+//! (`simulate::plan`). A game whose words run out (a rejected word, below 2^-16 a
 //! shuffle) is shuffled alone from the same words: the same cards.
 
 use crate::card::CardId;

@@ -7,7 +7,7 @@
 //! [`scryfall`]), a saved table ([`CardTable::from_text`], [`saved`]), or the table built into
 //! this library ([`CardTable::embedded`]): generated from a registry package's card corpus by
 //! `scripts/make_card_table.py` (NOTICE names the data's origin), so that every land counts
-//! without a download. What a source does not state is read from the card ([`oracle`]).
+//! without a download. What a source does not state is read from the card (`oracle`).
 //!
 //! A card is a land when its front face has the card type Land (205.2a; in a hand or library
 //! a double-faced card has only its front face's characteristics, 712.8a), so Dryad Arbor,

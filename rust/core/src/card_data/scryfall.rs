@@ -2,7 +2,7 @@
 //! into a [`CardTable`], from bytes: each record is turned into a [`CardInfo`] as it is read,
 //! so the memory used is the file's bytes and the table, not a copy of the file (a
 //! `CardInfo` keeps no rules text). What a record does not state is read from the card
-//! ([`super::oracle`]): a face's colours from its mana cost (202.2), the mana value from the
+//! (`oracle`): a face's colours from its mana cost (202.2), the mana value from the
 //! mana costs (202.3), produced mana from its mana abilities (605.1a) and basic land types
 //! (305.6), and whether it enters tapped from its text (614.1c).
 

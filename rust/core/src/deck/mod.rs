@@ -4,9 +4,9 @@
 //!
 //! # The files players have, detected from the text
 //! - XML: an MTGO `.dek` (`<Cards Quantity Sideboard Name>`, one element per printing, summed)
-//!   or a Cockatrice `.cod` (`<zone name="main|side">`, `<card number name>`): [`xml`], a strict
+//!   or a Cockatrice `.cod` (`<zone name="main|side">`, `<card number name>`): `xml`, a strict
 //!   reader that refuses any DTD or entity other than the five predefined ones.
-//! - Text ([`text`], one card line per line, [`line`] for the dialects of a line): plain lists,
+//! - Text (`text`, one card line per line, `line` for the dialects of a line): plain lists,
 //!   MTG Arena (`About`/`Name`, `Deck`/`Sideboard`/`Commander`/`Companion`, `4 Lightning Bolt
 //!   (M11) 149`), MTGO `.txt` (the sideboard after a blank line), `SB:` lines (Magic
 //!   Workstation, Cockatrice, XMage `[SET:NUM]`), Forge `.dck` (`[Main]`, `Name|SET|art`,

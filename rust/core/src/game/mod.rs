@@ -3,7 +3,7 @@
 //! [`Game::new`] runs every step that needs no decision and stops at the first question;
 //! [`Game::pending`] lists the questions outstanding now; each answer (`keep`, `mulligan`,
 //! `bottom`, …) is validated in full first and only then applied, so an illegal answer returns
-//! [`Error::IllegalAction`] and changes nothing. Every step appends an [`Event`].
+//! [`crate::Error::IllegalAction`] and changes nothing. Every step appends an [`crate::Event`].
 //!
 //! Order of steps: starting player (103.1) → set-up (103.2a, b, c, each step for every player
 //! before the next) → shuffle (103.3) → life (103.4) → draw (103.5) → mulligan rounds →

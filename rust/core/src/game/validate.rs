@@ -18,7 +18,7 @@ pub const MAX_GAME_CARDS: usize = 2 * MAX_DECK_CARDS;
 /// Checks the size of a set-up before anything is copied: at most [`MAX_PLAYERS`] players and
 /// [`MAX_GAME_CARDS`] cards in all. A host calls it with the counts it has seen so far (for
 /// example after each deck it parses), so that a set-up too large is refused before it is
-/// built; [`Game::new`] calls it again.
+/// built; [`crate::Game::new`] calls it again.
 pub fn check_size(players: usize, cards: usize) -> Result<()> {
     if players > MAX_PLAYERS {
         return Err(Error::config(format!(

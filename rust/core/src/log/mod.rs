@@ -1,8 +1,8 @@
 //! Verifiable game logs (docs/EVENT_LOG.md, schema [`SCHEMA`]): a header with the seed's
 //! commitment and the whole set-up, every event, and the reveal of the seed. [`verify`] checks
 //! a log's bytes: the set-up digest, the commitments, and that replaying the decisions the
-//! events record ([`Game::replay`]) gives exactly the logged events, compared value by value
-//! and by type (`20` is not `20.0`, `false` is not `0`). Every problem is an [`Error::Log`]
+//! events record ([`crate::Game::replay`]) gives exactly the logged events, compared value by value
+//! and by type (`20` is not `20.0`, `false` is not `0`). Every problem is an [`crate::Error::Log`]
 //! naming the first one; nothing panics, whatever the bytes.
 
 use crate::error::Result;
@@ -128,7 +128,7 @@ fn typed<T: for<'de> Deserialize<'de>>(value: &Value, what: &str) -> Result<T> {
 
 /// Verifies a log given as its bytes (JSON Lines). `commitment` and `setup`: the seed
 /// commitment and set-up digest published before the game, if kept (then a log rewritten from
-/// scratch is caught too; each must be 64 hex digits). Ok, or [`Error::Log`] naming the first
+/// scratch is caught too; each must be 64 hex digits). Ok, or [`crate::Error::Log`] naming the first
 /// problem and the line of the log it is on.
 pub fn verify(bytes: &[u8], commitment: Option<&str>, setup: Option<&str>) -> Result<()> {
     let text = std::str::from_utf8(bytes)

@@ -32,7 +32,7 @@ use super::conditions::bottom_key;
 pub(crate) const ROWS: usize = MAX_SET_DRAW + 1;
 
 /// What a round's hand comes to by the lands it drew, and the card conditions' minimums. The
-/// tables are words, sixteen to a table, as the AVX-512 twin ([`super::backends::avx512`])
+/// tables are words, sixteen to a table, as the AVX-512 twin (`backends/avx512_verdicts.rs`)
 /// reads them.
 #[derive(Debug, Clone)]
 pub(crate) struct Rows {
@@ -82,7 +82,8 @@ const fn set_bytes(mask: u32) -> u64 {
     bytes
 }
 
-/// A round's verdicts ([`Engine::class_verdicts`]) from a hand's class counters.
+/// A round's verdicts (`Engine::class_verdicts`, the tests' reference) from a hand's class
+/// counters.
 #[derive(Debug, Clone)]
 pub(crate) struct CounterVerdicts {
     /// The deck's classes (a hand's lands and set counts: [`DeckClasses::set_counts`]).
@@ -185,7 +186,7 @@ impl Engine<'_> {
 
 impl CounterVerdicts {
     /// The verdicts of the hand with `counters` (four bits a class number, the two words as
-    /// one), for the next card not a land and a land: [`Engine::class_verdicts`] of the hand.
+    /// one), for the next card not a land and a land: `Engine::class_verdicts` of the hand.
     /// Without a branch that depends on the hand (the kernels' hands are random: a branch on
     /// them mispredicts).
     #[inline]

@@ -60,7 +60,7 @@ impl Engine<'_> {
     /// [`Engine::step`]'s decisions for a count policy, for a round whose hands have this
     /// `shape`: indexed by `lands drawn * 2 + next card is a land`, a [`KEEP`] bit, a
     /// [`VANCOUVER_BOTTOM`] bit, a [`REDRAW`] bit, and the kept hand's cell of
-    /// [`Counts::hand_lands`] shifted left by [`CELL`].
+    /// [`super::Counts::hand_lands`] shifted left by [`CELL`].
     pub(crate) fn verdicts(&self, rule: &CountRule, shape: &HandStep, redraw: bool) -> Vec<u32> {
         let draw = shape.draw;
         let mut out = vec![0u32; (draw + 1) * 2];

@@ -19,7 +19,7 @@ pub(crate) struct Buffers {
     pub(crate) lead_pos: Vec<u32>,
     pub(crate) scratch: Vec<CardId>,
     pub(crate) flags: Vec<u8>,
-    /// Kept hands by cell of [`Counts::hand_lands`], plus a spare cell for mulligans: `LANES`
+    /// Kept hands by cell of [`super::Counts::hand_lands`], plus a spare cell for mulligans: `LANES`
     /// counters a cell (cell-major), one for each lane of a round's groups.
     pub(crate) hist: Vec<u64>,
     /// A round's hands by verdict index, one run of counters per lane.
