@@ -19,6 +19,8 @@ step "cargo fmt --check"
 cargo fmt --all --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+step "cargo doc -D warnings (every intra-doc link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 step "cargo test"
 cargo test --workspace --quiet
 
