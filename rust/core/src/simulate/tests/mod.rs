@@ -12,6 +12,7 @@ use crate::seed::{Seed, StreamId, DOMAIN_LIBRARY, MAX_STREAM_INDEX};
 
 mod classes;
 mod counter_verdicts;
+mod game_path;
 mod keep_rule;
 mod request;
 mod smoothing;

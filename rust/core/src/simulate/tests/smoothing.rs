@@ -3,7 +3,8 @@
 //! 5 to 9, 2 to 8 candidates, free mulligans (the table's and 103.5c's), the land redraw,
 //! count keep rules (with and without tags) and the general path.
 
-use super::variants::{deck, equals_the_games, rules, short_deck_rule};
+use super::game_path::{equals_the_games, rules, short_deck_rule};
+use super::variants::deck;
 use super::*;
 use crate::house::{HouseRules, Smoothing};
 use crate::rules::MulliganRule;
