@@ -103,8 +103,15 @@ class Page:
 
     def click(self, selector: str, counts: bool = True) -> None:
         before = self.actions
-        button = wait_for(lambda: self.d.find_element(By.CSS_SELECTOR, selector), selector)
-        button.click()
+
+        def press() -> bool:
+            # Found and clicked in one go: the page may rebuild its buttons (a reply it polled)
+            # between a find and a click, and a click on the old button is refused as stale
+            # before it is sent, so it is found again (`wait_for` retries).
+            self.d.find_element(By.CSS_SELECTOR, selector).click()
+            return True
+
+        wait_for(press, selector)
         if counts:
             self.actions += 1
             wait_for(lambda: self.view()["next_action"] == before + 2, f"action {before + 1}")
