@@ -1,10 +1,12 @@
 //! The counter verdicts of eight hands with AVX2 (x86-64; 103.5: London's bottom and a keep
 //! rule's card conditions, [`super::super::counter_verdicts`]): the AVX2 twin of
-//! [`CounterVerdicts::get`], for CPUs without AVX-512 (whose twin is in `avx512`). The same
-//! steps on four lanes a vector, with what AVX2 lacks done another way: a word's counters
-//! summed by byte sums (`vpsadbw`) in place of a 64-bit multiply, the class a step bottoms
-//! told by which sets its counter's bit falls in (no leading-zero count), and the tables read
-//! by gathers. Same results.
+//! [`CounterVerdicts::get`], for CPUs without AVX-512 (whose twin is `avx512_verdicts`). The
+//! same steps on four lanes a vector, with what AVX2 lacks done another way: a word's counters
+//! summed by byte sums (`vpsadbw`) in place of a 64-bit multiply, the class a step bottoms told
+//! by which sets its counter's bit falls in (no leading-zero count), and no table gathered
+//! (gathers were about half its time, waiting): the classes a step may take from each set's
+//! outsiders, the lands a round bottoms from a word of four-bit counts, the verdicts by dword
+//! permutes from registers. Same results.
 
 use super::super::classes::{ClassHands, NIBBLES};
 use super::super::counter_verdicts::{CounterVerdicts, LOW_BITS, ROWS};
