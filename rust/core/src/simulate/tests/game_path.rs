@@ -35,17 +35,12 @@ fn tagged(n: usize) -> Vec<Vec<String>> {
 /// A keep rule that mulligans a short deck's hands down to one card (exact land counts for
 /// each size), for the tests where the library runs out during the mulligans.
 pub(super) fn short_deck_rule(lands: &[bool]) -> CompiledRule {
-    KeepRule {
-        ranges: vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
-        keep_at: Some(1),
-        bottom: Bottom::Balance,
-        requires: vec![],
-        min_sources: vec![],
-        requires_cards: vec![],
-        exile: Exile::Hand,
-    }
-    .compile(lands, &vec![vec![]; lands.len()])
-    .unwrap()
+    land_rule(
+        lands,
+        vec![(7, 3, 3), (6, 3, 3), (5, 2, 2), (4, 2, 2), (3, 1, 1)],
+        Some(1),
+        Bottom::Balance,
+    )
 }
 
 /// The keep rules of the differential tests: count rules (land ranges, each bottom strategy,
@@ -212,17 +207,12 @@ fn the_variants_on_rounds_equal_the_game_path() {
 #[test]
 fn the_general_path_of_the_variants_equals_the_game_path() {
     let lands = deck(60, 9);
-    let keep = KeepRule {
-        ranges: vec![(7, 3, 4), (6, 3, 3), (5, 2, 3), (4, 2, 2)],
-        keep_at: Some(2),
-        bottom: Bottom::Balance,
-        requires: vec![],
-        min_sources: vec![],
-        requires_cards: vec![],
-        exile: Exile::Hand,
-    }
-    .compile(&lands, &vec![vec![]; 60])
-    .unwrap();
+    let keep = land_rule(
+        &lands,
+        vec![(7, 3, 4), (6, 3, 3), (5, 2, 3), (4, 2, 2)],
+        Some(2),
+        Bottom::Balance,
+    );
     for rule in [
         MulliganRule::CanadianHighlander,
         MulliganRule::Houston,
@@ -411,17 +401,12 @@ fn decks_smaller_than_the_hand_equal_the_game_path() {
     for rule in rules {
         for n in [0usize, 1, 2, 3, 5, 6, 8, 9, 12] {
             let lands = deck(n, n / 2);
-            let keep = KeepRule {
-                ranges: (1..=7).map(|s| (s, 1, 1)).collect(),
-                keep_at: None,
-                bottom: Bottom::Balance,
-                requires: vec![],
-                min_sources: vec![],
-                requires_cards: vec![],
-                exile: Exile::Hand,
-            }
-            .compile(&lands, &vec![vec![]; n])
-            .unwrap();
+            let keep = land_rule(
+                &lands,
+                (1..=7).map(|s| (s, 1, 1)).collect(),
+                None,
+                Bottom::Balance,
+            );
             for free_first in [false, true] {
                 let cfg = Config {
                     rule,

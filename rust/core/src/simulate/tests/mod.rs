@@ -18,6 +18,27 @@ mod request;
 mod smoothing;
 mod variants;
 
+/// A keep rule of land ranges alone (`(size, min, max)`, keep at `keep_at`), compiled for a
+/// deck of `lands` with no tags.
+pub(super) fn land_rule(
+    lands: &[bool],
+    ranges: Vec<(usize, u32, u32)>,
+    keep_at: Option<usize>,
+    bottom: Bottom,
+) -> CompiledRule {
+    KeepRule {
+        ranges,
+        keep_at,
+        bottom,
+        requires: vec![],
+        min_sources: vec![],
+        requires_cards: vec![],
+        exile: Exile::Hand,
+    }
+    .compile(lands, &vec![vec![]; lands.len()])
+    .unwrap()
+}
+
 fn seed() -> Seed {
     Seed::from_bytes([7; 32])
 }
@@ -119,17 +140,12 @@ fn the_count_kernel_equals_the_general_path_game_by_game() {
             (9, 4, false),
         ] {
             let lands: Vec<bool> = (0..deck_size).map(|i| i % deck_size < land_count).collect();
-            let keep = KeepRule {
-                ranges: vec![(7, 3, 4), (6, 2, 4), (5, 2, 3), (4, 1, 3)],
-                keep_at: Some(2),
-                bottom: Bottom::Balance,
-                requires: vec![],
-                min_sources: vec![],
-                requires_cards: vec![],
-                exile: Exile::Hand,
-            }
-            .compile(&lands, &vec![vec![]; deck_size])
-            .unwrap();
+            let keep = land_rule(
+                &lands,
+                vec![(7, 3, 4), (6, 2, 4), (5, 2, 3), (4, 1, 3)],
+                Some(2),
+                Bottom::Balance,
+            );
             assert!(keep.count_rule(7).is_some());
             let cfg = Config {
                 house: Default::default(),
@@ -165,17 +181,12 @@ fn the_portable_path_equals_the_dispatched_one() {
         (MulliganRule::PartialParis, 60, true),
     ] {
         let lands: Vec<bool> = (0..deck_size).map(|i| i % 5 < 2).collect();
-        let keep = KeepRule {
-            ranges: vec![(7, 3, 4), (6, 2, 4), (5, 2, 3)],
-            keep_at: Some(4),
-            bottom: Bottom::SpellsFirst,
-            requires: vec![],
-            min_sources: vec![],
-            requires_cards: vec![],
-            exile: Exile::Hand,
-        }
-        .compile(&lands, &vec![vec![]; deck_size])
-        .unwrap();
+        let keep = land_rule(
+            &lands,
+            vec![(7, 3, 4), (6, 2, 4), (5, 2, 3)],
+            Some(4),
+            Bottom::SpellsFirst,
+        );
         let cfg = Config {
             house: crate::house::HouseRules {
                 land_mulligan,
@@ -355,17 +366,12 @@ fn the_kernels_equal_the_general_path_at_the_edges() {
     ] {
         for rule in [MulliganRule::London, MulliganRule::Vancouver] {
             let lands: Vec<bool> = (0..deck_size).map(|i| i % 3 == 0).collect();
-            let keep = KeepRule {
-                ranges: vec![(10, 3, 5), (7, 2, 3), (6, 2, 3), (5, 1, 2), (1, 1, 1)],
-                keep_at: Some(2),
-                bottom: Bottom::Balance,
-                requires: vec![],
-                min_sources: vec![],
-                requires_cards: vec![],
-                exile: Exile::Hand,
-            }
-            .compile(&lands, &vec![vec![]; deck_size])
-            .unwrap();
+            let keep = land_rule(
+                &lands,
+                vec![(10, 3, 5), (7, 2, 3), (6, 2, 3), (5, 1, 2), (1, 1, 1)],
+                Some(2),
+                Bottom::Balance,
+            );
             let cfg = Config {
                 house: Default::default(),
                 rule,

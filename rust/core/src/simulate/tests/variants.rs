@@ -44,17 +44,7 @@ pub(super) fn deck(n: usize, lands: usize) -> Vec<bool> {
 }
 
 fn keep_all(lands: &[bool], bottom: Bottom) -> CompiledRule {
-    KeepRule {
-        ranges: vec![],
-        keep_at: Some(MAX_HAND),
-        bottom,
-        requires: vec![],
-        min_sources: vec![],
-        requires_cards: vec![],
-        exile: Exile::Hand,
-    }
-    .compile(lands, &vec![vec![]; lands.len()])
-    .unwrap()
+    land_rule(lands, vec![], Some(MAX_HAND), bottom)
 }
 
 pub(super) fn config(rule: MulliganRule, deck_size: usize, house: HouseRules) -> Config {
@@ -77,17 +67,12 @@ fn free_mulligans_run_on_the_kernels_and_equal_the_general_path() {
     ] {
         for (free_first, free_mulligans) in [(false, 2), (true, 1), (false, 5)] {
             let lands = deck(40, 15);
-            let keep = KeepRule {
-                ranges: vec![(7, 3, 4), (6, 3, 4), (5, 2, 3)],
-                keep_at: Some(3),
-                bottom: Bottom::Balance,
-                requires: vec![],
-                min_sources: vec![],
-                requires_cards: vec![],
-                exile: Exile::Hand,
-            }
-            .compile(&lands, &vec![vec![]; 40])
-            .unwrap();
+            let keep = land_rule(
+                &lands,
+                vec![(7, 3, 4), (6, 3, 4), (5, 2, 3)],
+                Some(3),
+                Bottom::Balance,
+            );
             let mut cfg = config(
                 rule,
                 40,
