@@ -22,6 +22,23 @@ pub(super) fn equals_the_games<P: Policy + Clone + Send>(
     super::paths_agree(&seed(), (cfg, lands), policy, &reference, range, what)
 }
 
+/// Case `k`'s configuration of `rule` for a deck of `deck_size`: a spread of options without
+/// the whole product, each case its own mix of free mulligans, the free first mulligan and
+/// hand size.
+fn mixed_case(rule: MulliganRule, deck_size: usize, land_mulligan: bool, k: u64) -> Config {
+    Config {
+        rule,
+        free_first: k % 4 == 1,
+        hand_size: [7, 6, 9, 7, 5][(k % 5) as usize],
+        deck_size,
+        house: HouseRules {
+            free_mulligans: (k % 3) as u32,
+            land_mulligan,
+            ..HouseRules::default()
+        },
+    }
+}
+
 /// A deck of `n` cards, `lands` of them lands, every third card tagged `ramp`.
 fn tagged(n: usize) -> Vec<Vec<String>> {
     (0..n)
@@ -162,21 +179,9 @@ fn the_variants_on_rounds_equal_the_game_path() {
             let lands = deck(n, l);
             for (name, keep) in rules(&lands) {
                 k += 1;
-                // A spread of options without the whole product: each case its own mix.
-                let free_mulligans = (k % 3) as u32;
-                let free_first = k % 4 == 1;
-                let hand_size = [7, 6, 9, 7, 5][(k % 5) as usize];
-                let cfg = Config {
-                    rule,
-                    free_first,
-                    hand_size,
-                    deck_size: n,
-                    house: HouseRules {
-                        free_mulligans,
-                        land_mulligan,
-                        ..HouseRules::default()
-                    },
-                };
+                let cfg = mixed_case(rule, n, land_mulligan, k);
+                let (free_mulligans, free_first) = (cfg.house.free_mulligans, cfg.free_first);
+                let hand_size = cfg.hand_size;
                 let what = format!(
                     "{rule:?} land_mulligan={land_mulligan} deck {n} keep {name} hand \
                      {hand_size} free {free_mulligans} free_first {free_first}"
@@ -317,20 +322,9 @@ fn partial_paris_equals_the_game_path() {
             let lands = deck(n, l);
             for (name, keep) in rules(&lands) {
                 k += 1;
-                let free_mulligans = (k % 3) as u32;
-                let free_first = k % 4 == 1;
-                let hand_size = [7, 6, 9, 7, 5][(k % 5) as usize];
-                let cfg = Config {
-                    rule: MulliganRule::PartialParis,
-                    free_first,
-                    hand_size,
-                    deck_size: n,
-                    house: HouseRules {
-                        free_mulligans,
-                        land_mulligan,
-                        ..HouseRules::default()
-                    },
-                };
+                let cfg = mixed_case(MulliganRule::PartialParis, n, land_mulligan, k);
+                let (free_mulligans, free_first) = (cfg.house.free_mulligans, cfg.free_first);
+                let hand_size = cfg.hand_size;
                 let what = format!(
                     "land_mulligan={land_mulligan} deck {n} keep {name} hand {hand_size} \
                      free {free_mulligans} free_first {free_first}"
