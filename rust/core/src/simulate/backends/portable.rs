@@ -9,8 +9,9 @@ use crate::rng::{LANES, MAX_BATCH};
 /// [`Engine::lane_lands`] for four lanes: one batch of digits drawn from each word `x`, each
 /// used as soon as it is drawn. The mask is kept relative to the current step (shifted right
 /// once a step), so step `k`'s digit `d` addresses bit `d`: the flag there is drawn, and the
-/// flag of position `k` (bit 0) moves there. Returns the lands drawn in the first `draw` steps,
-/// the flag step `draw` would draw when `need > draw`, and each word's final low half.
+/// flag of position `k` (bit 0) moves there. Returns the lands drawn in the first `draw` steps
+/// and the flag step `draw` would draw when `need > draw` (no step past those is drawn: whether
+/// a word is accepted is [`Engine::accepted`]).
 #[inline(always)]
 pub(crate) fn four_lanes<M: LandMask>(
     template: M,
@@ -18,7 +19,7 @@ pub(crate) fn four_lanes<M: LandMask>(
     bounds: &[u64],
     draw: usize,
     need: usize,
-) -> ([u32; 4], [u32; 4], [u64; 4]) {
+) -> ([u32; 4], [u32; 4]) {
     let mut mask = [template; 4];
     let mut lands = [0u32; 4];
     let mut tops = [0u32; 4];
@@ -32,16 +33,12 @@ pub(crate) fn four_lanes<M: LandMask>(
             mask[l] = mask[l].flip(d, f ^ mask[l].bit(0)).next();
         }
     }
-    for (k, &b) in bounds.iter().enumerate().skip(draw) {
+    if let Some(&b) = bounds.get(draw).filter(|_| need > draw) {
         for l in 0..4 {
-            let wide = u128::from(x[l]) * u128::from(b);
-            x[l] = wide as u64;
-            if k < need {
-                tops[l] = mask[l].bit((wide >> 64) as usize);
-            }
+            tops[l] = mask[l].bit(((u128::from(x[l]) * u128::from(b)) >> 64) as usize);
         }
     }
-    (lands, tops, x)
+    (lands, tops)
 }
 
 impl Engine<'_> {
@@ -59,17 +56,16 @@ impl Engine<'_> {
     ) -> ([u32; LANES], [u32; LANES], [bool; LANES]) {
         let mut lands = [0u32; LANES];
         let mut tops = [0u32; LANES];
-        let mut ok = [true; LANES];
-        let Some((_, m, product, bounds)) = self.plan.batches.first() else {
-            return (lands, tops, ok);
+        let (Some(ok), Some((_, m, _, bounds))) = (self.accepted(leads), self.plan.batches.first())
+        else {
+            return (lands, tops, [true; LANES]);
         };
         for h in 0..LANES / 4 {
             let x: [u64; 4] = core::array::from_fn(|l| leads[4 * h + l]);
-            let (l4, t4, x4) = four_lanes(template, x, &bounds[..*m], draw, need);
+            let (l4, t4) = four_lanes(template, x, &bounds[..*m], draw, need);
             for l in 0..4 {
                 lands[4 * h + l] = l4[l];
                 tops[4 * h + l] = t4[l];
-                ok[4 * h + l] = !(x4[l] < *product && x4[l] < product.wrapping_neg() % product);
             }
         }
         (lands, tops, ok)
