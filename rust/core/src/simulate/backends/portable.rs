@@ -152,17 +152,22 @@ impl Engine<'_> {
             *out = ClassHands::default();
             return [true; LANES];
         };
-        match deck.len > WORD_CLASSES {
-            false => self.trace_lanes::<false>(deck, (draw, need), digits, out),
-            true => self.trace_lanes::<true>(deck, (draw, need), digits, out),
+        let shape = (draw, need);
+        // The table's copy as long as the deck needs (most decks: 64 cards).
+        match (deck.len > WORD_CLASSES, deck.cards <= 64) {
+            (false, true) => self.trace_lanes::<false, 64>(deck, shape, digits, out),
+            (false, false) => self.trace_lanes::<false, 128>(deck, shape, digits, out),
+            (true, true) => self.trace_lanes::<true, 64>(deck, shape, digits, out),
+            (true, false) => self.trace_lanes::<true, 128>(deck, shape, digits, out),
         }
         ok
     }
 
     /// [`Engine::lane_classes_portable`]'s hands, lane by lane, their counters in one word (two
-    /// when `TWO`: more than 16 classes).
+    /// when `TWO`: more than 16 classes), over the first `CARDS` bytes of the table (at least
+    /// the deck's cards).
     #[inline(always)]
-    fn trace_lanes<const TWO: bool>(
+    fn trace_lanes<const TWO: bool, const CARDS: usize>(
         &self,
         deck: &DeckClasses,
         (draw, need): (usize, usize),
@@ -171,7 +176,7 @@ impl Engine<'_> {
     ) {
         for l in 0..LANES {
             // A copy for each lane (cheaper than putting its swaps back).
-            let mut table = deck.nibbles;
+            let mut table: [u8; CARDS] = core::array::from_fn(|j| deck.nibbles[j]);
             let (mut low, mut both) = (0u64, 0u128);
             for (t, d) in digits[..draw].iter().enumerate() {
                 let j = t + d[l] as usize;
