@@ -345,7 +345,6 @@ class LiveGame:
             seats.append(seat)
         start = max(0, len(public) - VIEW_EVENTS) if self.whole_game else 0
         out: Json = {
-            "seat": None,
             "names": self.names,
             "done": self.game.done,
             "seats": seats,
