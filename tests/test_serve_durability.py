@@ -28,10 +28,10 @@ def test_the_store_runs_wal_with_the_synchronous_level_asked(tmp_path: Path, lev
 def test_create_app_passes_the_level_to_its_store_and_refuses_others(tmp_path: Path) -> None:
     app = create_app(tmp_path / "db.sqlite3", sqlite_synchronous="full")
     with TestClient(app) as c:
-        store = c.app.state.services.store  # type: ignore[attr-defined]
+        store = c.app.state.services.store
         assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
     with TestClient(create_app(tmp_path / "db.sqlite3")) as c:
-        store = c.app.state.services.store  # type: ignore[attr-defined]
+        store = c.app.state.services.store
         assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
     with pytest.raises(ValueError, match="sqlite_synchronous: one of normal, full"):
         create_app(tmp_path / "db.sqlite3", sqlite_synchronous="off")
