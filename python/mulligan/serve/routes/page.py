@@ -1,98 +1,84 @@
-"""The service's HTML pages (plain HTML and JavaScript, files of this package, so they work
-offline): ``GET /`` the landing page (landing.html: what the server is, a form that creates a
-game with invites, each seat's link), ``GET /play/{game_id}/{seat}`` a seat's page (play.html),
-``GET /host/{game_id}`` the host's page (host.html: the public table, End, the log). Each page
-reads its token or invite from the URL fragment, which browsers never send to the server, and
-plays through the JSON routes.
+"""The service's HTML pages, files of this package (so they work offline), each reading its
+token or invite from the URL fragment, which browsers never send to the server, and playing
+through the JSON routes:
 
-Every page is served with one Content-Security-Policy (`policy`): scripts only the packaged
-pages' own inline scripts (by their SHA-256, so an injected ``<script>`` or ``onerror=`` never
-runs), images from this server and Scryfall's (``cards.scryfall.io``, ``api.scryfall.com``),
-requests to this server only, no frames, no plugins.
+* ``GET /``: the landing page (landing.html: what the server is, a form that creates a game
+  with invites, each seat's link and the host's);
+* ``GET /play/{game_id}/{seat}``: a seat's page (play.html);
+* ``GET /host/{game_id}``: the host's page (host.html: the public table from the host's view,
+  End, the log);
+* ``GET /static/{name}``: their scripts and style sheets (python/mulligan/serve/static).
+
+The landing and host pages and the static files go out with a Content-Security-Policy
+(`PAGE_POLICY`) that runs only this server's scripts (no inline script or style, no eval),
+loads images only from this server and Scryfall (card images by name), and connects only to
+this server: a card or player name that got written as HTML anywhere could run nothing.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import re
-from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
-__all__ = ["PAGES", "content_security_policy", "policy", "router"]
+from mulligan.serve.errors import ApiError
+
+__all__ = ["PAGE_HEADERS", "PAGE_POLICY", "page_response", "router"]
 
 router = APIRouter()
 
-HERE = Path(__file__).resolve().parent.parent
-#: The packaged pages (pyproject.toml's maturin ``include`` lists each one).
-PAGES = {"landing": HERE / "landing.html", "play": HERE / "play.html", "host": HERE / "host.html"}
+SERVE = Path(__file__).resolve().parent.parent
+PLAY_PAGE = SERVE / "play.html"
+LANDING_PAGE = SERVE / "landing.html"
+HOST_PAGE = SERVE / "host.html"
+STATIC = SERVE / "static"
 
-#: Where a page may show images from: Scryfall's card images (the name as text offline).
-IMAGES = "'self' https://cards.scryfall.io https://api.scryfall.com"
-
-_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-
-
-def content_security_policy(pages: list[str]) -> str:
-    """The policy for pages whose texts are `pages`: their inline scripts by hash."""
-    hashes = sorted(
-        {
-            "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
-            for text in pages
-            for s in _INLINE_SCRIPT.findall(text)
-        }
-    )
-    return "; ".join(
-        [
-            "default-src 'none'",
-            f"script-src {' '.join(hashes) or chr(39) + 'none' + chr(39)}",
-            "style-src 'self' 'unsafe-inline'",
-            f"img-src {IMAGES}",
-            "connect-src 'self'",
-            "form-action 'self'",
-            "base-uri 'none'",
-            "frame-ancestors 'none'",
-        ]
-    )
+#: Scripts and styles from this server only (no inline script, no eval), card images from
+#: Scryfall (`api.scryfall.com` answers with a redirect to `cards.scryfall.io`), requests to
+#: this server only, no frames, no plugins, no form posted elsewhere.
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' https://api.scryfall.com https://cards.scryfall.io; connect-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+PAGE_HEADERS = {
+    "Content-Security-Policy": PAGE_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
-@lru_cache(maxsize=1)
-def _pages() -> tuple[dict[str, str], str]:
-    texts = {name: path.read_text(encoding="utf-8") for name, path in PAGES.items()}
-    return texts, content_security_policy(list(texts.values()))
-
-
-def policy() -> str:
-    """The Content-Security-Policy header every page is served with."""
-    return _pages()[1]
-
-
-def page(name: str) -> HTMLResponse:
-    texts, policy = _pages()
-    return HTMLResponse(
-        texts[name],
-        headers={
-            "Content-Security-Policy": policy,
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
-            "Cache-Control": "no-store",
-        },
-    )
+def page_response(page: Path) -> HTMLResponse:
+    """A page of the package, with the pages' security headers."""
+    return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
 
 @router.get("/", include_in_schema=False)
 async def landing() -> HTMLResponse:
-    return page("landing")
+    return page_response(LANDING_PAGE)
 
 
 @router.get("/play/{game_id}/{seat}", include_in_schema=False)
 async def play(game_id: str, seat: int) -> HTMLResponse:
-    return page("play")
+    # Its inline script predates the policy: served without it until the page's own scripts
+    # move to static/ (the page's branch does so).
+    return HTMLResponse(PLAY_PAGE.read_text(encoding="utf-8"))
 
 
 @router.get("/host/{game_id}", include_in_schema=False)
 async def host(game_id: str) -> HTMLResponse:
-    return page("host")
+    return page_response(HOST_PAGE)
+
+
+@router.get("/static/{name}", include_in_schema=False)
+async def static(name: str) -> Response:
+    """A file of python/mulligan/serve/static by its plain name (no path: nothing else of the
+    package or the disk is reachable)."""
+    path = STATIC / name
+    kind = TYPES.get(path.suffix)
+    if kind is None or "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
+        raise ApiError(404, "not_found", f"no static file {name!r}")
+    return Response(path.read_bytes(), media_type=kind, headers=PAGE_HEADERS)
