@@ -1,4 +1,4 @@
--- Runs docs/tabletop_simulator.lua in lua5.4 as Tabletop Simulator would, with the stand-in of
+-- Runs docs/tabletop_simulator.lua in lua5.2 or lua5.4 as Tabletop Simulator would, with the stand-in of
 -- tests/tts/tts.lua, and plays it by clicking its buttons as the players would:
 --
 --   lua5.4 tests/tts/run.lua SCRIPT SERVER [setting=value ...] [Color:Label ...]
@@ -45,7 +45,7 @@ for key, value in pairs(settings) do
   else _G[key] = value end
 end
 
-onLoad()
+onLoad("")
 tts.pump()
 assert(tts.click("White", "Start game"), "no Start game button")
 
@@ -79,7 +79,12 @@ end
 
 local objects = {}
 for _, o in ipairs(tts.objects) do
+  local hand = cjson.null
+  for _, z in ipairs(o.getZones()) do
+    if z.type == "Hand" then hand = z.getValue() end
+  end
   table.insert(objects, {
+    hand = hand,
     type = o.type,
     name = o.name,
     memo = o.memo,
@@ -103,7 +108,6 @@ io.write(cjson.encode({
     seats = game.seats,
   } or cjson.null,
   answered = answered,
-  next = MULLIGAN.next,
   ended = MULLIGAN.ended,
   log = MULLIGAN.log or cjson.null,
   objects = objects,
@@ -111,4 +115,5 @@ io.write(cjson.encode({
   requests = tts.requests,
   buttons = buttons,
   texts = tts.texts(),
+  xml = tts.xml,
 }), "\n")
