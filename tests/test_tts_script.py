@@ -269,7 +269,7 @@ def test_the_tables_own_moves_reach_the_server_as_actions(server, lua):
 
 @pytest.mark.parametrize("lua", LUAS)
 def test_a_click_on_ones_own_zones_is_one_call(server, lua):
-    run = lua_json(lua, PLAY, server, "steps=40", "seed=7")
+    run = lua_json(lua, PLAY, server, "seats=4", "steps=60", "seed=7")
     assert run["mismatches"] == []
     assert len(run["clicks"]) >= 30
     assert {c["calls"] for c in run["clicks"]} == {1}, run["clicks"]

@@ -171,8 +171,14 @@ local function battlefieldAt(seat)
   return { x = h.x * k + (random(9) - 5), y = 2, z = h.z * k + (random(5) - 3) * 0.5 }
 end
 
+-- The seat's cards lying in `zone`, revealed cards left out (they are put away with the panel).
 local function cardsIn(seat, zone)
-  return onTable(seat)[zone]
+  local found = {}
+  for _, c in ipairs(onTable(seat)[zone]) do
+    local h = M.objs[seat] and M.objs[seat][string.format("%d", c.id)]
+    if not (h and h.zone == "revealed") then table.insert(found, c) end
+  end
+  return found
 end
 
 local function objectOf(seat, id)
@@ -243,8 +249,10 @@ local function step()
   end
   if r <= 15 and #pub > 0 then
     local card = pick(pub)
-    local h = Player[color].getHandTransform().position
-    drag(color, objectOf(seat, card.id), { x = h.x + random(7) - 4, y = 3, z = h.z }, "to hand")
+    local t = Player[color].getHandTransform()
+    local along = random(7) - 4
+    local p = { x = t.position.x + t.right.x * along, y = 3, z = t.position.z + t.right.z * along }
+    drag(color, objectOf(seat, card.id), p, "to hand")
     return "to hand"
   end
   if r <= 17 and #hand + #pub > 0 then
