@@ -5,7 +5,8 @@
 --
 -- `setting=value` sets one of the script's globals after it is loaded (WHOLE_GAME=true);
 -- `tab:Color=deck text` adds a Notebook tab; `once:Color=Label` makes that player click Label
--- once, as soon as it is offered, during the game start. Then "Start game" is clicked, every decision of
+-- once, as soon as it is offered, during the game start; `fault:METHOD:piece=kind` gives the
+-- first such request whose URL holds `piece` that fault (tests/tts/tts.lua). Then "Start game" is clicked, every decision of
 -- the game start is answered by its player (keep; the first cards to the bottom; the first
 -- option to start), and each `Color:Label` is clicked in order (the first button that player
 -- sees whose label starts with Label; a missing button is an error). The script's state, the
@@ -23,7 +24,10 @@ for i = 3, #arg do
   local first, firstLabel = arg[i]:match("^once:(%a+)=(.+)$")
   local tab, body = arg[i]:match("^tab:(%a+)=(.*)$")
   local key, value = arg[i]:match("^([%u_]+)=(.*)$")
-  if first then
+  local method, match, kind = arg[i]:match("^fault:(%u+):([^=]+)=(.+)$")
+  if method then
+    table.insert(tts.plan, { method = method, match = match, kind = kind })
+  elseif first then
     once[first] = firstLabel
   elseif tab then
     table.insert(tts.tabs, { index = #tts.tabs, title = tab, body = body:gsub("\\n", "\n") })
@@ -113,6 +117,8 @@ io.write(cjson.encode({
   objects = objects,
   printed = tts.printed,
   requests = tts.requests,
+  injected = tts.injected,
+  calls = MULLIGAN.calls,
   buttons = buttons,
   texts = tts.texts(),
   xml = tts.xml,

@@ -138,7 +138,18 @@ local function perform(url, method, data, headers)
   return ok, code, table.concat(sink), entry
 end
 
-local function fault()
+-- tts.plan: faults for given requests, each {match = a piece of the URL, kind = a fault, once}:
+-- the first request whose URL contains `match` (and its method, when `method` is set) gets it.
+tts.plan = {}
+
+local function fault(url, method)
+  for _, f in ipairs(tts.plan) do
+    if not f.used and url:find(f.match, 1, true) and (f.method == nil or f.method == method) then
+      f.used = true
+      tts.injected[f.kind] = tts.injected[f.kind] + 1
+      return f.kind
+    end
+  end
   if tts.faults == nil or tts.random() >= tts.faults.rate then return nil end
   local kinds = { "drop_request", "drop_reply", "duplicate", "delay" }
   local kind = kinds[math.floor(tts.random() * 4) + 1]
@@ -149,7 +160,7 @@ end
 WebRequest = {
   custom = function(url, method, download, data, headers, callback)
     local request = { url = url, method = method, is_done = false, is_error = false }
-    local kind = fault()
+    local kind = fault(url, method)
     local function deliver(ok, code, text, delay)
       tts.later(delay, function()
         request.is_done = true
