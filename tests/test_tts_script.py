@@ -42,7 +42,8 @@ LUAS = [
         v,
         marks=pytest.mark.skipif(
             _lua(v) is None,
-            reason=f"lua{v} with lua-socket and lua-cjson is not installed (scripts/system_deps.sh)",
+            reason=f"lua{v} with lua-socket and lua-cjson is not installed "
+            "(scripts/system_deps.sh)",
         ),
     )
     for v in ("5.2", "5.4")
@@ -129,9 +130,7 @@ def acts(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("lua", LUAS)
-def test_the_script_deals_each_hand_as_card_objects_and_publishes_a_log_that_verifies(
-    server, lua
-):
+def test_the_script_deals_each_hand_as_card_objects_and_publishes_a_log_that_verifies(server, lua):
     run = lua_json(
         lua, RUN, server, "WHOLE_GAME=false", "tab:Red=24 Island\\n36 Kozilek's Return\\n"
     )
@@ -194,9 +193,9 @@ def test_the_whole_game_draws_shuffles_searches_and_scries_through_the_server(se
     assert len(white["seats"][0]["graveyard"]) == 1 and white["ended"]
     # The milled card lies in White's graveyard zone as a card object.
     milled = white["seats"][0]["graveyard"][0]
-    assert [o["name"] for o in run["objects"] if o["alive"] and o.get("memo") == f"0:{milled['id']}"] == [
-        milled["name"]
-    ]
+    assert [
+        o["name"] for o in run["objects"] if o["alive"] and o.get("memo") == f"0:{milled['id']}"
+    ] == [milled["name"]]
     records = verified(run)
     assert records[-1]["type"] == "reveal"
     kinds = [a["action"] for a in acts(records)]
@@ -216,7 +215,11 @@ def test_a_long_search_pages_its_names_in_a_scrolling_panel(server, lua):
         lua, RUN, server, f"tab:White={MANY_NAMES}", "White:Search library", "White:Next page"
     )
     second = [b for b in run["buttons"]["White"] if b.startswith("Take: ")]
-    assert len(second) == 7 and not set(second) & set(takes) and "Previous page" in run["buttons"]["White"]
+    assert (
+        len(second) == 7
+        and not set(second) & set(takes)
+        and "Previous page" in run["buttons"]["White"]
+    )
     assert "<VerticalScrollView" in run["xml"]
 
 
