@@ -347,3 +347,34 @@ def test_a_lost_keep_or_draw_reply_leaves_the_table_in_step_with_the_server(
     # sent again): the second then takes number 1. Never a number used twice or skipped.
     draws = 2 if (tries == "6" or kind != "drop_request") else 1
     assert len(white["hand"]) == 7 + draws and white["next_action"] == draws + 1
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_life_and_poison_buttons_log_public_counters(server, lua):
+    """Where the server keeps public counters (the view's per-seat `counters`, logged as
+    `counter` actions), each player's Life and Poison buttons change their own."""
+    run = lua_json(lua, RUN, server, "WHOLE_GAME=true")
+    if "counters" not in check_hands(server, run)[0]["seats"][0]:
+        pytest.skip("this server keeps no public counters (no `counters` in the view)")
+    run = lua_json(
+        lua,
+        RUN,
+        server,
+        "WHOLE_GAME=true",
+        "White:Life -1",
+        "White:Life -1",
+        "Red:Life +1",
+        "Red:Poison +1",
+        "White:End game",
+    )
+    white, red = check_hands(server, run)
+    start = white["seats"][1]["counters"]["life"] - 1
+    assert white["seats"][0]["counters"]["life"] == start - 2
+    assert red["seats"][1]["counters"]["poison"] == 1
+    kinds = [a for a in acts(verified(run)) if a["action"] == "counter"]
+    assert [(a["counter"], a["delta"]) for a in kinds] == [
+        ("life", -1),
+        ("life", -1),
+        ("life", 1),
+        ("poison", 1),
+    ]

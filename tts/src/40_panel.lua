@@ -162,7 +162,9 @@ end
 local function tableRows(rows, seat)
   local view, color = M.views[seat], SEATS[seat + 1]
   local me = view.seats and view.seats[seat + 1] or {}
-  text(rows, "Life " .. tostring(me.life or "?") .. ", library " .. tostring(me.library_size or "?")
+  local counters = me.counters
+  local life = counters and counters.life or me.life
+  text(rows, "Life " .. tostring(life or "?") .. ", library " .. tostring(me.library_size or "?")
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
     if open.seat == seat then
@@ -177,6 +179,15 @@ local function tableRows(rows, seat)
   button(rows, seat, "Search library", function() act(seat, { action = "search" }) end)
   button(rows, seat, "Scry 2", function() act(seat, { action = "look", count = 2 }) end)
   button(rows, seat, "Reveal 1", function() act(seat, { action = "reveal", count = 1 }) end)
+  -- Life and poison are public counters the server logs as actions of the seat, when it
+  -- keeps them (the view's `counters`).
+  if counters then
+    for _, c in ipairs({ { "life", -1, "Life -1" }, { "life", 1, "Life +1" }, { "poison", 1, "Poison +1" } }) do
+      button(rows, seat, c[3], function()
+        act(seat, { action = "counter", counter = c[1], delta = c[2] })
+      end)
+    end
+  end
   if #(me.graveyard or {}) > 0 then
     button(rows, seat, "Shuffle graveyard in", function()
       local ids = {}
