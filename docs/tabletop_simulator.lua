@@ -387,6 +387,8 @@ rebuildSeat = function(seat)
     local h = have[id]
     if h == nil then
       have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+    elseif h.busy then
+      -- Held, or just dropped: its move is reported once it lands, and settled by that reply.
     elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
       h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
       h.zone = w.zone
@@ -420,8 +422,9 @@ end
 -- -- the table's own moves -------------------------------------------------------------------
 -- A card a player moves is reported through TTS's events (api.tabletopsimulator.com/events):
 -- onObjectDrop when it is let go, onObjectEnterZone when it lands in a hand zone,
--- onObjectEnterContainer when it is dropped on the library's deck. The decision waits a few
--- frames after the drop, so the zones it lands in (and a deck it falls onto) are known.
+-- onObjectEnterContainer when it is dropped on the library's deck. The decision waits half a
+-- second (30 frames) after the drop, so the zones it lands in (and a deck it falls onto) are
+-- known; meanwhile, and while it is held, a reply of the server does not move the card.
 
 -- Sends where a card went: `move` between the hand and the public zones, `put` onto the
 -- library's top or bottom. The table shows the move at once; the reply (or, after an error,
@@ -458,6 +461,8 @@ local held = {}
 
 function onObjectPickUp(player_color, object)
   held[object.getGUID()] = true
+  local seat, id, h = tracked(object)
+  if seat ~= nil then h.busy = true end
 end
 
 function onObjectDrop(player_color, object)
@@ -465,10 +470,12 @@ function onObjectDrop(player_color, object)
   held[guid] = nil
   local seat, id, h = tracked(object)
   if seat == nil then return end
+  h.busy = true
   Wait.frames(function()
     if not alive(object) or held[guid] or M.objs[seat][id] ~= h then return end
+    h.busy = nil
     report(seat, id, h, zoneOf(object, seat))
-  end, 3)
+  end, 30)
 end
 
 -- A card that lands in a hand zone without being held there (pushed, or dealt by TTS).

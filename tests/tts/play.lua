@@ -240,6 +240,13 @@ local function step()
   if r == 7 then click(color, "Scry 2", true); return "scry" end
   if r == 8 then click(color, "Reveal 1", true); return "reveal" end
   if r == 9 and #find(color, "Shuffle graveyard in") > 0 then click(color, "Shuffle graveyard in", true); return "shuffle in" end
+  if r == 11 and #hand > 0 and view.seats[seat + 1].library_size > 0 then
+    -- A card dragged while a click of the same player is on its way: the Draw's reply comes
+    -- before the card lands and must not move it back.
+    tts.drag(color, objectOf(seat, pick(hand).id), battlefieldAt(seat))
+    click(color, "Draw")
+    return "drag while drawing"
+  end
   if r <= 13 and #hand > 0 then
     local card = pick(hand)
     local to = pick({ "battlefield", "battlefield", "graveyard", "exile" })

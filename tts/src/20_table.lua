@@ -167,6 +167,8 @@ rebuildSeat = function(seat)
     local h = have[id]
     if h == nil then
       have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+    elseif h.busy then
+      -- Held, or just dropped: its move is reported once it lands, and settled by that reply.
     elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
       h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
       h.zone = w.zone
