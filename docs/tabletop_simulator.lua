@@ -134,16 +134,22 @@ local function send(lane, req)
       json = req.json,
     })
     if kind == "retry" then return again(tostring(request.error or request.response_code)) end
+    req.done = true
+    -- The reply is applied before the lane's next request is sent: that one's number comes
+    -- from this reply's next_action.
+    local ok, err = pcall(function()
+      if kind == "ok" then
+        req.onOk(reply)
+        -- A reply that took more than one try: the table is read again all the same.
+        if req.attempt > 1 and req.method ~= "GET" and M.game ~= nil then resync() end
+      else
+        if req.seat ~= nil and reply.next_action then M.next[req.seat] = reply.next_action end
+        print("mulligan: " .. tostring(reply.code) .. ": " .. tostring(reply.message))
+        if req.onRefused then req.onRefused(reply) else resync() end
+      end
+    end)
+    if not ok then print("mulligan: " .. tostring(err)) end
     finish(lane, req)
-    if kind == "ok" then
-      req.onOk(reply)
-      -- A reply that took more than one try: the table is read again all the same.
-      if req.attempt > 1 and req.method ~= "GET" and M.game ~= nil then resync() end
-    else
-      if req.seat ~= nil and reply.next_action then M.next[req.seat] = reply.next_action end
-      print("mulligan: " .. tostring(reply.code) .. ": " .. tostring(reply.message))
-      if req.onRefused then req.onRefused(reply) else resync() end
-    end
   end)
   Wait.time(function() again("no reply in " .. REQUEST_TIMEOUT .. " s") end, REQUEST_TIMEOUT)
 end

@@ -247,6 +247,19 @@ local function step()
     click(color, "Draw")
     return "drag while drawing"
   end
+  if r == 12 and view.seats[seat + 1].library_size > 1 then
+    -- A double click: the second Draw is queued while the first is on its way, and takes the
+    -- number the first one's reply gives.
+    local path = "/games/" .. M.game.game_id .. "/seats/" .. seat
+    local before = get(path, M.game.seats[seat + 1].token).next_action
+    tts.click(color, "Draw", true)
+    click(color, "Draw")
+    local after = get(path, M.game.seats[seat + 1].token).next_action
+    if after ~= before + 2 then
+      table.insert(out.mismatches, { step = #out.steps + 1, seat = seat, what = "a double Draw applied " .. (after - before) .. " actions" })
+    end
+    return "double draw"
+  end
   if r <= 13 and #hand > 0 then
     local card = pick(hand)
     local to = pick({ "battlefield", "battlefield", "graveyard", "exile" })

@@ -480,12 +480,13 @@ function tts.buttons(color)
   return found
 end
 
--- Clicks the first button `color` sees whose label starts with `label`; false if none.
-function tts.click(color, label)
+-- Clicks the first button `color` sees whose label starts with `label`, then lets the game
+-- run until nothing is left to do (`hurry`: returns at once); false if there is no such button.
+function tts.click(color, label, hurry)
   for _, b in ipairs(tts.buttons(color)) do
     if b.label:sub(1, #label) == label then
       _G[b.handler](Player[color], "-1", b.id)
-      tts.pump()
+      if not hurry then tts.pump() end
       return true
     end
   end
