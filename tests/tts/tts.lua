@@ -1,39 +1,49 @@
 -- A stand-in for the parts of Tabletop Simulator's Lua API that docs/tabletop_simulator.lua
 -- uses, so Debian's lua5.2 and lua5.4 run the script itself against a live `mulligan serve`.
--- Needs lua-socket and lua-cjson. Every name and argument order follows TTS's API reference
--- (https://api.tabletopsimulator.com, source github.com/Berserk-Games/Tabletop-Simulator-API):
+-- Needs lua-socket and lua-cjson. Every name, argument order and timing follows TTS's API
+-- reference (https://api.tabletopsimulator.com/, sources in
+-- github.com/Berserk-Games/Tabletop-Simulator-API, docs/*.md):
 --
--- * WebRequest.custom(url, method, download, data, headers, callback) (webrequest/manager):
---   asynchronous, the callback gets a request instance with is_error, error, response_code,
---   text (webrequest/instance: a 4xx/5xx is NOT is_error). TTS takes no timeout argument.
--- * Event handlers are globals the game calls (events.md): onLoad(script_state) once the save
---   has loaded ("" when nothing was saved), onSave() returning a string, onObjectPickUp(
---   player_color, object), onObjectDrop(player_color, object), onObjectEnterZone(zone,
---   object) and onObjectLeaveZone(zone, object) for every zone type, hand zones included
---   (a hand zone is an object of type "Hand", built-in-object.md "HandTrigger"; its getValue()
---   is the owner's colour, object.md setValue), onObjectEnterContainer(container, object)
---   ("Includes decks": a card dropped on a deck enters it and its own object is gone).
--- * Wait.time(fn, seconds) and Wait.frames(fn, frames) (wait.md).
--- * Player[color] (player/instance.md): color, seated, steam_name, host, promoted, admin,
---   getHandTransform() (position, rotation, scale, forward, right, up), getHandObjects().
--- * Objects (object.md): guid/getGUID, type, memo (saved with the game), getName/setName,
---   setDescription, getPosition/setPosition/setPositionSmooth, setRotation, getZones(),
---   getValue() of zones, destruct(), isDestroyed(), getQuantity(), takeObject(parameters),
---   setCustomObject/getCustomObject (custom-game-objects.md: CardCustom, DeckCustom), and
---   getObjects()/getObjectFromGUID() (base.md). Scripting zones are "ScriptingTrigger"
---   objects whose type reads "Scripting".
--- * Global UI (ui.md): UI.setXml; an element's visibility is a pipe-separated list of colours,
---   "Host" (the host) and "Admin" (any promoted player and the host) (ui/attributes.md).
+-- * WebRequest.custom(url, method, download, data, headers, callback_function)
+--   (https://api.tabletopsimulator.com/webrequest/manager/): asynchronous; the callback gets
+--   a request instance with is_error, error, response_code and text; a 4xx/5xx reply is NOT
+--   is_error (https://api.tabletopsimulator.com/webrequest/instance/). There is no timeout
+--   argument.
+-- * Event handlers are globals the game calls (https://api.tabletopsimulator.com/events/):
+--   onLoad(script_state) once a save has loaded ("" when nothing was saved); onSave() returns
+--   a string, called at every save, autosave and rewind point; onObjectPickUp(player_color,
+--   object); onObjectDrop(player_color, object); onObjectEnterZone(zone, object) and
+--   onObjectLeaveZone(zone, object) for every zone, hand zones included (a hand zone is an
+--   object of type "Hand", https://api.tabletopsimulator.com/built-in-object/ "HandTrigger";
+--   its getValue() is its owner's colour, https://api.tabletopsimulator.com/object/#setvalue);
+--   onObjectEnterContainer(container, object), which "Includes decks": a card dropped on a
+--   deck enters it and its own object is gone.
+-- * Wait.time(func, seconds) and Wait.frames(func, frames)
+--   (https://api.tabletopsimulator.com/wait/).
+-- * Player[color] (https://api.tabletopsimulator.com/player/instance/): color, seated,
+--   steam_name, host, promoted, admin, getHandTransform() (position, rotation, scale,
+--   forward, right, up), getHandObjects().
+-- * Objects (https://api.tabletopsimulator.com/object/): guid/getGUID(), type, memo (saved
+--   with the game), getName/setName, setDescription, getPosition/setPosition/
+--   setPositionSmooth, setRotation, getZones(), getValue(), destruct(), isDestroyed(),
+--   getQuantity(), takeObject(parameters); setCustomObject for CardCustom and DeckCustom
+--   (https://api.tabletopsimulator.com/custom-game-objects/); spawnObject, getObjects and
+--   getObjectFromGUID (https://api.tabletopsimulator.com/base/). A spawned "ScriptingTrigger"
+--   reads type "Scripting".
+-- * Global UI (https://api.tabletopsimulator.com/ui/): UI.setXml; an element's visibility is
+--   a pipe-separated list of colours, "Host" (the host) and "Admin" (the host and promoted
+--   players) (https://api.tabletopsimulator.com/ui/attributes/).
 --
 -- Time is virtual: `tts.now` advances as `pump` runs what is due, so a reply delayed by 20 s
--- costs nothing. A drag is reported in TTS's order: onObjectPickUp, then the zones left and
--- entered as the card moves (onObjectLeaveZone/onObjectEnterZone), then onObjectDrop, then,
--- a frame after it lands on a deck, onObjectEnterContainer.
+-- costs nothing. A drag is reported in TTS's order: onObjectPickUp; a frame later the zones
+-- left and entered as the card moves (onObjectLeaveZone/onObjectEnterZone); a frame later
+-- onObjectDrop; and, a frame after it lands on a deck, onObjectEnterContainer.
 --
--- Faults (tts.faults = {rate = 0.25, seed = 1}): each request, with probability `rate`, is
+-- Faults (tts.faults = {rate = 0.25}, tts.seed(n)): each request, with probability `rate`, is
 -- dropped before the server (the callback gets is_error after 10 s), has its reply dropped
--- (the server acts, the callback gets is_error), is duplicated (the server gets it twice and
--- the callback sees the second reply) or is delayed (the reply comes 2 to 30 s later).
+-- (the server acts, the callback gets is_error 2 to 10 s later), is duplicated (the server
+-- gets it twice and the callback sees the second reply) or is delayed (the reply comes 2 to
+-- 30 s later). tts.plan gives chosen requests a chosen fault.
 
 local http = require("socket.http")
 local ltn12 = require("ltn12")
