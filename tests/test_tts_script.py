@@ -257,7 +257,7 @@ def test_the_tables_own_moves_reach_the_server_as_actions(server, lua):
     """Dragged cards and the buttons give every kind of move: a hand card to the battlefield,
     the graveyard and exile, a card back to the hand, onto the library's top (the deck) and
     bottom; the graveyard shuffled in; searched cards sent to any zone; looks put away."""
-    run = lua_json(lua, PLAY, server, "steps=300", "seed=5", "finish=true")
+    run = lua_json(lua, PLAY, server, "tour=true", "steps=100", "seed=5", "finish=true")
     assert run["mismatches"] == []
     moves = {(a["action"], a.get("from"), a.get("to")) for a in acts(verified(run))}
     for zone in ("battlefield", "graveyard", "exile"):

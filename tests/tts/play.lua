@@ -13,6 +13,7 @@
 --   load=FILE      first load FILE into this fresh stand-in (onLoad), then play on
 --   finish=true    after the steps, the host ends the game and the log is fetched
 --   promote=Color  that player is promoted (sees the host's buttons)
+--   tour=true      before the random steps, White makes every kind of move once
 --
 -- Writes one JSON object to stdout: the game, the checks and their mismatches, the clicks
 -- (calls and wall-clock seconds each), the faults injected, the log.
@@ -207,12 +208,14 @@ local function gameStart()
   error("the game start did not finish")
 end
 
-local function step()
-  local seat = random(#SEATS) - 1
+-- One step of a random player, or the step `force` says ({seat, r, to, lib, from, found}).
+local function step(force)
+  force = force or {}
+  local seat = force.seat or (random(#SEATS) - 1)
   local color = SEATS[seat + 1]
   local view = M.views[seat]
   if #find(color, "To ") > 0 then
-    local to = pick(find(color, "To "))
+    local to = force.found or pick(find(color, "To "))
     click(color, to, true)
     return "found " .. to
   end
@@ -232,7 +235,7 @@ local function step()
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = random(20)
+  local r = force.r or random(20)
   if r <= 3 and view.seats[seat + 1].library_size > 0 then click(color, "Draw", true); return "draw" end
   if r == 4 then click(color, "Mill 1", true); return "mill" end
   if r == 5 then click(color, "Shuffle", true); return "shuffle" end
@@ -262,8 +265,11 @@ local function step()
   end
   if r <= 13 and #hand > 0 then
     local card = pick(hand)
-    local to = pick({ "battlefield", "battlefield", "graveyard", "exile" })
-    local p = to == "battlefield" and battlefieldAt(seat) or pileAt(seat, to)
+    local to = force.to or pick({ "battlefield", "battlefield", "graveyard", "exile", "another graveyard" })
+    local p
+    if to == "battlefield" then p = battlefieldAt(seat)
+    elseif to == "another graveyard" then p = pileAt((seat + 1) % #SEATS, "graveyard")
+    else p = pileAt(seat, to) end
     drag(color, objectOf(seat, card.id), p, "hand to " .. to)
     return "hand to " .. to
   end
@@ -277,10 +283,10 @@ local function step()
   end
   if r <= 17 and #hand + #pub > 0 then
     local all = {}
-    for _, c in ipairs(hand) do table.insert(all, c) end
-    for _, c in ipairs(pub) do table.insert(all, c) end
+    if force.from ~= "pub" then for _, c in ipairs(hand) do table.insert(all, c) end end
+    if force.from ~= "hand" then for _, c in ipairs(pub) do table.insert(all, c) end end
     local card = pick(all)
-    local to = pick({ "library", "bottom" })
+    local to = force.lib or pick({ "library", "bottom" })
     drag(color, objectOf(seat, card.id), pileAt(seat, to), "to library " .. to)
     return "to library " .. to
   end
@@ -317,8 +323,23 @@ else
   check("game start")
 end
 
-for _ = 1, tonumber(opt.steps) do
-  table.insert(out.steps, step())
+-- tour=true: first every kind of move once, by White, then the random steps.
+local tour = {}
+if opt.tour == "true" then
+  tour = {
+    { r = 13, to = "battlefield" }, { r = 13, to = "graveyard" }, { r = 13, to = "exile" },
+    { r = 13, to = "another graveyard" }, { r = 13, to = "battlefield" }, { r = 14 },
+    { r = 16, lib = "library", from = "hand" }, { r = 16, lib = "bottom", from = "hand" },
+    { r = 16, lib = "library", from = "pub" }, { r = 16, lib = "bottom", from = "pub" },
+    { r = 4 }, { r = 9 },
+    { r = 6 }, {}, { found = "To Hand" }, { r = 6 }, {}, { found = "To Battlefield" },
+    { r = 6 }, {}, { found = "To Graveyard" }, { r = 6 }, {}, { found = "To Top of library" },
+    { r = 7 }, {}, { r = 8 }, {}, { r = 11 }, { r = 12 },
+  }
+  for _, f in ipairs(tour) do f.seat = 0 end
+end
+for i = 1, #tour + tonumber(opt.steps) do
+  table.insert(out.steps, step(tour[i]))
   tts.pump()
   check(out.steps[#out.steps])
 end

@@ -91,8 +91,9 @@ local function cardOf(obj)
 end
 
 -- The zone a card object is in now, as the server names it: its owner's "hand", another
--- player's hand ("elsewhere"), "graveyard", "exile", "top" (on or at the library), "bottom"
--- (the library's bottom spot) or else "battlefield".
+-- player's hand or library ("elsewhere"), "graveyard", "exile", "bottom" (the library's
+-- bottom spot) or else "battlefield"; and whether it lies in its owner's own pile (a card put
+-- into another player's graveyard goes to its owner's, rule 404.2).
 local function zoneOf(obj, seat)
   local pileOf = {}
   for s, piles in pairs(M.spots) do
@@ -106,12 +107,11 @@ local function zoneOf(obj, seat)
   for _, zone in ipairs(obj.getZones and obj.getZones() or {}) do
     local p = pileOf[zone.getGUID()]
     if p then
-      if p.pile == "library" then return p.seat == seat and "top" or "elsewhere" end
       if p.pile == "bottom" then return p.seat == seat and "bottom" or "elsewhere" end
-      return p.pile
+      return p.pile, p.seat == seat
     end
   end
-  return "battlefield"
+  return "battlefield", true
 end
 
 local function spawnCard(seat, card, zone, i, n)

@@ -9,7 +9,8 @@
 -- Sends where a card went: `move` between the hand and the public zones, `put` onto the
 -- library's top or bottom. The table shows the move at once; the reply (or, after an error,
 -- the server's view) settles it.
-local function report(seat, id, h, dest)
+local function report(seat, id, h, dest, own)
+  if own == false and alive(h.obj) then h.obj.setPositionSmooth(spot(seat, dest, 1)) end
   if dest == h.zone then return end
   local from = h.zone
   if from == "revealed" or dest == "elsewhere" then
