@@ -269,6 +269,10 @@ def test_the_tables_own_moves_reach_the_server_as_actions(server, lua):
     assert ("shuffle_in", "graveyard", None) in moves
     assert {t for a, _, t in moves if a == "found"} >= {"hand", "battlefield", "graveyard", "top"}
     assert {a for a, _, _ in moves} >= {"mill", "look", "reveal", "arrange", "draw", "shuffle"}
+    # A surveil: a looked-at card put into the graveyard (spawned there: the check after
+    # each step saw it in the graveyard zone), and a revealed card put into the hand.
+    arranged = [a for a in acts(verified(run)) if a["action"] == "arrange"]
+    assert any(a.get("graveyard") for a in arranged) and any(a.get("hand") for a in arranged)
 
 
 @pytest.mark.parametrize("lua", LUAS)

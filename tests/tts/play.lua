@@ -208,7 +208,8 @@ local function gameStart()
   error("the game start did not finish")
 end
 
--- One step of a random player, or the step `force` says ({seat, r, to, lib, from, found}).
+-- One step of a random player, or the step `force` says ({seat, r, to, lib, from, found,
+-- marks}).
 local function step(force)
   force = force or {}
   local seat = force.seat or (random(#SEATS) - 1)
@@ -227,7 +228,12 @@ local function step(force)
   if #find(color, "Done") > 0 then
     local cards = {}
     for _, l in ipairs(labels(color)) do if l:match(": %a+$") then table.insert(cards, l) end end
-    for _ = 1, random(4) - 1 do if #cards > 0 then click(color, pick(cards):match("^(.*): ") .. ": ") end end
+    if force.marks then
+      -- The first card's button, `marks` times: 2 is the graveyard (top, bottom, graveyard).
+      for _ = 1, force.marks do click(color, cards[1]:match("^(.*): ") .. ": ") end
+    else
+      for _ = 1, random(4) - 1 do if #cards > 0 then click(color, pick(cards):match("^(.*): ") .. ": ") end end
+    end
     click(color, "Done", true)
     return "done"
   end
@@ -334,7 +340,7 @@ if opt.tour == "true" then
     { r = 4 }, { r = 9 },
     { r = 6 }, {}, { found = "To Hand" }, { r = 6 }, {}, { found = "To Battlefield" },
     { r = 6 }, {}, { found = "To Graveyard" }, { r = 6 }, {}, { found = "To Top of library" },
-    { r = 7 }, {}, { r = 8 }, {}, { r = 11 }, { r = 12 },
+    { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
   }
   for _, f in ipairs(tour) do f.seat = 0 end
 end
