@@ -99,8 +99,9 @@ end
 -- What a reply means: ok (2xx with a JSON body), retry (no reply, a 5xx, a body that is not
 -- JSON) or refused (a 4xx: the server's error object, code and message).
 local function classify(request)
-  if request.is_error then return "retry", nil end
   local code = request.response_code or 0
+  -- (Some TTS builds also set is_error on a 4xx; its JSON body still says what was refused.)
+  if request.is_error and not (code >= 400 and code < 500) then return "retry", nil end
   if code >= 500 or code == 0 then return "retry", nil end
   if request.text == nil or request.text == "" then return "retry", nil end
   if code >= 200 and code < 300 and not request.json then return "ok", request.text end
