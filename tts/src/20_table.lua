@@ -65,12 +65,18 @@ setupTable = function()
       local obj = s[pile] and getObjectFromGUID(s[pile])
       if not alive(obj) then
         local label = SEATS[seat + 1] .. " " .. (pile == "bottom" and "library bottom" or pile)
+        -- A GUID is final once the object has spawned (object.md, guid): kept again then.
+        local function spawned(o) s[pile] = o.getGUID() end
         if pile == "library" then
-          obj = spawnObject({ type = "DeckCustom", position = spot(seat, "library"), rotation = { x = 180, y = 0, z = 0 } })
+          obj = spawnObject({
+            type = "DeckCustom", position = spot(seat, "library"), rotation = { x = 180, y = 0, z = 0 },
+            callback_function = spawned,
+          })
           obj.setCustomObject({ face = CARD_BACK, back = CARD_BACK, width = 1, height = 1, number = 2 })
         else
           obj = spawnObject({
             type = "ScriptingTrigger", position = spot(seat, pile), scale = { x = 2.6, y = 4, z = 3.6 },
+            callback_function = spawned,
           })
         end
         obj.setName(label)
