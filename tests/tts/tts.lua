@@ -300,14 +300,23 @@ function tts.newObject(params)
   return obj
 end
 
--- spawnObject (base.md): the object exists at once, is reported in the zones it lands in,
--- and `callback_function` runs once it has spawned.
+-- spawnObject (https://api.tabletopsimulator.com/base/#spawnobject): the object exists at
+-- once and is reported in the zones it lands in; its GUID is final only once it has spawned,
+-- a frame later ("assigned correctly once the spawning member variable becomes false",
+-- object.md), when `callback_function` runs.
 function spawnObject(params)
   local obj = tts.newObject(params)
+  local final = obj.guid
+  byGuid[final] = nil
+  obj.guid = "spawning-" .. final
+  obj.spawning = true
   moveTo(obj, obj.position)
-  if params.callback_function then
-    tts.later(tts.frame, function() params.callback_function(obj) end)
-  end
+  tts.later(tts.frame, function()
+    obj.guid = final
+    obj.spawning = false
+    if obj.alive then byGuid[final] = obj end
+    if params.callback_function then params.callback_function(obj) end
+  end)
   return obj
 end
 
