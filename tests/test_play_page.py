@@ -224,7 +224,7 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
         # Every card is drawn with Scryfall's image of its name (no network here: the name
         # shows as text instead, and is what the tests read).
         first = drivers[0].find_element(By.CSS_SELECTOR, "#hand .card")
-        src = str(first.find_element(By.TAG_NAME, "img").get_attribute("src"))
+        src = str(first.find_element(By.TAG_NAME, "img").get_dom_attribute("src"))
         name = quote(first.text, safe="-_.!~*'()")  # what encodeURIComponent leaves
         assert src == f"https://api.scryfall.com/cards/named?exact={name}&format=image"
         wait_for(
