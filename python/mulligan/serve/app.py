@@ -54,7 +54,7 @@ ROUTERS: tuple[APIRouter, ...] = (
 
 async def _api_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(error_body(exc.code, exc.message), exc.status, headers=exc.headers)
+    return JSONResponse(exc.body(), exc.status, headers=exc.headers)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
