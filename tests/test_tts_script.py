@@ -383,3 +383,35 @@ def test_life_and_poison_buttons_log_public_counters(server, lua):
         ("life", 1),
         ("poison", 1),
     ]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_a_refused_deck_is_shown_to_the_host_and_no_game_starts(server, lua):
+    run = lua_json(lua, RUN, server, "tab:White=30 Forest\\n30 <b>not a card</b>")
+    assert run["game"] is None
+    notice = [t for t in run["texts"] if t.startswith("The server said: invalid: players[0]")]
+    assert notice and "deck: line 2" in notice[0]
+    assert 'visibility="Admin">The server said:' in run["xml"]
+    assert run["buttons"]["White"] == ["Start game"] and not run["buttons"]["Red"]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_hostile_player_names_stay_text_in_the_panel(server, lua):
+    hostile = '<Button onClick="onMulliganButton">Draw</Button> & "quotes"'
+    run = lua_json(lua, RUN, server, f"name:White={hostile}", "name:Red=</Text><Text>")
+    assert [s["name"] for s in run["game"]["seats"]] == [hostile, "</Text><Text>"]
+    assert f"{hostile} (White)" in run["texts"] and "</Text><Text> (Red)" in run["texts"]
+    # No button came from a name: each player sees only the buttons the script made.
+    assert run["buttons"]["White"] == [
+        "Draw",
+        "Mill 1",
+        "Shuffle",
+        "Search library",
+        "Scry 2",
+        "Reveal 1",
+        "Life -1",
+        "Life +1",
+        "Poison +1",
+        "End game",
+        "Resync table",
+    ]

@@ -50,6 +50,7 @@ MULLIGAN = {
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended
   calls = 0,      -- HTTP requests sent, retries included
+  notice = nil,   -- the last error, shown to the host until the next request goes through
 }
 local M = MULLIGAN
 

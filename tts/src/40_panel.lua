@@ -210,6 +210,7 @@ end
 render = function()
   for k in pairs(buttons) do buttons[k] = nil end
   local rows = {}
+  if M.notice then text(rows, "The server said: " .. M.notice, "Admin") end
   if M.game == nil then
     text(rows, "mulligan: no game yet")
     button(rows, nil, "Start game", function() startGame() end, true)
