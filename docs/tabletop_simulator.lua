@@ -59,6 +59,11 @@ local M = MULLIGAN
 local render, resync, act, answer, rebuildSeat, setupTable, fetchLog
 
 local function key(id) return string.format("%d", id) end
+-- A number as players read it ("19", never "19.0"), or "?" for none.
+local function num(v)
+  if type(v) == "number" and v == math.floor(v) then return string.format("%d", v) end
+  return v == nil and "?" or tostring(v)
+end
 local function nameOf(seat)
   local g = M.game
   if g and g.seats and g.seats[seat + 1] then return g.seats[seat + 1].name end
@@ -415,7 +420,7 @@ rebuildSeat = function(seat)
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
-  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. tostring(me.library_size) .. ")") end
+  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again
@@ -576,7 +581,7 @@ local function decisionRows(rows, seat, d)
   elseif d.kind == "bottom" then
     local chosen = M.bottom[seat] or {}
     M.bottom[seat] = chosen
-    text(rows, "Put " .. d.count .. " on the bottom (" .. #chosen .. " chosen)", color)
+    text(rows, "Put " .. num(d.count) .. " on the bottom (" .. #chosen .. " chosen)", color)
     local left = {}
     for _, card in ipairs(d.hand) do
       local taken = false
@@ -689,7 +694,7 @@ local function tableRows(rows, seat)
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
-  text(rows, "Life " .. tostring(life or "?") .. ", library " .. tostring(me.library_size or "?")
+  text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
     if open.seat == seat then

@@ -8,6 +8,7 @@ state, read with each seat's token, is compared with what the table shows."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import urllib.parse
@@ -200,6 +201,9 @@ def test_the_whole_game_draws_shuffles_searches_and_scries_through_the_server(se
     assert records[-1]["type"] == "reveal"
     kinds = [a["action"] for a in acts(records)]
     assert kinds.count("draw") == 2 and "found" in kinds and "arrange" in kinds
+    # Numbers read as players write them: "Life 20", never "Life 20.0" (lua5.4 decodes JSON
+    # numbers as floats).
+    assert run["texts"] and not [t for t in run["texts"] if re.search(r"\d\.0\b", t)]
     assert all(200 <= r["status"] < 300 for r in run["requests"]), run["requests"]
 
 
@@ -272,6 +276,7 @@ def test_the_tables_own_moves_reach_the_server_as_actions(server, lua):
     # A surveil: a looked-at card put into the graveyard (spawned there: the check after
     # each step saw it in the graveyard zone), and a revealed card put into the hand.
     arranged = [a for a in acts(verified(run)) if a["action"] == "arrange"]
+    assert ("counter", None, None) in moves
     assert any(a.get("graveyard") for a in arranged) and any(a.get("hand") for a in arranged)
 
 
@@ -296,7 +301,9 @@ def test_a_saved_table_loads_into_a_fresh_tts_and_plays_on_to_a_log_that_verifie
     server, lua, tmp_path
 ):
     save = tmp_path / "save.json"
-    first = lua_json(lua, PLAY, server, "steps=20", "seed=9", "faults=0.2", f"save={save}")
+    first = lua_json(
+        lua, PLAY, server, "tour=true", "steps=20", "seed=9", "faults=0.2", f"save={save}"
+    )
     assert first["mismatches"] == [] and not first["ended"]
     saved = json.loads(save.read_text())
     state = json.loads(saved["script_state"])
@@ -309,10 +316,20 @@ def test_a_saved_table_loads_into_a_fresh_tts_and_plays_on_to_a_log_that_verifie
     saved["objects"].remove(cards[0])
     saved["objects"].append({**cards[1], "guid": "fffff0"})
     save.write_text(json.dumps(saved))
+    game = first["game"]
+    lives = []
+    for seat, s in enumerate(game["seats"]):
+        view = httpx.get(
+            f"{server.url}/games/{game['game_id']}/seats/{seat}", headers=auth(s["token"])
+        ).json()
+        lives.append(view["seats"][seat]["counters"]["life"])
     second = lua_json(
         lua, PLAY, server, f"load={save}", "steps=20", "seed=10", "faults=0.2", "finish=true"
     )
     assert second["resumed"] and second["mismatches"] == []
+    # The loaded table shows each player's life as the server kept it (the tour changed it).
+    shown = [t for t in second["load_texts"] if t.startswith("Life ")]
+    assert [int(t.split(",")[0].split()[1]) for t in shown] == lives
     assert second["game"]["game_id"] == first["game"]["game_id"]
     records = verified(second)
     assert len(acts(records)) >= 20

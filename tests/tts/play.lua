@@ -241,7 +241,9 @@ local function step(force)
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = force.r or random(20)
+  local r = force.r or random(22)
+  if r == 21 and #find(color, "Life -1") > 0 then click(color, "Life -1", true); return "life" end
+  if r == 22 and #find(color, "Poison +1") > 0 then click(color, "Poison +1", true); return "poison" end
   if r <= 3 and view.seats[seat + 1].library_size > 0 then click(color, "Draw", true); return "draw" end
   if r == 4 then click(color, "Mill 1", true); return "mill" end
   if r == 5 then click(color, "Shuffle", true); return "shuffle" end
@@ -318,6 +320,7 @@ if opt.load then
   tts.load(saved)
   tts.pump()
   out.resumed = M.game ~= nil
+  out.load_texts = tts.texts()
   check("load")
 else
   onLoad("")
@@ -341,6 +344,7 @@ if opt.tour == "true" then
     { r = 6 }, {}, { found = "To Hand" }, { r = 6 }, {}, { found = "To Battlefield" },
     { r = 6 }, {}, { found = "To Graveyard" }, { r = 6 }, {}, { found = "To Top of library" },
     { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
+    { r = 21 }, { r = 22 },
   }
   for _, f in ipairs(tour) do f.seat = 0 end
 end
