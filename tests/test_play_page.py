@@ -208,6 +208,23 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
             "Ben's card on Ann's page",
         )
 
+        # Counters both players see: Ann loses 5 life and gets a poison counter, Ben loses 1.
+        v = ann.act('#seats [data-seat="0"] [data-counter="life"] button[data-delta="-5"]')
+        assert v["seats"][0]["counters"]["life"] == 15
+        ann.set("#counter-name", "Poison")
+        v = ann.act("#seats button[data-action=add-counter]")
+        assert v["seats"][0]["counters"]["poison"] == 1
+        v = ben.act('#seats [data-seat="1"] [data-counter="life"] button[data-delta="-1"]')
+        assert v["seats"][1]["counters"]["life"] == 19
+        box = '#seats [data-seat="{}"] [data-counter="{}"] .counter-value'
+        for page in (ann, ben):
+            wait_for(lambda p=page: p.text(box.format(0, "life")) == "15", "Ann's life")
+            wait_for(lambda p=page: p.text(box.format(0, "poison")) == "1", "Ann's poison")
+            wait_for(lambda p=page: p.text(box.format(1, "life")) == "19", "Ben's life")
+        # Only one's own counters have buttons (a seat acts on its own seat only).
+        assert not drivers[0].find_elements(By.CSS_SELECTOR, '#seats [data-seat="1"] button')
+        wait_for(lambda: "Ann: life -5 (now 15)" in ben.text("#events"), "the change as an event")
+
         # What the page shows is the server's view: Ann's hand, her zones, named players; Ben's
         # page never a card only in Ann's hand (ids are per seat: Ann's zones on his page), nor
         # Ann's page one of Ben's (his deck's names are his alone).
@@ -277,6 +294,58 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
             for word in ("null", "undefined", "NaN", "[object Object]", '{"'):
                 assert word not in body, (word, body)
             assert d.find_element(By.ID, "error").text == ""
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        for d in drivers:
+            d.quit()
+        server.stop()
+
+
+def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    drivers: list[webdriver.Chrome] = []
+    try:
+        players = [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]
+        game = httpx.post(
+            server.url + "/games", json={"players": players, "whole_game": True, "invites": True}
+        ).json()
+        gid = game["game_id"]
+        links = [s["play_url"] for s in game["seats"]]
+        assert all("#invite=" in link for link in links)
+        assert all("token" not in s for s in game["seats"])
+        for link in links:
+            d = browser()
+            drivers.append(d)
+            d.get(server.url + link)
+        # Each page claimed its seat: the fragment now holds the token, and the game plays.
+        for seat, d in enumerate(drivers):
+            wait_for(lambda d=d: "#token=" in d.current_url, "the claimed token in the URL")
+            token = d.current_url.split("#token=")[1]
+            r = httpx.get(f"{server.url}/games/{gid}/seats/{seat}", headers=auth(token))
+            assert r.status_code == 200
+        play_start(drivers)
+        # A reload keeps the seat (the token is in the fragment now).
+        drivers[0].refresh()
+        wait_for(
+            lambda: drivers[0].find_element(By.ID, "status").text == "the game is on", "reload"
+        )
+
+        # Someone else opens Ann's invite: refused, and told so; Ann's page says so too.
+        other = browser()
+        drivers.append(other)
+        other.get(server.url + links[0])
+        banner = wait_for(
+            lambda: other.find_element(By.ID, "banner").text, "the refusal on the second page"
+        )
+        assert "already been used" in banner
+        assert other.find_element(By.ID, "status").text == "not joined"
+        assert not other.find_elements(By.CSS_SELECTOR, "#hand .card")
+        wait_for(
+            lambda: "opened this seat's invite" in drivers[0].find_element(By.ID, "banner").text,
+            "the warning on Ann's page",
+        )
+        assert drivers[1].find_element(By.ID, "banner").text == ""
     except WebDriverException as e:  # pragma: no cover - a broken browser install
         pytest.fail(f"headless Chromium failed: {e.msg}")
     finally:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
 import mulligan.serve.models as m
-from mulligan.serve.access import CallerAccess, SeatAccess
+from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
 from mulligan.serve.json_response import JSONResponse

@@ -382,7 +382,8 @@ function renderCounters(s, mine) {
     name.addEventListener("input", () => { form.counter = name.value; });
     box.appendChild(name);
     box.appendChild(button("Add counter", "add-counter", () => {
-      const counter = name.value.trim().toLowerCase().replace(/\s+/g, "_");
+      // A counter's name is [a-z0-9_], at most 32 characters (the core's rule).
+      const counter = name.value.trim().toLowerCase().replace(/[\s-]+/g, "_").replace(/[^a-z0-9_]/g, "").slice(0, 32);
       form.counter = "";
       if (counter) act({ action: "counter", counter, delta: 1 });
     }));
@@ -508,6 +509,8 @@ async function main() {
   await refresh();
   // A game start ends at 103.8 unless it is a whole game; a whole game when its host ends it.
   const over = () => !!view && (view.ended || (!view.whole_game && view.done));
+  // What comes with no event (a second open of this seat's invite) is read every 10 s.
+  const poll = setInterval(() => { if (over()) clearInterval(poll); else changed(); }, 10000);
   await follow(api, gameId, events, changed, over, e => showError(e.message));
   await refresh();
 }
