@@ -191,8 +191,8 @@ function choose(zone, id) {
   render(view);
 }
 
-function selectable(zone, card) {
-  const node = cardNode(card, { tag: "button" });
+function selectable(zone, card, images) {
+  const node = cardNode(card, { tag: "button", images: images !== false });
   node.setAttribute("data-zone", zone);
   const at = chosen.zone === zone ? chosen.cards.indexOf(card.id) : -1;
   if (at >= 0) {
@@ -234,12 +234,12 @@ function renderControls(box, me) {
   const k = () => Math.max(1, Math.floor(Number(n.value)) || 1);
   box.appendChild(button("Draw", "draw", () => act({ action: "draw", count: k() })));
   box.appendChild(button("Mill", "mill", () => act({ action: "mill", count: k() })));
-  box.appendChild(button("Scry / surveil / look", "scry", () => act({ action: "look", count: k() })));
+  box.appendChild(button("Scry / surveil", "scry", () => act({ action: "look", count: k() })));
   box.appendChild(button("Reveal", "reveal", () => act({ action: "reveal", count: k() })));
   box.appendChild(button("Search", "search", () => act({ action: "search" })));
   box.appendChild(button("Shuffle", "shuffle", () => act({ action: "shuffle" })));
   const grave = me.graveyard || [];
-  box.appendChild(button("Shuffle graveyard in", "shuffle-graveyard",
+  box.appendChild(button("Graveyard into library", "shuffle-graveyard",
     () => act({ action: "shuffle_in", cards: grave.map(c => c.id), from: "graveyard" })));
 }
 
@@ -302,7 +302,7 @@ function renderArrange(open, box) {
   for (const id of ids) if (!arrangement.order.includes(id)) arrangement.order.push(id);
   const verb = open.kind === "reveal" ? "Revealed to everyone" : "The top of your library, seen by you only";
   box.appendChild(el("p", { id: "looking-kind" },
-    `${verb} (${count(ids.length, "card")}): say where each goes; cards going to the same place go in this order, top first.`));
+    `${verb} (${count(ids.length, "card")}): say where each goes. Cards going to the same place go in this order, the first on top.`));
   const list = el("ol", { class: "arrange" });
   arrangement.order.forEach((id, i) => {
     const card = open.cards.find(c => c.id === id);
@@ -313,7 +313,7 @@ function renderArrange(open, box) {
     select.addEventListener("change", () => { arrangement.to[id] = select.value; });
     item.append(cardNode(card), select);
     if (i > 0) {
-      item.appendChild(button("Earlier", "earlier", () => {
+      item.appendChild(button("\u25c0 Earlier", "earlier", () => {
         arrangement.order.splice(i, 1);
         arrangement.order.splice(i - 1, 0, id);
         render(view);
@@ -399,8 +399,9 @@ function renderSeat(v, s, table, looking) {
     (s.seat === v.starting_player ? ", plays first" : "")));
   head.appendChild(el("span", { class: "counts" }, ` ${count(s.hand_size, "card")} in hand, ` +
     `${count(s.library_size, "card")} in library, ${count(s.mulligans, "mulligan")}${s.kept ? ", kept" : ""}`));
+  head.appendChild(renderCounters(s, mine));
   box.appendChild(head);
-  box.appendChild(renderCounters(s, mine));
+  const piles = el("div", { class: "piles" });
   for (const zone of [...PUBLIC, "command"]) {
     const list = s[zone] || [];
     if (!list.length && !(table && PUBLIC.includes(zone))) continue;
@@ -409,11 +410,16 @@ function renderSeat(v, s, table, looking) {
     const row = el("div", { class: "cards" });
     if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
     const act = mine && table && !looking && PUBLIC.includes(zone);
-    for (const c of list) row.appendChild(act ? selectable(zone, c) : cardNode(c));
+    // The battlefield with images; the other piles as names, so the table fits a screen.
+    const images = zone === "battlefield";
+    if (!images) row.classList.add("chips");
+    for (const c of list) row.appendChild(act ? selectable(zone, c, images) : cardNode(c, { images }));
     line.appendChild(row);
-    box.appendChild(line);
-    if (act) box.appendChild(moveBar(zone));
+    (zone === "battlefield" ? box : piles).appendChild(line);
+    if (act && zone === "battlefield") box.appendChild(moveBar(zone));
+    else if (act) piles.appendChild(moveBar(zone));
   }
+  box.appendChild(piles);
   return box;
 }
 
@@ -468,7 +474,9 @@ function render(v) {
     pending.appendChild(el("p", {}, v.ended || v.done ? "Nothing to decide." :
       "Waiting for " + v.waiting_for.map(w => `${nameOf(w.seat)} (${w.kind.replace(/_/g, " ")})`).join(", ")));
   }
-  $("seats").replaceChildren(...v.seats.map(s => renderSeat(v, s, table, looking)));
+  // As at a table: the others across, this seat nearest its hand.
+  const order = v.seats.filter(s => s.seat !== seat).concat(v.seats.filter(s => s.seat === seat));
+  $("seats").replaceChildren(...order.map(s => renderSeat(v, s, table, looking)));
   renderEvents($("events"), events, nameOf, seat);
   if (v.ended && !endShown) {
     endShown = true;
