@@ -27,6 +27,7 @@ __all__ = [
     "NO_INVITE",
     "WRONG",
     "GameRow",
+    "SYNCHRONOUS",
     "InviteRow",
     "RoundRow",
     "SqliteStore",
@@ -276,17 +277,29 @@ def default_db_path() -> Path:
     return Path(base) / "mulligan" / "serve.sqlite3"
 
 
+#: ``PRAGMA synchronous`` levels `SqliteStore` takes (``--sqlite-synchronous``).
+SYNCHRONOUS = ("normal", "full")
+
+
 class SqliteStore(Store):
     """SQLite in WAL mode. Queries are short local calls made on the event loop's thread;
-    several worker processes share the file (writers wait up to 10 s for the lock)."""
+    several worker processes share the file (writers wait up to 10 s for the lock).
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    Durability (docs/SERVE.md, "Durability"): ``synchronous="normal"`` (the default) syncs
+    the WAL at checkpoints only: a killed process loses nothing committed, a power cut or an
+    OS crash may lose the last commits. ``"full"`` syncs the WAL at every commit: nothing
+    committed is lost, at a cost per answer measured in benches/RESULTS.md."""
+
+    def __init__(self, path: str | os.PathLike[str], synchronous: str = "normal") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous: one of {', '.join(SYNCHRONOUS)}, got {synchronous!r}")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(
             os.fspath(path), isolation_level=None, check_same_thread=False, timeout=10.0
         )
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self.synchronous = synchronous
         for statement in SCHEMA:
             self.db.execute(statement)
 

@@ -1,11 +1,20 @@
-"""``GET /play/{game_id}/{seat}``: the reference page (plain HTML, play.html), which reads its
-seat token (or one-time invite) from the URL fragment and plays through the JSON routes; and
-``GET /static/{name}``: its script modules and style sheet (python/mulligan/serve/static).
+"""The service's HTML pages, files of this package (so they work offline), each reading its
+token or invite from the URL fragment, which browsers never send to the server, and playing
+through the JSON routes:
 
-Every page and file goes out with a Content-Security-Policy (`PAGE_POLICY`) that runs only
-these scripts, loads images only from this server and Scryfall (card images by name), and
-connects only to this server: a card or player name that got written as HTML anywhere could
-run nothing."""
+* ``GET /``: the landing page (landing.html: what the server is, a form that creates a game
+  with invites, each seat's link and the host's);
+* ``GET /play/{game_id}/{seat}``: a seat's page (play.html: its token or one-time invite in
+  the fragment);
+* ``GET /host/{game_id}``: the host's page (host.html: the public table from the host's view,
+  End, the log);
+* ``GET /static/{name}``: their scripts and style sheets (python/mulligan/serve/static).
+
+Every page and static file goes out with a Content-Security-Policy
+(`PAGE_POLICY`) that runs only this server's scripts (no inline script or style, no eval),
+loads images only from this server and Scryfall (card images by name), and connects only to
+this server: a card or player name that got written as HTML anywhere could run nothing.
+"""
 
 from __future__ import annotations
 
@@ -22,6 +31,8 @@ router = APIRouter()
 
 SERVE = Path(__file__).resolve().parent.parent
 PLAY_PAGE = SERVE / "play.html"
+LANDING_PAGE = SERVE / "landing.html"
+HOST_PAGE = SERVE / "host.html"
 STATIC = SERVE / "static"
 
 #: Scripts and styles from this server only (no inline script, no eval), card images from
@@ -46,9 +57,19 @@ def page_response(page: Path) -> HTMLResponse:
     return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
 
+@router.get("/", include_in_schema=False)
+async def landing() -> HTMLResponse:
+    return page_response(LANDING_PAGE)
+
+
 @router.get("/play/{game_id}/{seat}", include_in_schema=False)
 async def play(game_id: str, seat: int) -> HTMLResponse:
     return page_response(PLAY_PAGE)
+
+
+@router.get("/host/{game_id}", include_in_schema=False)
+async def host(game_id: str) -> HTMLResponse:
+    return page_response(HOST_PAGE)
 
 
 @router.get("/static/{name}", include_in_schema=False)
