@@ -258,12 +258,51 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
         drivers[0].set_window_size(500, 900)
         check_screen(drivers[0], tmp_path / "narrow.png", "play_page_narrow.png")
 
-        # The host ends the game; both pages say so, show the seed and the log's verdict.
-        ended = httpx.post(f"{server.url}/games/{gid}/end", headers=auth(game["host_token"]))
-        assert ended.status_code == 200
-        seed = ended.json()["seed"]
-        for page in (ann, ben):
-            wait_for(lambda p=page: p.text("#status") == "the game is over", "the end")
+        # End is the host's alone: no player's page has it. The host's page shows the public
+        # table (Ann's battlefield, the counters), never a card of a hand.
+        for d in drivers:
+            labels = [b.text for b in d.find_elements(By.TAG_NAME, "button")]
+            assert not [t for t in labels if "End" in t], labels
+        host = browser()
+        drivers.append(host)
+        host.get(f"{server.url}{game['host_url']}")
+        v = ann.view()
+        on_battlefield = {c["name"] for c in v["seats"][0]["battlefield"]}
+        wait_for(
+            lambda: (
+                on_battlefield
+                <= {
+                    c.text
+                    for c in host.find_elements(
+                        By.CSS_SELECTOR, '#seats [data-seat="0"] [data-zone="battlefield"] .card'
+                    )
+                }
+            ),
+            "Ann's battlefield on the host's page",
+        )
+        life = '#seats [data-seat="0"] [data-counter="life"] .counter-value'
+        assert host.find_element(By.CSS_SELECTOR, life).text == "15"
+        shown = {
+            int(str(c.get_attribute("data-card")))
+            for c in host.find_elements(By.CSS_SELECTOR, '#seats [data-seat="0"] [data-card]')
+        }
+        assert shown & set(ids(v["hand"])) == set()
+        # The host ends the game from its page; every page shows the seed and the verdict.
+        wait_for(lambda: host.find_element(By.ID, "end").is_displayed(), "End on the host's page")
+        host.find_element(By.ID, "end").click()
+        host.switch_to.alert.accept()
+        wait_for(lambda: "Seed" in host.find_element(By.ID, "ended").text, "the host's end")
+        records = [
+            json.loads(line)
+            for line in httpx.get(
+                f"{server.url}/games/{gid}/log", headers=auth(game["host_token"])
+            ).text.splitlines()
+        ]
+        seed = next(r["seed"] for r in records if r.get("seed"))
+        host_page = SeatPage(host, server, gid, 0, game["host_token"])
+        for page in (ann, ben, host_page):
+            over = "the game has ended" if page is host_page else "the game is over"
+            wait_for(lambda p=page, o=over: p.text("#status") == o, "the end")
             wait_for(lambda p=page: p.text("#seed") == seed, "the seed " + page.text("#end"))
             wait_for(lambda p=page: "Verified" in p.text("#verdict"), "the verdict")
             assert page.text("#commitment") == game["commitment"]
