@@ -282,11 +282,11 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
         )
         life = '#seats [data-seat="0"] [data-counter="life"] .counter-value'
         assert host.find_element(By.CSS_SELECTOR, life).text == "15"
-        shown = {
+        on_hosts = {
             int(str(c.get_attribute("data-card")))
             for c in host.find_elements(By.CSS_SELECTOR, '#seats [data-seat="0"] [data-card]')
         }
-        assert shown & set(ids(v["hand"])) == set()
+        assert on_hosts & set(ids(v["hand"])) == set()
         # The host ends the game from its page; every page shows the seed and the verdict.
         wait_for(lambda: host.find_element(By.ID, "end").is_displayed(), "End on the host's page")
         host.find_element(By.ID, "end").click()
