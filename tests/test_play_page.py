@@ -152,7 +152,25 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
 
         # Search: a card into the library at position 0 (the top), then drawn.
         v = ann.act("#controls button[data-action=search]")
-        wanted = v["looking"][0]["cards"][-1]["id"]
+        card = v["looking"][0]["cards"][-1]
+        wanted = card["id"]
+        # The name filter shows only the cards of that name.
+        ann.set("#search-filter", card["name"][:6])
+        wait_for(
+            lambda: (
+                {
+                    c.text
+                    for c in drivers[0].find_elements(By.CSS_SELECTOR, "#search-cards .card")
+                    if c.is_displayed()
+                }
+                == {
+                    c["name"]
+                    for c in v["looking"][0]["cards"]
+                    if c["name"].startswith(card["name"][:6])
+                }
+            ),
+            "the filtered search",
+        )
         ann.click(f'#search-cards button.card[data-card="{wanted}"]')
         ann.set("#found-to", "library")
         ann.set("#found-position", "0")

@@ -31,7 +31,7 @@ const arrangement = { order: [], to: {} };
 // An open search: the cards picked, in order.
 let picked = [];
 // What the player typed or chose, kept across redraws (every event redraws the page).
-const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "" };
+const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "", filter: "" };
 
 const $ = id => document.getElementById(id);
 
@@ -249,9 +249,18 @@ function renderSearch(open, box) {
   picked = picked.filter(id => open.cards.some(c => c.id === id));
   box.appendChild(el("p", { id: "looking-kind" },
     `Searching your library (${count(open.cards.length, "card")}): choose cards, then where they go. The rest is shuffled.`));
+  // A name filter, and the library by name: a 60- or 100-card list is read by name.
+  const filter = el("input", { type: "search", id: "search-filter", placeholder: "Find by name", size: "24" });
+  filter.value = form.filter;
+  box.appendChild(filter);
   const grid = el("div", { class: "cards scroll", id: "search-cards" });
-  for (const c of open.cards) {
+  const wanted = form.filter.trim().toLowerCase();
+  const sorted = open.cards.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const nodes = [];
+  for (const c of sorted) {
     const node = cardNode(c, { tag: "button" });
+    node.hidden = !!wanted && !c.name.toLowerCase().includes(wanted) && !picked.includes(c.id);
+    nodes.push([c, node]);
     const at = picked.indexOf(c.id);
     if (at >= 0) {
       node.classList.add("chosen");
@@ -265,6 +274,11 @@ function renderSearch(open, box) {
     });
     grid.appendChild(node);
   }
+  filter.addEventListener("input", () => {
+    form.filter = filter.value;
+    const w = filter.value.trim().toLowerCase();
+    for (const [c, node] of nodes) node.hidden = !!w && !c.name.toLowerCase().includes(w) && !picked.includes(c.id);
+  });
   box.appendChild(grid);
   const row = el("div", { class: "moves" });
   const to = el("select", { id: "found-to" });
@@ -275,21 +289,26 @@ function renderSearch(open, box) {
   to.addEventListener("change", () => { form.foundTo = to.value; });
   const position = el("input", { type: "number", id: "found-position", title: "0 the top, -1 the bottom" });
   position.value = form.position;
+  const at = el("span", { id: "found-at" }, " position ");
+  at.appendChild(position);
+  at.hidden = to.value !== "library";
+  to.addEventListener("change", () => { at.hidden = to.value !== "library"; });
   position.addEventListener("input", () => { form.position = position.value; });
   const reveal = el("input", { type: "checkbox", id: "found-reveal" });
   reveal.checked = form.reveal;
   reveal.addEventListener("change", () => { form.reveal = reveal.checked; });
   const revealLabel = el("label", {}, " reveal them ");
   revealLabel.prepend(reveal);
-  row.append(el("span", {}, "To "), to, el("span", {}, " position "), position, revealLabel);
+  row.append(el("span", {}, "To "), to, at, revealLabel);
   row.appendChild(button("Take the chosen cards", "found", () => {
     const body = { action: "found", cards: picked.slice(), to: to.value };
     if (to.value === "library") body.position = Math.floor(Number(position.value)) || 0;
     if (reveal.checked) body.reveal = true;
     picked = [];
+    form.filter = "";
     act(body);
   }));
-  row.appendChild(button("Find nothing", "found-nothing", () => { picked = []; act({ action: "found", cards: [], to: "hand" }); }));
+  row.appendChild(button("Find nothing", "found-nothing", () => { picked = []; form.filter = ""; act({ action: "found", cards: [], to: "hand" }); }));
   box.appendChild(row);
 }
 
@@ -436,6 +455,20 @@ function mergeEvents(v) {
 }
 
 function render(v) {
+  // Every redraw replaces the page's inputs: the one being typed in keeps focus and caret.
+  const typing = document.activeElement && document.activeElement.id ? document.activeElement : null;
+  const caret = typing && typeof typing.selectionStart === "number" ? [typing.selectionStart, typing.selectionEnd] : null;
+  draw(v);
+  if (typing && !document.body.contains(typing)) {
+    const again = document.getElementById(typing.id);
+    if (again) {
+      again.focus();
+      if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a number input has no caret */ }
+    }
+  }
+}
+
+function draw(v) {
   view = v;
   mergeEvents(v);
   // What the page shows, for scripts driving it (the tests): the action number it acts with next.
