@@ -511,7 +511,8 @@ function draw(v) {
   const order = v.seats.filter(s => s.seat !== seat).concat(v.seats.filter(s => s.seat === seat));
   $("seats").replaceChildren(...order.map(s => renderSeat(v, s, table, looking)));
   renderEvents($("events"), events, nameOf, seat);
-  if (v.ended && !endShown) {
+  // A game start alone is over at 103.8: its seed and log are public then too.
+  if ((v.ended || (!v.whole_game && v.done)) && !endShown) {
     endShown = true;
     $("end").hidden = false;
     renderEnd($("end"), api, gameId);
