@@ -173,6 +173,12 @@ class SeatPage:
         wait_for(fill, selector)
 
     def text(self, selector: str = "body") -> str:
+        """The text of `selector`, read again when the page redraws it under the read."""
+        for _ in range(50):
+            try:
+                return str(self.d.find_element(By.CSS_SELECTOR, selector).text)
+            except StaleElementReferenceException:
+                time.sleep(0.05)
         return str(self.d.find_element(By.CSS_SELECTOR, selector).text)
 
 

@@ -152,7 +152,25 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
 
         # Search: a card into the library at position 0 (the top), then drawn.
         v = ann.act("#controls button[data-action=search]")
-        wanted = v["looking"][0]["cards"][-1]["id"]
+        card = v["looking"][0]["cards"][-1]
+        wanted = card["id"]
+        # The name filter shows only the cards of that name.
+        ann.set("#search-filter", card["name"][:6])
+        wait_for(
+            lambda: (
+                {
+                    c.text
+                    for c in drivers[0].find_elements(By.CSS_SELECTOR, "#search-cards .card")
+                    if c.is_displayed()
+                }
+                == {
+                    c["name"]
+                    for c in v["looking"][0]["cards"]
+                    if c["name"].startswith(card["name"][:6])
+                }
+            ),
+            "the filtered search",
+        )
         ann.click(f'#search-cards button.card[data-card="{wanted}"]')
         ann.set("#found-to", "library")
         ann.set("#found-position", "0")
@@ -208,6 +226,23 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
             "Ben's card on Ann's page",
         )
 
+        # Counters both players see: Ann loses 5 life and gets a poison counter, Ben loses 1.
+        v = ann.act('#seats [data-seat="0"] [data-counter="life"] button[data-delta="-5"]')
+        assert v["seats"][0]["counters"]["life"] == 15
+        ann.set("#counter-name", "Poison")
+        v = ann.act("#seats button[data-action=add-counter]")
+        assert v["seats"][0]["counters"]["poison"] == 1
+        v = ben.act('#seats [data-seat="1"] [data-counter="life"] button[data-delta="-1"]')
+        assert v["seats"][1]["counters"]["life"] == 19
+        box = '#seats [data-seat="{}"] [data-counter="{}"] .counter-value'
+        for page in (ann, ben):
+            wait_for(lambda p=page: p.text(box.format(0, "life")) == "15", "Ann's life")
+            wait_for(lambda p=page: p.text(box.format(0, "poison")) == "1", "Ann's poison")
+            wait_for(lambda p=page: p.text(box.format(1, "life")) == "19", "Ben's life")
+        # Only one's own counters have buttons (a seat acts on its own seat only).
+        assert not drivers[0].find_elements(By.CSS_SELECTOR, '#seats [data-seat="1"] button')
+        wait_for(lambda: "Ann: life -5 (now 15)" in ben.text("#events"), "the change as an event")
+
         # What the page shows is the server's view: Ann's hand, her zones, named players; Ben's
         # page never a card only in Ann's hand (ids are per seat: Ann's zones on his page), nor
         # Ann's page one of Ben's (his deck's names are his alone).
@@ -241,12 +276,51 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
         drivers[0].set_window_size(500, 900)
         check_screen(drivers[0], tmp_path / "narrow.png", "play_page_narrow.png")
 
-        # The host ends the game; both pages say so, show the seed and the log's verdict.
-        ended = httpx.post(f"{server.url}/games/{gid}/end", headers=auth(game["host_token"]))
-        assert ended.status_code == 200
-        seed = ended.json()["seed"]
-        for page in (ann, ben):
-            wait_for(lambda p=page: p.text("#status") == "the game is over", "the end")
+        # End is the host's alone: no player's page has it. The host's page shows the public
+        # table (Ann's battlefield, the counters), never a card of a hand.
+        for d in drivers:
+            labels = [b.text for b in d.find_elements(By.TAG_NAME, "button")]
+            assert not [t for t in labels if "End" in t], labels
+        host = browser()
+        drivers.append(host)
+        host.get(f"{server.url}{game['host_url']}")
+        v = ann.view()
+        on_battlefield = {c["name"] for c in v["seats"][0]["battlefield"]}
+        wait_for(
+            lambda: (
+                on_battlefield
+                <= {
+                    c.text
+                    for c in host.find_elements(
+                        By.CSS_SELECTOR, '#seats [data-seat="0"] [data-zone="battlefield"] .card'
+                    )
+                }
+            ),
+            "Ann's battlefield on the host's page",
+        )
+        life = '#seats [data-seat="0"] [data-counter="life"] .counter-value'
+        assert host.find_element(By.CSS_SELECTOR, life).text == "15"
+        on_hosts = {
+            int(str(c.get_attribute("data-card")))
+            for c in host.find_elements(By.CSS_SELECTOR, '#seats [data-seat="0"] [data-card]')
+        }
+        assert on_hosts & set(ids(v["hand"])) == set()
+        # The host ends the game from its page; every page shows the seed and the verdict.
+        wait_for(lambda: host.find_element(By.ID, "end").is_displayed(), "End on the host's page")
+        host.find_element(By.ID, "end").click()
+        host.switch_to.alert.accept()
+        wait_for(lambda: "Seed" in host.find_element(By.ID, "ended").text, "the host's end")
+        records = [
+            json.loads(line)
+            for line in httpx.get(
+                f"{server.url}/games/{gid}/log", headers=auth(game["host_token"])
+            ).text.splitlines()
+        ]
+        seed = next(r["seed"] for r in records if r.get("seed"))
+        host_page = SeatPage(host, server, gid, 0, game["host_token"])
+        for page in (ann, ben, host_page):
+            over = "the game has ended" if page is host_page else "the game is over"
+            wait_for(lambda p=page, o=over: p.text("#status") == o, "the end")
             wait_for(lambda p=page: p.text("#seed") == seed, "the seed " + page.text("#end"))
             wait_for(lambda p=page: "Verified" in p.text("#verdict"), "the verdict")
             assert page.text("#commitment") == game["commitment"]
@@ -277,6 +351,58 @@ def test_a_whole_game_between_two_browsers(tmp_path: Path) -> None:
             for word in ("null", "undefined", "NaN", "[object Object]", '{"'):
                 assert word not in body, (word, body)
             assert d.find_element(By.ID, "error").text == ""
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        for d in drivers:
+            d.quit()
+        server.stop()
+
+
+def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    drivers: list[webdriver.Chrome] = []
+    try:
+        players = [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]
+        game = httpx.post(
+            server.url + "/games", json={"players": players, "whole_game": True, "invites": True}
+        ).json()
+        gid = game["game_id"]
+        links = [s["play_url"] for s in game["seats"]]
+        assert all("#invite=" in link for link in links)
+        assert all("token" not in s for s in game["seats"])
+        for link in links:
+            d = browser()
+            drivers.append(d)
+            d.get(server.url + link)
+        # Each page claimed its seat: the fragment now holds the token, and the game plays.
+        for seat, d in enumerate(drivers):
+            wait_for(lambda d=d: "#token=" in d.current_url, "the claimed token in the URL")
+            token = d.current_url.split("#token=")[1]
+            r = httpx.get(f"{server.url}/games/{gid}/seats/{seat}", headers=auth(token))
+            assert r.status_code == 200
+        play_start(drivers)
+        # A reload keeps the seat (the token is in the fragment now).
+        drivers[0].refresh()
+        wait_for(
+            lambda: drivers[0].find_element(By.ID, "status").text == "the game is on", "reload"
+        )
+
+        # Someone else opens Ann's invite: refused, and told so; Ann's page says so too.
+        other = browser()
+        drivers.append(other)
+        other.get(server.url + links[0])
+        banner = wait_for(
+            lambda: other.find_element(By.ID, "banner").text, "the refusal on the second page"
+        )
+        assert "already been used" in banner
+        assert other.find_element(By.ID, "status").text == "not joined"
+        assert not other.find_elements(By.CSS_SELECTOR, "#hand .card")
+        wait_for(
+            lambda: "opened this seat's invite" in drivers[0].find_element(By.ID, "banner").text,
+            "the warning on Ann's page",
+        )
+        assert drivers[1].find_element(By.ID, "banner").text == ""
     except WebDriverException as e:  # pragma: no cover - a broken browser install
         pytest.fail(f"headless Chromium failed: {e.msg}")
     finally:

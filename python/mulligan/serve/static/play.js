@@ -31,7 +31,7 @@ const arrangement = { order: [], to: {} };
 // An open search: the cards picked, in order.
 let picked = [];
 // What the player typed or chose, kept across redraws (every event redraws the page).
-const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "" };
+const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "", filter: "" };
 
 const $ = id => document.getElementById(id);
 
@@ -191,8 +191,8 @@ function choose(zone, id) {
   render(view);
 }
 
-function selectable(zone, card) {
-  const node = cardNode(card, { tag: "button" });
+function selectable(zone, card, images) {
+  const node = cardNode(card, { tag: "button", images: images !== false });
   node.setAttribute("data-zone", zone);
   const at = chosen.zone === zone ? chosen.cards.indexOf(card.id) : -1;
   if (at >= 0) {
@@ -234,12 +234,12 @@ function renderControls(box, me) {
   const k = () => Math.max(1, Math.floor(Number(n.value)) || 1);
   box.appendChild(button("Draw", "draw", () => act({ action: "draw", count: k() })));
   box.appendChild(button("Mill", "mill", () => act({ action: "mill", count: k() })));
-  box.appendChild(button("Scry / surveil / look", "scry", () => act({ action: "look", count: k() })));
+  box.appendChild(button("Scry / surveil", "scry", () => act({ action: "look", count: k() })));
   box.appendChild(button("Reveal", "reveal", () => act({ action: "reveal", count: k() })));
   box.appendChild(button("Search", "search", () => act({ action: "search" })));
   box.appendChild(button("Shuffle", "shuffle", () => act({ action: "shuffle" })));
   const grave = me.graveyard || [];
-  box.appendChild(button("Shuffle graveyard in", "shuffle-graveyard",
+  box.appendChild(button("Graveyard into library", "shuffle-graveyard",
     () => act({ action: "shuffle_in", cards: grave.map(c => c.id), from: "graveyard" })));
 }
 
@@ -249,9 +249,18 @@ function renderSearch(open, box) {
   picked = picked.filter(id => open.cards.some(c => c.id === id));
   box.appendChild(el("p", { id: "looking-kind" },
     `Searching your library (${count(open.cards.length, "card")}): choose cards, then where they go. The rest is shuffled.`));
+  // A name filter, and the library by name: a 60- or 100-card list is read by name.
+  const filter = el("input", { type: "search", id: "search-filter", placeholder: "Find by name", size: "24" });
+  filter.value = form.filter;
+  box.appendChild(filter);
   const grid = el("div", { class: "cards scroll", id: "search-cards" });
-  for (const c of open.cards) {
+  const wanted = form.filter.trim().toLowerCase();
+  const sorted = open.cards.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const nodes = [];
+  for (const c of sorted) {
     const node = cardNode(c, { tag: "button" });
+    node.hidden = !!wanted && !c.name.toLowerCase().includes(wanted) && !picked.includes(c.id);
+    nodes.push([c, node]);
     const at = picked.indexOf(c.id);
     if (at >= 0) {
       node.classList.add("chosen");
@@ -265,6 +274,11 @@ function renderSearch(open, box) {
     });
     grid.appendChild(node);
   }
+  filter.addEventListener("input", () => {
+    form.filter = filter.value;
+    const w = filter.value.trim().toLowerCase();
+    for (const [c, node] of nodes) node.hidden = !!w && !c.name.toLowerCase().includes(w) && !picked.includes(c.id);
+  });
   box.appendChild(grid);
   const row = el("div", { class: "moves" });
   const to = el("select", { id: "found-to" });
@@ -275,21 +289,26 @@ function renderSearch(open, box) {
   to.addEventListener("change", () => { form.foundTo = to.value; });
   const position = el("input", { type: "number", id: "found-position", title: "0 the top, -1 the bottom" });
   position.value = form.position;
+  const at = el("span", { id: "found-at" }, " position ");
+  at.appendChild(position);
+  at.hidden = to.value !== "library";
+  to.addEventListener("change", () => { at.hidden = to.value !== "library"; });
   position.addEventListener("input", () => { form.position = position.value; });
   const reveal = el("input", { type: "checkbox", id: "found-reveal" });
   reveal.checked = form.reveal;
   reveal.addEventListener("change", () => { form.reveal = reveal.checked; });
   const revealLabel = el("label", {}, " reveal them ");
   revealLabel.prepend(reveal);
-  row.append(el("span", {}, "To "), to, el("span", {}, " position "), position, revealLabel);
+  row.append(el("span", {}, "To "), to, at, revealLabel);
   row.appendChild(button("Take the chosen cards", "found", () => {
     const body = { action: "found", cards: picked.slice(), to: to.value };
     if (to.value === "library") body.position = Math.floor(Number(position.value)) || 0;
     if (reveal.checked) body.reveal = true;
     picked = [];
+    form.filter = "";
     act(body);
   }));
-  row.appendChild(button("Find nothing", "found-nothing", () => { picked = []; act({ action: "found", cards: [], to: "hand" }); }));
+  row.appendChild(button("Find nothing", "found-nothing", () => { picked = []; form.filter = ""; act({ action: "found", cards: [], to: "hand" }); }));
   box.appendChild(row);
 }
 
@@ -302,7 +321,7 @@ function renderArrange(open, box) {
   for (const id of ids) if (!arrangement.order.includes(id)) arrangement.order.push(id);
   const verb = open.kind === "reveal" ? "Revealed to everyone" : "The top of your library, seen by you only";
   box.appendChild(el("p", { id: "looking-kind" },
-    `${verb} (${count(ids.length, "card")}): say where each goes; cards going to the same place go in this order, top first.`));
+    `${verb} (${count(ids.length, "card")}): say where each goes. Cards going to the same place go in this order, the first on top.`));
   const list = el("ol", { class: "arrange" });
   arrangement.order.forEach((id, i) => {
     const card = open.cards.find(c => c.id === id);
@@ -313,7 +332,7 @@ function renderArrange(open, box) {
     select.addEventListener("change", () => { arrangement.to[id] = select.value; });
     item.append(cardNode(card), select);
     if (i > 0) {
-      item.appendChild(button("Earlier", "earlier", () => {
+      item.appendChild(button("\u25c0 Earlier", "earlier", () => {
         arrangement.order.splice(i, 1);
         arrangement.order.splice(i - 1, 0, id);
         render(view);
@@ -382,7 +401,8 @@ function renderCounters(s, mine) {
     name.addEventListener("input", () => { form.counter = name.value; });
     box.appendChild(name);
     box.appendChild(button("Add counter", "add-counter", () => {
-      const counter = name.value.trim().toLowerCase().replace(/\s+/g, "_");
+      // A counter's name is [a-z0-9_], at most 32 characters (the core's rule).
+      const counter = name.value.trim().toLowerCase().replace(/[\s-]+/g, "_").replace(/[^a-z0-9_]/g, "").slice(0, 32);
       form.counter = "";
       if (counter) act({ action: "counter", counter, delta: 1 });
     }));
@@ -398,8 +418,9 @@ function renderSeat(v, s, table, looking) {
     (s.seat === v.starting_player ? ", plays first" : "")));
   head.appendChild(el("span", { class: "counts" }, ` ${count(s.hand_size, "card")} in hand, ` +
     `${count(s.library_size, "card")} in library, ${count(s.mulligans, "mulligan")}${s.kept ? ", kept" : ""}`));
+  head.appendChild(renderCounters(s, mine));
   box.appendChild(head);
-  box.appendChild(renderCounters(s, mine));
+  const piles = el("div", { class: "piles" });
   for (const zone of [...PUBLIC, "command"]) {
     const list = s[zone] || [];
     if (!list.length && !(table && PUBLIC.includes(zone))) continue;
@@ -408,11 +429,16 @@ function renderSeat(v, s, table, looking) {
     const row = el("div", { class: "cards" });
     if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
     const act = mine && table && !looking && PUBLIC.includes(zone);
-    for (const c of list) row.appendChild(act ? selectable(zone, c) : cardNode(c));
+    // The battlefield with images; the other piles as names, so the table fits a screen.
+    const images = zone === "battlefield";
+    if (!images) row.classList.add("chips");
+    for (const c of list) row.appendChild(act ? selectable(zone, c, images) : cardNode(c, { images }));
     line.appendChild(row);
-    box.appendChild(line);
-    if (act) box.appendChild(moveBar(zone));
+    (zone === "battlefield" ? box : piles).appendChild(line);
+    if (act && zone === "battlefield") box.appendChild(moveBar(zone));
+    else if (act) piles.appendChild(moveBar(zone));
   }
+  box.appendChild(piles);
   return box;
 }
 
@@ -429,6 +455,20 @@ function mergeEvents(v) {
 }
 
 function render(v) {
+  // Every redraw replaces the page's inputs: the one being typed in keeps focus and caret.
+  const typing = document.activeElement && document.activeElement.id ? document.activeElement : null;
+  const caret = typing && typeof typing.selectionStart === "number" ? [typing.selectionStart, typing.selectionEnd] : null;
+  draw(v);
+  if (typing && !document.body.contains(typing)) {
+    const again = document.getElementById(typing.id);
+    if (again) {
+      again.focus();
+      if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a number input has no caret */ }
+    }
+  }
+}
+
+function draw(v) {
   view = v;
   mergeEvents(v);
   // What the page shows, for scripts driving it (the tests): the action number it acts with next.
@@ -467,9 +507,12 @@ function render(v) {
     pending.appendChild(el("p", {}, v.ended || v.done ? "Nothing to decide." :
       "Waiting for " + v.waiting_for.map(w => `${nameOf(w.seat)} (${w.kind.replace(/_/g, " ")})`).join(", ")));
   }
-  $("seats").replaceChildren(...v.seats.map(s => renderSeat(v, s, table, looking)));
+  // As at a table: the others across, this seat nearest its hand.
+  const order = v.seats.filter(s => s.seat !== seat).concat(v.seats.filter(s => s.seat === seat));
+  $("seats").replaceChildren(...order.map(s => renderSeat(v, s, table, looking)));
   renderEvents($("events"), events, nameOf, seat);
-  if (v.ended && !endShown) {
+  // A game start alone is over at 103.8: its seed and log are public then too.
+  if ((v.ended || (!v.whole_game && v.done)) && !endShown) {
     endShown = true;
     $("end").hidden = false;
     renderEnd($("end"), api, gameId);
@@ -508,6 +551,8 @@ async function main() {
   await refresh();
   // A game start ends at 103.8 unless it is a whole game; a whole game when its host ends it.
   const over = () => !!view && (view.ended || (!view.whole_game && view.done));
+  // What comes with no event (a second open of this seat's invite) is read every 10 s.
+  const poll = setInterval(() => { if (over()) clearInterval(poll); else changed(); }, 10000);
   await follow(api, gameId, events, changed, over, e => showError(e.message));
   await refresh();
 }

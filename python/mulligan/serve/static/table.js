@@ -200,7 +200,9 @@ export function shownEvents(events) {
 
 /** Redraws the event list `list` (an <ol>, numbered by the browser: no gaps). */
 export function renderEvents(list, events, nameOf, me) {
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  // Follows the newest unless the reader scrolled up to read older ones.
+  const atEnd = !list.dataset.drawn || list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.dataset.drawn = "1";
   const shown = shownEvents(events);
   list.replaceChildren(...shown.map(e => el("li", { "data-type": e.type }, describe(e, nameOf, me))));
   if (atEnd) list.scrollTop = list.scrollHeight;
