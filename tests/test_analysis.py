@@ -291,12 +291,30 @@ def test_errors_are_one_line_and_name_the_problem(capsys, table, deck_file):
         m.analyze(m.Deck.parse(DECK), turns=3, mulligan="sideways")
 
 
+def rows_at(lines: list[str], i: int) -> list[str]:
+    """Line `i` of the text and the continuation lines the terminal's width wrapped it into
+    (indented deeper than it)."""
+    depth = len(lines[i]) - len(lines[i].lstrip())
+    out = [lines[i]]
+    for line in lines[i + 1 :]:
+        if len(line) - len(line.lstrip()) <= depth:
+            break
+        out.append(line)
+    return out
+
+
+def row(lines: list[str], i: int) -> str:
+    """Line `i` with its continuation lines, joined as one row."""
+    return " ".join(part.strip() if n else part for n, part in enumerate(rows_at(lines, i)))
+
+
 def test_text_output_prints_intervals_beside_simulated_figures(capsys, table, deck_file):
     code, out, err = run(
         capsys, "analyze", str(deck_file), "--turns", "3", "--games", "5000", "--seed", "01" * 32
     )
     assert code == 0, err
-    helix = next(line for line in out.splitlines() if "Lightning Helix" in line)
+    lines = out.splitlines()
+    helix = row(lines, next(i for i, line in enumerate(lines) if "Lightning Helix" in line))
     assert "[" in helix and "]" in helix
     assert "kept hand size" in out
 
@@ -333,11 +351,11 @@ def test_text_output_shows_each_tags_distribution(capsys, table, deck_file):
     lines = out.splitlines()
     start = lines.index("tagged cards seen by turn (chance of exactly k):")
     assert lines[start + 1] == "  [burn]"
-    turn1 = lines[start + 2]
+    turn1 = row(lines, start + 2)
     assert turn1.startswith("    turn 1 (7 cards): 0: ")
     for k in range(8):
         assert f"{k}: {100 * hyper(60, 22, 7, k):.2f}%" in turn1, (k, turn1)
-    assert lines[start + 3].startswith("    turn 2 (8 cards): ")
+    assert lines[start + 2 + len(rows_at(lines, start + 2))].startswith("    turn 2 (8 cards): ")
     code, out, err = run(
         capsys, "analyze", str(deck_file), "--turns", "1", "--games", "4000", "--seed", "03" * 32
     )

@@ -179,6 +179,9 @@ def show(words: tuple[str, ...]) -> None:
         f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
         f"mana value {mv}, colour identity {identity}{produces}{tapped}"
     )
+    note = info.get("produced_mana_note")
+    if note:
+        click.echo(f"  mana: {note}")
     for face in info["faces"]:
         if not face["known"]:
             click.echo(f"  {face['name']}: (the table names this face only)")
