@@ -14,7 +14,7 @@ import pytest
 
 import mulligan as m
 
-from .cli_util import run
+from .cli_util import row, rows_at, run
 
 BULK = json.dumps(
     [
@@ -289,23 +289,6 @@ def test_errors_are_one_line_and_name_the_problem(capsys, table, deck_file):
         m.analyze(m.Deck.parse(DECK), turns=0)
     with pytest.raises(m.MulliganError):
         m.analyze(m.Deck.parse(DECK), turns=3, mulligan="sideways")
-
-
-def rows_at(lines: list[str], i: int) -> list[str]:
-    """Line `i` of the text and the continuation lines the terminal's width wrapped it into
-    (indented deeper than it)."""
-    depth = len(lines[i]) - len(lines[i].lstrip())
-    out = [lines[i]]
-    for line in lines[i + 1 :]:
-        if len(line) - len(line.lstrip()) <= depth:
-            break
-        out.append(line)
-    return out
-
-
-def row(lines: list[str], i: int) -> str:
-    """Line `i` with its continuation lines, joined as one row."""
-    return " ".join(part.strip() if n else part for n, part in enumerate(rows_at(lines, i)))
 
 
 def test_text_output_prints_intervals_beside_simulated_figures(capsys, table, deck_file):

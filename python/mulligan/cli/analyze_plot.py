@@ -126,7 +126,7 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
     # Each colour a little to the side of the turn, with its own marker, and the first drawn
     # widest, so that equal figures stay visible (a halo around the lines drawn over it).
     offsets = {c: 0.1 * (i - (len(colours) - 1) / 2) for i, c in enumerate(colours)}
-    ends: list[tuple[float, float, str, str]] = []
+    ends: list[tuple[float, str, str]] = []
     for i, colour in enumerate(colours):
         for k, style in ((1, "-"), (2, "--")):
             ys = []
@@ -146,10 +146,10 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
                 color=COLOURS.get(colour, "grey"),
                 label=f"{colour}: at least {k} source{'s' if k > 1 else ''}",
             )
-            ends.append((xs[-1], ys[-1], f"{colour} {k}+", COLOURS.get(colour, "grey")))
+            ends.append((ys[-1], f"{colour} {k}+", COLOURS.get(colour, "grey")))
     # The labels at the lines' ends, spread apart where the lines end close together.
     placed: list[float] = []
-    for x, y, label, colour in sorted(ends, key=lambda e: -e[1]):
+    for y, label, colour in sorted(ends, key=lambda e: -e[0]):
         y_label = min(y, placed[-1] - 3.5) if placed else y
         placed.append(y_label)
         ax.annotate(

@@ -51,7 +51,7 @@ OBJECTIVE_NAMES = {
 def optimize_text(o: OptimizeDict, baseline_given: bool, width: int | None = None) -> list[str]:
     """The search as lines of at most `width` characters (default: the terminal's): the
     objective that ran, what was searched, the winner beside the baseline, the paired
-    difference with its interval, each hand size's step, and the warnings."""
+    difference with its interval, each hand size's step (its warnings are the caller's)."""
     w = text_width() if width is None else width
     base = "your rule" if baseline_given else "default"
     pad = max(len("best"), len(base))
@@ -94,8 +94,6 @@ def optimize_text(o: OptimizeDict, baseline_given: bool, width: int | None = Non
             w,
             sep=" ",
         )
-    for warning in o.get("warnings", []):
-        lines += wrap(f"  warning: {warning}", w)
     return lines
 
 

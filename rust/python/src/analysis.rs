@@ -121,7 +121,9 @@ pub fn analyze<'py>(
         py.detach(|| guard(|| analysis::analyze(cards, table.as_deref(), &request, &seed)))?;
     if let Some(ask) = ask {
         let (t, py_cards) = (table.as_deref(), &deck.cards);
-        report.optimize = Some(optimize::search(py, ask, py_cards, cards, t, &request, &seed)?);
+        report.optimize = Some(optimize::search(
+            py, ask, py_cards, cards, t, &request, &seed,
+        )?);
     }
     record_to_py(py, &report)
 }

@@ -22,6 +22,7 @@ pub mod objective;
 pub mod optimize;
 mod optimize_colours;
 mod optimize_report;
+mod plausible;
 pub mod questions;
 pub mod report;
 pub mod request;
@@ -30,6 +31,8 @@ pub mod simulation;
 pub mod sources;
 pub mod wilson;
 
+#[cfg(test)]
+mod commander_tests;
 #[cfg(test)]
 mod run_tests;
 #[cfg(test)]

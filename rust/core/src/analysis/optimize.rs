@@ -19,6 +19,7 @@ use super::objective::{Objective, Score, Scorer};
 pub use super::optimize_colours::MAX_SEARCHED_SOURCES;
 use super::optimize_colours::{deck_colours, minimums, with_minimums};
 pub use super::optimize_report::{OptimizeReport, StageReport};
+pub use super::plausible::{implausible_keeps, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
 use super::simulation::{Deals, Kept, Plan};
@@ -281,11 +282,10 @@ impl Search<'_> {
             false => normal(mean(s), var(s, s2)),
         };
         let difference = mean(b[0] - a[0]);
-        let warnings = implausible_keeps(&best).into_iter().collect();
         Ok(OptimizeReport {
             objective,
             objective_name: "score".into(),
-            warnings,
+            warnings: vec![],
             family: format!(
                 "a land range at each hand size the player may mulligan: {}{}; the baseline's \
                  bottom, keep_at and other conditions",
@@ -505,6 +505,12 @@ pub fn search<'a, D>(
         .search(request)
         .run(seed, &scorer, objective.describe(), progress)?;
     report.objective_name = objective.name().to_string();
+    report.warnings.extend(implausible_keeps(
+        &report.best,
+        profile.len(),
+        profile.land_count(),
+        Some(&objective),
+    ));
     Ok(report)
 }
 
@@ -524,48 +530,16 @@ pub fn search_scored<'a, D, S: Score + Clone + Send>(
     let request = &request;
     let profile = Profile::build_deck(cards, table);
     let setup = Setup::new(&profile, request, request.turns)?;
-    setup.search(request).run(seed, scorer, objective, progress)
-}
-
-/// The fewest and the most lands in a seven-card hand a player keeps, for the warning of
-/// [`implausible_keeps`]: the range of the default keep rule and of Karsten's.
-pub const PLAUSIBLE_SEVEN: (u32, u32) = (2, 5);
-
-/// A warning when `rule` keeps seven-card hands no player would: by definition, hands with
-/// fewer than 2 or more than 5 lands ([`PLAUSIBLE_SEVEN`]); `None` otherwise.
-pub fn implausible_keeps(rule: &KeepRule) -> Option<String> {
-    let seven = BASE_HAND_SIZE as usize;
-    let (lo, hi) = rule
-        .ranges
-        .iter()
-        .find(|&&(s, _, _)| s == seven)
-        .map(|&(_, lo, hi)| (lo, hi))?;
-    let (min, max) = PLAUSIBLE_SEVEN;
-    let mut kept = vec![];
-    if lo < min {
-        kept.push(if lo + 1 == min {
-            format!("{lo} land")
-        } else {
-            format!("{lo} to {} lands", min - 1)
-        });
-    }
-    if hi > max {
-        kept.push(if hi == max + 1 {
-            format!("{hi} lands")
-        } else {
-            format!("{} to {hi} lands", max + 1)
-        });
-    }
-    if kept.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "the best rule keeps seven-card hands of {} ({lo}-{hi} lands in 7), which no player \
-         would keep: this warning's definition of a plausible keep is {min} to {max} lands in \
-         7. The objective rewards those hands; an on-curve objective scoring the card too \
-         (castable_and_drawn) does not",
-        kept.join(" and ")
-    ))
+    let mut report = setup
+        .search(request)
+        .run(seed, scorer, objective, progress)?;
+    report.warnings.extend(implausible_keeps(
+        &report.best,
+        profile.len(),
+        profile.land_count(),
+        None,
+    ));
+    Ok(report)
 }
 
 /// What a search is built from: the deck's profile and the games' shape.

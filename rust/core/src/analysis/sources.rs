@@ -283,7 +283,9 @@ impl Profile {
                     let land = land?;
                     let named = commander::any_colour(&card.name);
                     if named == Some(AnyColour::OpponentsLands)
-                        && !notes.iter().any(|n: &String| n.starts_with(card.name.trim()))
+                        && !notes
+                            .iter()
+                            .any(|n: &String| n.starts_with(card.name.trim()))
                     {
                         notes.push(commander::could_produce_note(card.name.trim(), identity));
                     }
