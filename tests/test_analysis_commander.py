@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,10 +43,11 @@ def embedded_table(monkeypatch):
     monkeypatch.delenv("MULLIGAN_CARD_DATA", raising=False)
 
 
-def analyze_json(capsys, *args: str) -> dict:
+def analyze_json(capsys: Any, *args: str) -> dict[str, Any]:
     code, out, err = run(capsys, "analyze", *args, "--json")
     assert code == 0, err
-    return json.loads(out)
+    parsed: dict[str, Any] = json.loads(out)
+    return parsed
 
 
 @needs_decks

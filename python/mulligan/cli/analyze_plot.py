@@ -134,9 +134,9 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
                 dist = t["exact"]["sources"][colour] if exact_turns else t["sources"][colour]
                 a = _at_least(dist)
                 ys.append(100 * a[k] if k < len(a) else 0.0)
-            xs = [x + offsets[colour] for x in turns]
+            shifted = [x + offsets[colour] for x in turns]
             ax.plot(
-                xs,
+                shifted,
                 ys,
                 style,
                 linewidth=1.2 + 1.5 * (len(colours) - 1 - i) / max(len(colours) - 1, 1),

@@ -172,8 +172,8 @@ fn on_curve_scores_the_card_too_and_castable_the_mana_alone() {
     let p = Profile::build(&main, Some(&t));
     let q = castable::Question::new(&p, "Grizzly Bears", mana::ManaCost::parse("{1}{G}")).unwrap();
     let forests: Vec<CardId> = (3..10).collect();
-    let mut with_card = Scorer::OnCurve(q.clone(), 1, true, vec![]);
-    let mut mana_only = Scorer::OnCurve(q, 1, false, vec![]);
+    let mut with_card = Scorer::OnCurve(Box::new(q.clone()), 1, true, vec![]);
+    let mut mana_only = Scorer::OnCurve(Box::new(q), 1, false, vec![]);
     // Seven Forests and a Forest drawn: the mana, not the card.
     let seen: Vec<CardId> = forests.iter().copied().chain([10]).collect();
     assert_eq!(with_card.score(&seen, 7).unwrap(), 0.0);

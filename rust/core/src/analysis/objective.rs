@@ -132,7 +132,7 @@ pub trait Score {
 pub enum Scorer {
     /// The on-curve question of the card; the draws by its turn; whether the card must be
     /// seen too (`castable_and_drawn`, else `castable`); a buffer.
-    OnCurve(Question, usize, bool, Vec<u8>),
+    OnCurve(Box<Question>, usize, bool, Vec<u8>),
     /// By card id: a land; the lands wanted; the draws by the turn.
     Lands(Vec<bool>, usize, usize),
 }

@@ -475,7 +475,7 @@ pub fn search<'a, D>(
             })?;
             let turn = q.turn();
             let with_card = matches!(objective, Objective::OnCurve(_));
-            (Scorer::OnCurve(q, 0, with_card, vec![]), turn)
+            (Scorer::OnCurve(Box::new(q), 0, with_card, vec![]), turn)
         }
         Objective::Lands { at_least, turn } => {
             let turn = turn.unwrap_or(*at_least);
