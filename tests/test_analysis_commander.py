@@ -64,7 +64,8 @@ def test_a_sultai_deck_has_no_white_or_red_source(capsys):
         assert key in r
     code, out, err = run(capsys, "cards", "show", "Command", "Tower")
     assert code == 0, err
-    assert "commander's colour identity" in out and "not WUBRG unconditionally" in out
+    flat = " ".join(out.split())
+    assert "commander's colour identity" in flat and "not WUBRG unconditionally" in flat
 
 
 @needs_decks

@@ -13,7 +13,7 @@ from mulligan import Variant
 from mulligan.analysis import analyze
 from mulligan.analysis_records import AnalysisDict, IntervalDict
 from mulligan.cli.decks import deck_options, read_deck
-from mulligan.cli.fit_text import fit, text_width, wrap
+from mulligan.cli.fit_text import block, fit, text_width, wrap
 from mulligan.cli.group import (
     cli,
     enum_value,
@@ -244,10 +244,10 @@ def text(name: str, r: AnalysisDict, width: int | None = None) -> list[str]:
         lines.append("sources of each colour by turn (chance of at least 1 / 2 / 3):")
         for turn in r["by_turn"]:
             cells = source_cells(turn["sources_at_least"], turn.get("sources_at_least_interval"))
-            lines += fit(f"  turn {turn['turn']}: ", cells, w, sep="   ")
+            lines += block(f"  turn {turn['turn']}: ", cells, w, sep="   ")
             if "exact" in turn:
                 exact_cells = source_cells(turn["exact"]["sources_at_least"], None)
-                lines += fit("    exact: ", exact_cells, w, sep="   ")
+                lines += block("    exact: ", exact_cells, w, sep="   ")
     lines.extend(tag_lines(r, w))
     if r["cards"]:
         lines.append(
@@ -261,11 +261,8 @@ def text(name: str, r: AnalysisDict, width: int | None = None) -> list[str]:
                 rate(c["castable_and_drawn"], c.get("castable_and_drawn_interval")),
             ]
             prefix = f"  {c['name']} {c['mana_cost']} (turn {c['turn']}{where}): "
-            row = fit(prefix, cells, w, sep=" ")
-            if len(row) > 1:
-                # The card on its line, its three figures together on the next.
-                row = fit(prefix, [], w) + fit(" " * 6, cells, w, sep=" ")
-            lines += row
+            # The card on its line and its three figures on the next when both do not fit.
+            lines += block(prefix, cells, w, sep=" ")
     return lines
 
 

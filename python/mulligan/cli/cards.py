@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from mulligan import carddata
+from mulligan.cli.fit_text import text_width, wrap
 from mulligan.cli.group import CliError, cli
 
 TO_HELP = f"Where to save the table (default: ${carddata.ENV}, else the user's cache directory)."
@@ -181,7 +182,8 @@ def show(words: tuple[str, ...]) -> None:
     )
     note = info.get("produced_mana_note")
     if note:
-        click.echo(f"  mana: {note}")
+        for line in wrap(f"  mana: {note}", text_width(), indent="    "):
+            click.echo(line)
     for face in info["faces"]:
         if not face["known"]:
             click.echo(f"  {face['name']}: (the table names this face only)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-__all__ = ["fit", "text_width", "wrap"]
+__all__ = ["block", "fit", "text_width", "wrap"]
 
 
 def text_width() -> int:
@@ -16,11 +16,14 @@ def text_width() -> int:
     return max(40, Console().width)
 
 
-def fit(prefix: str, cells: list[str], width: int, sep: str = "  ") -> list[str]:
+def fit(
+    prefix: str, cells: list[str], width: int, sep: str = "  ", indent: str | None = None
+) -> list[str]:
     """`prefix` then `cells` joined by `sep`, wrapped into lines of at most `width` characters
-    between cells (never inside one that fits a line); continuation lines are indented four
-    spaces past the prefix's indent."""
-    indent = " " * (len(prefix) - len(prefix.lstrip()) + 4)
+    between cells (never inside one that fits a line); continuation lines are indented by
+    `indent` (default: four spaces past the prefix's indent)."""
+    if indent is None:
+        indent = " " * (len(prefix) - len(prefix.lstrip()) + 4)
     room = max(10, width - len(indent))
     lines: list[str] = []
     if len(prefix.rstrip()) > width:
@@ -39,6 +42,16 @@ def fit(prefix: str, cells: list[str], width: int, sep: str = "  ") -> list[str]
         line, empty = indent + pieces[-1], False
     lines.append(line.rstrip())
     return lines
+
+
+def block(prefix: str, cells: list[str], width: int, sep: str = "  ") -> list[str]:
+    """`prefix` and `cells` on one line when they fit; else `prefix` on its line and the
+    cells under it, indented, packed as `fit` packs them (a table's row kept together)."""
+    one = fit(prefix, cells, width, sep)
+    if len(one) == 1:
+        return one
+    indent = " " * (len(prefix) - len(prefix.lstrip()) + 4)
+    return fit(prefix, [], width) + fit(indent, cells, width, sep, indent)
 
 
 def wrap(line: str, width: int, indent: str = "    ") -> list[str]:
