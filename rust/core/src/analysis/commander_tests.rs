@@ -79,6 +79,14 @@ fn sources_count_for_the_commanders_colour_identity_only() {
     assert_eq!(r.identity.as_deref(), Some("UBG"));
     assert_eq!(r.commanders, ["Teval, the Balanced Scale"]);
     assert_eq!(r.notes, p.notes);
+    assert!(r.warnings.iter().all(|w| !w.contains("903.4")));
+    // Without a card table the identity is unknown, and the report says so.
+    let r = analyze(cards, None, &request, &seed()).unwrap();
+    assert_eq!(r.identity, None);
+    assert!(r
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("903.4") && w.contains("Teval")));
 }
 
 #[test]

@@ -101,6 +101,18 @@ fn analysis<D>(
     let skips = request.skips_first_draw();
     let draws = |t: usize| t - usize::from(skips);
     let mut warnings = vec![];
+    if !profile.commanders.is_empty() && profile.identity.is_none() {
+        warnings.push(format!(
+            "903.4: the colour identity of {} is unknown (not in the card table): sources are \
+             counted as the table lists them, not bounded by it",
+            profile
+                .commanders
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ));
+    }
     let (questions, names) = questions(&profile, request, &mut warnings)?;
     let mut report_later = vec![];
     let last_turn = questions
