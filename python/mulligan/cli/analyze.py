@@ -275,9 +275,9 @@ def source_cells(
     tails: dict[str, list[float]], ci: dict[str, list[IntervalDict]] | None
 ) -> list[str]:
     """At least 1, 2, 3 sources of each colour, with intervals when simulated: one cell per
-    colour."""
+    colour, in WUBRG order then C."""
     parts = []
-    for colour, tail in tails.items():
+    for colour, tail in sorted(tails.items(), key=lambda item: "WUBRGC".find(item[0])):
         colour_ci = (ci or {}).get(colour)
         cells = [
             rate(tail[k], colour_ci[k] if colour_ci else None) if k < len(tail) else "0%"
