@@ -49,6 +49,7 @@ from mulligan._core import (
     verify_commitment,
 )
 from mulligan.analysis import analyze
+from mulligan.source_tables import sources
 from mulligan.log import game_log, verify_log, write_log
 
 __all__ = [
@@ -91,6 +92,8 @@ __all__ = [
     "mix_seed",
     "shuffle_simultaneously",
     "simulate",
+    "source_tables",
+    "sources",
     "tournament",
     "verify_commitment",
     "verify_log",

@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mulligan.analysis_records import AnalysisDict, DealtHandDict, LuckDict
+from mulligan.source_tables import SourcesTableDict
 from mulligan.records import (
     ActionDict,
     AnswerDict,
@@ -575,6 +576,25 @@ def analyze(
     optimize_colours: bool = False,
     progress: Callable[[int, int], object] | None = None,
 ) -> AnalysisDict: ...
+def sources(
+    deck: Deck | None = None,
+    *,
+    cards: int | None = None,
+    lands: int | None = None,
+    karsten: bool = False,
+    exact: bool = False,
+    on_the_draw: bool = False,
+    target: float = 0.9,
+    turns: int = 7,
+    mulligan: MulliganRule | str | None = None,
+    variant: Variant | str | None = None,
+    players: int | None = None,
+    keep: KeepRule | None = None,
+    games: int | None = None,
+    seed: _SeedLike | None = None,
+    threads: int | None = None,
+    table: CardTable | Literal[False] | None = None,
+) -> SourcesTableDict: ...
 def dealt_hands(log: bytes) -> list[DealtHandDict]: ...
 def land_luck(logs: Sequence[bytes], *, samples: int = 10000) -> LuckDict: ...
 def exact_keep_odds(

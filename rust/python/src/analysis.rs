@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict};
 
 /// The card table: the one given, none for `False`, else `mulligan.carddata`'s default.
-fn table(
+pub(crate) fn table(
     py: Python<'_>,
     obj: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<std::sync::Arc<mulligan_core::card_data::CardTable>>> {

@@ -2,6 +2,7 @@
 //! errors and guards the boundary; every rule lives in the core.
 
 mod analysis;
+mod sources;
 mod args;
 mod arrays;
 mod bulk;
@@ -75,6 +76,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::bulk_hands, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::tournament_play_draw, m)?)?;
     analysis::register(m)?;
+    sources::register(m)?;
     #[cfg(feature = "bench-peers")]
     peers::register(m)?;
     Ok(())

@@ -18,7 +18,11 @@ pub mod simulated;
 #[cfg(test)]
 mod tests;
 
+use crate::analysis::mana::LETTERS;
+use crate::analysis::sources::Profile;
 use crate::analysis::wilson::{wilson, Interval};
+use crate::card::Card;
+use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 use crate::rules::{self, FirstDraw, MulliganRule, Variant, BASE_HAND_SIZE};
 use crate::seed::Seed;
@@ -28,6 +32,7 @@ use exact::Kinds;
 use procedure::Procedure;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The most turns one table covers.
 pub const MAX_TURNS: usize = 15;
@@ -276,6 +281,10 @@ pub struct Table {
     pub land_drops: Vec<f64>,
     /// Every cost, by turn then by coloured symbols.
     pub cells: Vec<Cell>,
+    /// Asked with a deck: its lands of each colour (letter -> lands), to read against the
+    /// table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck_sources: Option<BTreeMap<String, usize>>,
 }
 
 /// His spelling of a cost: `1CC` for mana value 3 with two coloured symbols.
@@ -413,5 +422,31 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
         seed: seed_hex,
         land_drops,
         cells,
+        deck_sources: None,
     })
+}
+
+/// The table for a deck (`cards`, index = card id, read through `card_table`): its size and
+/// land count replace the request's, and the report says its lands of each colour.
+pub fn deck_table(
+    cards: &[Card],
+    card_table: Option<&CardTable>,
+    request: &Request,
+    seed: &Seed,
+) -> Result<Table> {
+    let profile = Profile::build(cards, card_table);
+    let request = Request {
+        cards: profile.len(),
+        lands: profile.land_count(),
+        ..request.clone()
+    };
+    let mut out = table(&request, seed)?;
+    out.deck_sources = Some(
+        LETTERS
+            .iter()
+            .filter(|(_, bit)| profile.colours() & bit != 0)
+            .map(|(letter, bit)| (letter.to_string(), profile.sources(*bit)))
+            .collect(),
+    );
+    Ok(out)
 }
