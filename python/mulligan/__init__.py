@@ -49,8 +49,8 @@ from mulligan._core import (
     verify_commitment,
 )
 from mulligan.analysis import analyze
-from mulligan.source_tables import sources
 from mulligan.log import game_log, verify_log, write_log
+from mulligan.source_tables import sources
 
 __all__ = [
     "FORMAT_VERSION",

@@ -8,7 +8,6 @@ import numpy as np
 import numpy.typing as npt
 
 from mulligan.analysis_records import AnalysisDict, DealtHandDict, LuckDict
-from mulligan.source_tables import SourcesTableDict
 from mulligan.records import (
     ActionDict,
     AnswerDict,
@@ -19,6 +18,7 @@ from mulligan.records import (
     SetupDict,
     ViewDict,
 )
+from mulligan.source_tables import SourcesTableDict
 
 __all__ = [
     "FORMAT_VERSION",

@@ -31,9 +31,7 @@ __all__ = ["sources_cmd", "table_lines"]
     "turn-1 draw.",
 )
 @click.option("--exact", is_flag=True, help="Hypergeometric sums, no sampling.")
-@click.option(
-    "--on-the-draw", is_flag=True, help="The player draws on their first turn (103.8)."
-)
+@click.option("--on-the-draw", is_flag=True, help="The player draws on their first turn (103.8).")
 @click.option(
     "--target",
     type=click.FloatRange(0, 1, min_open=True),
@@ -177,8 +175,7 @@ def table_lines(t: SourcesTableDict, name: str | None, show_all: bool) -> list[s
         lines.append(f"  turn {turn} (land drops hit {drops}): {shown}")
     if "deck_sources" in t:
         lines.append(
-            "this deck's sources: "
-            + "  ".join(f"{k} {v}" for k, v in t["deck_sources"].items())
+            "this deck's sources: " + "  ".join(f"{k} {v}" for k, v in t["deck_sources"].items())
         )
     if show_all:
         lines.append("chance by number of sources (0 to the land count):")
