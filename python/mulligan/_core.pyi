@@ -57,6 +57,7 @@ __all__ = [
     "land_luck",
     "log_header",
     "setup_digest",
+    "sources",
     "verify_log_bytes",
     "mix_seed",
     "shuffle_simultaneously",

@@ -80,7 +80,8 @@ def run_sources(body: dict[str, Any]) -> dict[str, Any]:
     try:
         deck = Deck.parse(deck_text) if deck_text is not None else None
         if not body.get("exact"):
-            counts = (lands if deck is None else len(deck.main)) + 1
+            land_count = lands if deck is None else sum(c.land for c in deck.cards)
+            counts = int(land_count or 0) + 1
             if games * counts > MAX_TOTAL_GAMES:
                 raise ApiError(
                     422,
