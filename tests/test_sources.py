@@ -156,3 +156,41 @@ def test_post_sources_refuses_with_json_errors(client):
         r = client.post("/sources", json=body)
         assert r.status_code == 422, (body, r.text)
         assert word in json.dumps(r.json()["error"]), r.text
+
+
+ANALYZED = "14 Plains\n11 Island\n4 Wrath of God\n4 Llanowar Elves\n4 Birds of Paradise\n23 Ox\n"
+
+
+def test_analyze_adds_source_needs_beside_its_fields():
+    deck = m.Deck.parse(ANALYZED)
+    r = m.analyze(deck, turns=2, games=500, seed=SEED)
+    # The fields analyze always had are all still there.
+    for key in ("deck_size", "lands", "by_turn", "cards", "warnings", "keep", "colours"):
+        assert key in r
+    needs = r["source_needs"]
+    assert needs is not None and not needs["nonland_sources"] and needs["target"] == 0.9
+    wrath = next(c for c in needs["cards"] if c["name"] == "Wrath of God")
+    # The table under the analysis's own settings (London, default keep rule, on the play).
+    t = m.sources(cards=60, lands=25, exact=True, turns=4)
+    assert wrath["colour"] == "W" and wrath["coloured"] == 2 and wrath["sources"] == 14
+    assert wrath["needed"] == cell(t, "2CC")["needed"]
+    assert wrath["probability"] == cell(t, "2CC")["probability"][14]
+    assert wrath["short"] == (14 < wrath["needed"])
+    # Non-land sources: Birds of Paradise (mana value 1) add W from turn 2, so four more
+    # W sources for the Wrath.
+    on = m.analyze(deck, turns=2, games=500, seed=SEED, nonland_sources=True)["source_needs"]
+    wrath_on = next(c for c in on["cards"] if c["name"] == "Wrath of God")
+    assert on["nonland_sources"] and wrath_on["sources"] == 18
+    # The Elves add G only: the four non-land W sources are the Birds.
+    assert wrath_on["nonland_sources"] == 4
+
+
+def test_analyze_prints_the_short_changed_cards(capsys, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(ANALYZED)
+    code, out, _ = run(capsys, "analyze", str(path), "--turns", "2", "--games", "500")
+    assert code == 0
+    line = next(x for x in out.splitlines() if "W sources" in x)
+    assert "{2}{W}{W}: 14 W sources; 90% by turn 4 needs" in line
+    code, out, _ = run(capsys, "analyze", str(path), "--turns", "2", "--games", "500", "--json")
+    assert "source_needs" in json.loads(out)

@@ -576,6 +576,7 @@ def analyze(
     optimize: str | Mapping[str, object] | Callable[[list[Card], list[Card]], float] | None = None,
     optimize_colours: bool = False,
     progress: Callable[[int, int], object] | None = None,
+    nonland_sources: bool = False,
 ) -> AnalysisDict: ...
 def sources(
     deck: Deck | None = None,

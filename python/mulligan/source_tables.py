@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from mulligan._core import sources
-from mulligan.analysis_records import IntervalDict
+from mulligan.analysis_records import CardNeedDict, IntervalDict, SourceNeedsDict
 
 
 class _CellBase(TypedDict):
@@ -50,31 +50,6 @@ class SourcesTableDict(_TableBase, total=False):
     deck) its lands of each colour."""
 
     deck_sources: dict[str, int]
-
-
-class CardNeedDict(TypedDict):
-    """One colour of one card against the table (`analyze`'s `source_needs`)."""
-
-    name: str
-    mana_cost: str
-    turn: int
-    colour: str
-    coloured: int
-    sources: int
-    nonland_sources: int
-    probability: float | None
-    needed: int | None
-    short: bool
-
-
-class SourceNeedsDict(TypedDict):
-    """`analyze`'s `source_needs`: the target, the keep rule the table used, whether non-land
-    mana sources counted, and each coloured card's sources against the table's need."""
-
-    target: float
-    procedure: Literal["karsten", "keep_rule"]
-    nonland_sources: bool
-    cards: list[CardNeedDict]
 
 
 __all__ = [

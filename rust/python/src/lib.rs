@@ -2,7 +2,6 @@
 //! errors and guards the boundary; every rule lives in the core.
 
 mod analysis;
-mod sources;
 mod args;
 mod arrays;
 mod bulk;
@@ -27,6 +26,7 @@ mod seed;
 mod setup;
 mod simulate;
 mod simulation_result;
+mod sources;
 mod starting_player;
 mod table;
 mod tournament;

@@ -54,11 +54,7 @@ pub fn sources<'py>(
             ))
         }
         (None, Some(c), Some(l)) => Request::new(c, l),
-        (None, _, _) => {
-            return Err(type_error(
-                "sources needs a deck, or both cards and lands",
-            ))
-        }
+        (None, _, _) => return Err(type_error("sources needs a deck, or both cards and lands")),
     };
     request.karsten = keywords.get::<Flag>("karsten")?.is_some_and(|f| f.0);
     request.exact = keywords.get::<Flag>("exact")?.is_some_and(|f| f.0);

@@ -66,6 +66,8 @@ pub fn analyze<D>(
     seed: &Seed,
 ) -> Result<Report> {
     let mut report = analysis(cards, table, request, seed)?;
+    report.source_needs =
+        crate::source_tables::needs::for_analysis(cards, table, request, &mut report.warnings);
     if request.optimize.is_some() {
         report.optimize = Some(optimize::search(
             cards,
@@ -155,6 +157,7 @@ fn analysis<D>(
         cards: vec![],
         warnings,
         optimize: None,
+        source_needs: None,
     };
     report.warnings.append(&mut report_later);
     let exact_cards = if request.exact && no_mulligan {

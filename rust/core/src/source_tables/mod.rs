@@ -219,8 +219,7 @@ impl Request {
                     self.mulligan.name()
                 )));
             }
-            if self.keep.is_some() || self.variant != Variant::default() || self.players.is_some()
-            {
+            if self.keep.is_some() || self.variant != Variant::default() || self.players.is_some() {
                 return Err(Error::config(
                     "karsten fixes the keep rule and the table (his 99-card decks are \
                      Commander); leave keep, variant and players out",
@@ -413,7 +412,11 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
         cards: n,
         lands: l,
         method: if request.exact { "exact" } else { "simulated" },
-        procedure: if request.karsten { "karsten" } else { "keep_rule" },
+        procedure: if request.karsten {
+            "karsten"
+        } else {
+            "keep_rule"
+        },
         mulligan: request.mulligan,
         draws_first_turn: request.draws_first_turn(),
         target: request.target,

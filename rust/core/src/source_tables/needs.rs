@@ -11,8 +11,10 @@
 //! in the report.
 
 use super::{table, Request, Table};
+use crate::analysis;
 use crate::analysis::mana::{letters, mask_of, LETTERS};
 use crate::analysis::sources::Profile;
+use crate::card::Card;
 use crate::card_data::CardTable;
 use crate::error::Result;
 use crate::seed::Seed;
@@ -136,7 +138,9 @@ fn nonland(profile: &Profile, table: Option<&CardTable>) -> Vec<Option<(u8, usiz
                         .map_or(0, |info| mask_of(&info.produced))
                 })
             })?;
-            let mv = profile.costs[i].as_ref().map_or(0, |c| c.mana_value as usize);
+            let mv = profile.costs[i]
+                .as_ref()
+                .map_or(0, |c| c.mana_value as usize);
             Some((colours, mv))
         })
         .collect()
@@ -226,4 +230,45 @@ pub fn card_needs(
         nonland_sources: nonland_sources == NonlandSources::On,
         cards,
     })
+}
+
+/// `analyze`'s `source_needs`: the table under the analysis's own era, variant, players, play
+/// or draw and keep rule (the default keep rule when the request's has card conditions, said
+/// in a warning), exact, at the default 90% target; non-land sources as the request asks.
+/// `None` with a warning when no table can be built for the deck (e.g. too small).
+pub fn for_analysis<D>(
+    cards: &[Card],
+    table_data: Option<&CardTable>,
+    request: &analysis::Request<D>,
+    warnings: &mut Vec<String>,
+) -> Option<SourceNeeds> {
+    let profile = Profile::build(cards, table_data);
+    let mut base = Request::new(profile.len(), profile.land_count());
+    base.on_the_draw = request.on_the_draw;
+    base.mulligan = request.mulligan;
+    base.variant = request.variant;
+    base.players = request.players;
+    base.keep = match &request.keep {
+        Some(k) if k.has_card_conditions() => {
+            warnings.push(
+                "source_needs: the keep rule has card conditions; its table uses the default \
+                 keep rule"
+                    .into(),
+            );
+            None
+        }
+        other => other.clone(),
+    };
+    let nonland = if request.nonland_sources {
+        NonlandSources::On
+    } else {
+        NonlandSources::Off
+    };
+    match card_needs(&profile, table_data, &base, nonland) {
+        Ok(needs) => Some(needs),
+        Err(e) => {
+            warnings.push(format!("source_needs: no sources table for this deck: {e}"));
+            None
+        }
+    }
 }

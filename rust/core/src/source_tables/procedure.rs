@@ -112,7 +112,12 @@ impl Procedure {
                 .collect();
             let look = (step.look && size < h).then(|| {
                 (0..=size)
-                    .map(|l| [rule.vancouver(size, l, false), rule.vancouver(size, l, true)])
+                    .map(|l| {
+                        [
+                            rule.vancouver(size, l, false),
+                            rule.vancouver(size, l, true),
+                        ]
+                    })
                     .collect()
             });
             let last = !step.can_mulligan;
@@ -166,7 +171,10 @@ mod tests {
         // Four cards: 3 spells (4 lands): a land, two spells; 2 spells (5 lands): two lands, a spell.
         assert_eq!(p.rounds[3].kept_lands, vec![0, 1, 2, 3, 3, 3, 3, 4]);
         assert!(p.rounds[3].keep.iter().all(|&k| k));
-        assert_eq!(p.rounds[0].keep, vec![false, false, true, true, true, true, false, false]);
+        assert_eq!(
+            p.rounds[0].keep,
+            vec![false, false, true, true, true, true, false, false]
+        );
         let commander = Procedure::karsten(99);
         assert_eq!(commander.rounds.len(), 5);
         assert_eq!(

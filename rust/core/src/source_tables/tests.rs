@@ -195,8 +195,16 @@ fn tables_are_chances_rising_with_sources() {
         for c in &t.cells {
             let p: Vec<f64> = c.probability.iter().map(|p| p.unwrap()).collect();
             assert_eq!(p[0], 0.0, "{}: no source, no cast", c.cost);
-            assert!((p[request.lands] - 1.0).abs() < 1e-12, "{}: every land", c.cost);
-            assert!(p.windows(2).all(|w| w[0] <= w[1] + 1e-12), "{}: {p:?}", c.cost);
+            assert!(
+                (p[request.lands] - 1.0).abs() < 1e-12,
+                "{}: every land",
+                c.cost
+            );
+            assert!(
+                p.windows(2).all(|w| w[0] <= w[1] + 1e-12),
+                "{}: {p:?}",
+                c.cost
+            );
         }
         // More coloured symbols need more sources.
         for turn in 2..=t.turns {
@@ -364,4 +372,89 @@ fn exact_falls_inside_his_scripts_own_figures() {
     }
     // 60 cards: 21 costs at 3,000 games and the first at 20,000; 99 cards: 21 at 1,000.
     assert!(compared > 1000, "{compared}");
+}
+
+#[test]
+fn each_card_against_the_tables_need() {
+    use crate::analysis::{self, Request as Analysis};
+    use crate::card::Card;
+    let mut cards = vec![];
+    let mut add = |n: usize, name: &str, land: bool, tags: Vec<String>| {
+        for _ in 0..n {
+            cards.push(Card::new(name, land, tags.clone()));
+        }
+    };
+    add(13, "Plains", true, vec![]);
+    add(12, "Island", true, vec![]);
+    add(4, "Wrath of God", false, vec![]);
+    add(4, "Llanowar Elves", false, vec![]);
+    add(2, "Mox Thing", false, vec!["mana".into()]);
+    add(4, "Forest", true, vec![]);
+    add(4, "Bears", false, vec![]);
+    add(17, "Filler", false, vec![]);
+    // Without a card table no spell has a cost: nothing to compare, no failure.
+    let request = Analysis {
+        exact: true,
+        mulligan: MulliganRule::NoMulligan,
+        ..Analysis::new((), 2)
+    };
+    let r = analysis::analyze(&cards, None, &request, &seed()).unwrap();
+    assert_eq!(r.source_needs.as_ref().unwrap().cards, vec![]);
+    assert_eq!(
+        needs::known_mana_source("llanowar elves"),
+        Some(crate::analysis::mana::G)
+    );
+    // With costs: the profile's costs set by hand, as a card table would.
+    let mut profile = crate::analysis::sources::Profile::build(&cards, None);
+    for (i, name) in profile.names.clone().iter().enumerate() {
+        let cost = match name.as_str() {
+            "Wrath of God" => "{2}{W}{W}",
+            "Llanowar Elves" => "{G}",
+            "Mox Thing" => "{0}",
+            "Bears" => "{1}{G}",
+            _ => continue,
+        };
+        profile.costs[i] = Some(crate::analysis::mana::ManaCost::parse(cost));
+        profile.printed[i] = cost.into();
+    }
+    let base = Request::new(60, 29);
+    let off = needs::card_needs(&profile, None, &base, needs::NonlandSources::Off).unwrap();
+    let wrath = &off.cards[0];
+    assert_eq!(
+        (
+            wrath.name.as_str(),
+            wrath.colour.as_str(),
+            wrath.coloured,
+            wrath.sources
+        ),
+        ("Wrath of God", "W", 2, 13)
+    );
+    assert_eq!(wrath.turn, 4);
+    let t = table(
+        &Request {
+            exact: true,
+            turns: 4,
+            ..base.clone()
+        },
+        &seed(),
+    )
+    .unwrap();
+    assert_eq!(wrath.needed, cell(&t, 4, 2).needed);
+    assert_eq!(wrath.probability, cell(&t, 4, 2).probability[13]);
+    assert!(wrath.short);
+    // Llanowar Elves asks for G and the deck has 4 Forests: short.
+    let elves = &off.cards[1];
+    assert_eq!((elves.colour.as_str(), elves.sources), ("G", 4));
+    assert!(elves.short);
+    assert_eq!(off.cards[2].name, "Bears");
+    assert_eq!(off.cards[2].sources, 4);
+    // Non-land sources: the Mox (tagged [mana], mana value 0, colourless without a table)
+    // adds no colour; the Elves (a G source from turn 2) do not count for their own turn 1
+    // but do for the Bears on turn 2.
+    let on = needs::card_needs(&profile, None, &base, needs::NonlandSources::On).unwrap();
+    assert_eq!(on.cards[0].sources, 13);
+    assert_eq!((on.cards[1].sources, on.cards[1].nonland_sources), (4, 0));
+    assert_eq!((on.cards[2].sources, on.cards[2].nonland_sources), (8, 4));
+    assert!(on.cards[2].probability > off.cards[2].probability);
+    assert!(on.nonland_sources);
 }
