@@ -175,10 +175,11 @@ def test_analyze_adds_source_needs_beside_its_fields():
     assert wrath["colour"] == "W" and wrath["coloured"] == 2 and wrath["sources"] == 14
     assert wrath["needed"] == cell(t, "2CC")["needed"]
     assert wrath["probability"] == cell(t, "2CC")["probability"][14]
-    assert wrath["short"] == (14 < wrath["needed"])
+    assert wrath["needed"] is not None and wrath["short"] == (14 < wrath["needed"])
     # Non-land sources: Birds of Paradise (mana value 1) add W from turn 2, so four more
     # W sources for the Wrath.
     on = m.analyze(deck, turns=2, games=500, seed=SEED, nonland_sources=True)["source_needs"]
+    assert on is not None
     wrath_on = next(c for c in on["cards"] if c["name"] == "Wrath of God")
     assert on["nonland_sources"] and wrath_on["sources"] == 18
     # The Elves add G only: the four non-land W sources are the Birds.

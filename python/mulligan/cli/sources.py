@@ -11,8 +11,8 @@ import click
 
 from mulligan import Variant
 from mulligan.cli.decks import deck_options, read_deck
-from mulligan.cli.group import cli, enum_value, mulligan_option, options_named
-from mulligan.cli.keep_rule import make_rule
+from mulligan.cli.group import NameChoice, cli, enum_value, mulligan_option, options_named
+from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, make_rule
 from mulligan.cli.run_options import read_seed, run_options
 from mulligan.source_tables import SourcesTableDict, sources
 
@@ -61,6 +61,13 @@ __all__ = ["sources_cmd", "table_lines"]
 )
 @click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
 @click.option(
+    "--bottom",
+    type=NameChoice(BOTTOMS, BOTTOM_ALIASES),
+    metavar="[balance|lands-first|spells-first]",
+    default=None,
+    help="Which cards the keep rule puts on the bottom (default: balance; not with --karsten).",
+)
+@click.option(
     "--all",
     "show_all",
     is_flag=True,
@@ -84,6 +91,7 @@ def sources_cmd(
     seed: str | None,
     as_json: bool,
     players: int | None,
+    bottom: str | None,
     show_all: bool,
     deck_format: str | None,
     strict: bool,
@@ -98,9 +106,11 @@ def sources_cmd(
         raise click.UsageError("give DECK or --cards and --lands, not both")
     if deck is None and (cards is None or lands is None):
         raise click.UsageError("give --cards N and --lands L (or a DECK file)")
-    if karsten and (keep is not None or keep_at is not None):
-        raise click.UsageError("--karsten fixes the keep rule: leave --keep and --keep-at out")
-    rule = None if karsten else make_rule(keep, keep_at, None, (), None)
+    if karsten and (keep is not None or keep_at is not None or bottom is not None):
+        raise click.UsageError(
+            "--karsten fixes the keep rule: leave --keep, --keep-at and --bottom out"
+        )
+    rule = None if karsten else make_rule(keep, keep_at, bottom, (), None)
     extra: dict[str, object] = {}
     if not karsten:
         extra = {"variant": enum_value(Variant, variant), "players": players, "keep": rule}

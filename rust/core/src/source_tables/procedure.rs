@@ -69,12 +69,18 @@ impl Procedure {
     /// This project's keep rule `keep` under the era and free mulligans of `cfg` (a deck of
     /// `cfg.deck_size` cards holding `lands` lands). Refuses what a land count cannot decide
     /// (card conditions), PARTIAL_PARIS (a hand keeps cards across mulligans) and house rules
-    /// (smoothing, the land redraw).
+    /// (smoothing, the land redraw) and HOUSTON.
     pub fn rule(cfg: &Config, keep: &KeepRule, lands: usize) -> Result<Procedure> {
         cfg.validate()?;
         if cfg.rule == MulliganRule::PartialParis {
             return Err(Error::config(
                 "sources tables do not cover PARTIAL_PARIS (its hands keep cards across mulligans)",
+            ));
+        }
+        if cfg.rule == MulliganRule::Houston {
+            return Err(Error::config(
+                "sources tables do not cover HOUSTON (its bottom of three from ten is not a \
+                 land-count rule's)",
             ));
         }
         if cfg.house.smoothing.is_some() || cfg.house.land_mulligan {

@@ -142,12 +142,13 @@ fn exact_and_simulated_agree_under_his_method_and_the_projects_rules() {
             ..base.clone()
         }) > 100
     );
-    // The project's default keep rule in three eras: London's bottom, Vancouver's look,
-    // Paris's smaller hands.
+    // The project's default keep rule in four eras: London's bottom, Vancouver's look,
+    // Paris's smaller hands, Canadian Highlander's 7, 6, 6, 5, 5 with the look.
     for era in [
         MulliganRule::London,
         MulliganRule::Vancouver,
         MulliganRule::Paris,
+        MulliganRule::CanadianHighlander,
     ] {
         assert!(
             simulated_agrees(&Request {
@@ -457,4 +458,29 @@ fn each_card_against_the_tables_need() {
     assert_eq!((on.cards[2].sources, on.cards[2].nonland_sources), (8, 4));
     assert!(on.cards[2].probability > off.cards[2].probability);
     assert!(on.nonland_sources);
+}
+
+#[test]
+fn every_fresh_shuffle_era_builds_a_table_and_the_others_are_refused() {
+    for era in MulliganRule::ALL {
+        let r = table(
+            &Request {
+                exact: true,
+                turns: 3,
+                mulligan: era,
+                ..Request::new(60, 24)
+            },
+            &seed(),
+        );
+        match era {
+            MulliganRule::PartialParis | MulliganRule::Houston => {
+                assert!(r.unwrap_err().to_string().contains(era.name()))
+            }
+            _ => {
+                let t = r.unwrap();
+                let p = cell(&t, 3, 2).probability[16].unwrap();
+                assert!(p > 0.5 && p < 1.0, "{}: {p}", era.name());
+            }
+        }
+    }
 }
