@@ -131,6 +131,31 @@ class OptimizeDict(TypedDict):
     stages: list[StageDict]
 
 
+class CardNeedDict(TypedDict):
+    """One colour of one card against the table (`analyze`'s `source_needs`)."""
+
+    name: str
+    mana_cost: str
+    turn: int
+    colour: str
+    coloured: int
+    sources: int
+    nonland_sources: int
+    probability: float | None
+    needed: int | None
+    short: bool
+
+
+class SourceNeedsDict(TypedDict):
+    """`analyze`'s `source_needs`: the target, the keep rule the table used, whether non-land
+    mana sources counted, and each coloured card's sources against the table's need."""
+
+    target: float
+    procedure: Literal["karsten", "keep_rule"]
+    nonland_sources: bool
+    cards: list[CardNeedDict]
+
+
 class _AnalysisBase(TypedDict):
     deck_size: int
     lands: int
@@ -152,6 +177,7 @@ class _AnalysisBase(TypedDict):
     cards: list[CardOddsDict]
     warnings: list[str]
     notes: list[str]
+    source_needs: SourceNeedsDict | None
 
 
 class AnalysisDict(_AnalysisBase, total=False):

@@ -14,7 +14,16 @@ import importlib
 
 from mulligan.cli.group import cli, main
 
-COMMAND_MODULES = ("start", "simulate", "verify", "cards", "serve", "analyze", "stats")
+COMMAND_MODULES = (
+    "start",
+    "simulate",
+    "verify",
+    "cards",
+    "serve",
+    "analyze",
+    "stats",
+    "sources",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mulligan.cli.{_name}")

@@ -23,6 +23,7 @@ from mulligan.cli.group import (
 from mulligan.cli.keep_rule import make_rule
 from mulligan.cli.optimize_text import optimize_text, progress_printer
 from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_options
+from mulligan.cli.source_needs_text import source_need_lines
 
 
 @cli.command(name="analyze")
@@ -94,6 +95,12 @@ from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_
     help="With --optimize: search a minimum number of sources of each colour the deck's lands "
     "add too (0 to 2 each; 0 to 1 with four colours or more), the ranges searched for each.",
 )
+@click.option(
+    "--nonland-sources",
+    is_flag=True,
+    help="Count non-land mana sources (Llanowar Elves, Arcane Signet, ... and cards tagged "
+    "[mana]) as coloured sources from the turn after they can be cast, in the source needs.",
+)
 @deck_options
 def analyze_cmd(
     deck: str | None,
@@ -112,6 +119,7 @@ def analyze_cmd(
     players: int | None,
     objective: str | None,
     optimize_colours: bool,
+    nonland_sources: bool,
     deck_format: str | None,
     strict: bool,
     mdfc: str,
@@ -145,6 +153,7 @@ def analyze_cmd(
             optimize=objective,
             optimize_colours=optimize_colours,
             progress=progress_printer() if objective is not None else None,
+            nonland_sources=nonland_sources,
         )
     width = text_width()
     for w in report["warnings"]:
@@ -154,6 +163,8 @@ def analyze_cmd(
         click.echo(json.dumps({"deck": name, **report}, indent=2))
     else:
         for line in text(name, report, width):
+            click.echo(line)
+        for line in source_need_lines(report):
             click.echo(line)
         if "optimize" in report:
             given = keep is not None or keep_at is not None

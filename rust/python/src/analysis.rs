@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict};
 
 /// The card table: the one given, none for `False`, else `mulligan.carddata`'s default.
-fn table(
+pub(crate) fn table(
     py: Python<'_>,
     obj: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<std::sync::Arc<mulligan_core::card_data::CardTable>>> {
@@ -55,6 +55,7 @@ const KEYWORDS: &[&str] = &[
     "optimize",
     "optimize_colours",
     "progress",
+    "nonland_sources",
 ];
 
 /// The core's request from `analyze`'s keywords (the deck is the binding's own), and the seed.
@@ -85,6 +86,9 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
     request.optimize_colours = keywords
         .get::<Flag>("optimize_colours")?
         .is_some_and(|f| f.0);
+    request.nonland_sources = keywords
+        .get::<Flag>("nonland_sources")?
+        .is_some_and(|f| f.0);
     let seed = match keywords.get::<SeedArg>("seed")? {
         Some(s) => s.0,
         None => guard(mulligan_core::Seed::generate)?,
@@ -95,7 +99,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
 /// The analysis of `deck` (docs/ANALYSIS.md): a dict of the core's `Report`.
 #[pyfunction]
 #[pyo3(signature = (deck, **keywords),
-       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, optimize_colours=False, progress=None)")]
+       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, optimize_colours=False, progress=None, nonland_sources=False)")]
 pub fn analyze<'py>(
     py: Python<'py>,
     deck: Of<'py, Deck>,

@@ -91,6 +91,11 @@ class AnalyzeIn(m.Strict):
         description="with optimize: search a minimum number of sources of each colour the "
         f"deck's lands add too (at most {MAX_OPTIMIZE_COLOURS_GAMES:,} games)",
     )
+    nonland_sources: bool = Field(
+        default=False,
+        description="count non-land mana sources (a reviewed list, cards tagged [mana]) in "
+        "source_needs, from the turn after they can be cast",
+    )
 
 
 class Analyzed(BaseModel):
@@ -139,6 +144,7 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
                 threads=1,
                 optimize=body.get("optimize"),
                 optimize_colours=body.get("optimize_colours", False),
+                nonland_sources=body.get("nonland_sources", False),
             )
         )
     except (MulliganError, ValueError, TypeError) as e:

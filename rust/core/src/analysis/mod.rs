@@ -72,6 +72,8 @@ pub fn analyze<'a, D>(
 ) -> Result<Report> {
     let cards = cards.into();
     let mut report = analysis(cards, table, request, seed)?;
+    report.source_needs =
+        crate::source_tables::needs::for_analysis(cards, table, request, &mut report.warnings);
     if request.optimize.is_some() {
         report.optimize = Some(optimize::search(
             cards,
@@ -179,6 +181,7 @@ fn analysis<D>(
         warnings,
         notes: profile.notes.clone(),
         optimize: None,
+        source_needs: None,
     };
     report.warnings.append(&mut report_later);
     let exact_cards = if request.exact && no_mulligan {

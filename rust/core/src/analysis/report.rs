@@ -174,4 +174,7 @@ pub struct Report {
     /// The best keep rule's search (asked with `optimize`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimize: Option<OptimizeReport>,
+    /// Each coloured card's sources against the sources table's need (null: no table for
+    /// this deck; docs/ANALYSIS.md, "Sources tables").
+    pub source_needs: Option<crate::source_tables::needs::SourceNeeds>,
 }

@@ -84,6 +84,11 @@ pub struct Request<D = String> {
     /// add as well (0 to 2 each; 0 to 1 with four colours or more), beside the land ranges.
     #[serde(default)]
     pub optimize_colours: bool,
+    /// Count non-land mana sources (a reviewed list such as Llanowar Elves and Arcane
+    /// Signet, and cards tagged `[mana]`) in `source_needs`, from the turn after they can be
+    /// cast (docs/ANALYSIS.md, "Sources tables").
+    #[serde(default)]
+    pub nonland_sources: bool,
 }
 
 impl<D> Request<D> {
@@ -104,6 +109,7 @@ impl<D> Request<D> {
             threads: None,
             optimize: None,
             optimize_colours: false,
+            nonland_sources: false,
         }
     }
 
