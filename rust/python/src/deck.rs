@@ -55,7 +55,7 @@ pub struct Deck {
     pub companions: Vec<Py<Card>>,
     /// What the reader noticed (unknown cards, failed format checks); empty for `Deck(...)`.
     pub warnings: Vec<String>,
-    /// The file format read (`text`, `mtgo-dek`, `cockatrice-cod`); None for `Deck(...)`.
+    /// The file format read (`text`, `mtgo-dek`, `cockatrice-cod`, `csv`); None for `Deck(...)`.
     pub source: Option<&'static str>,
     /// The format whose deck rules were checked; None for `Deck(...)`.
     pub format: Option<&'static str>,
@@ -185,7 +185,7 @@ impl Deck {
     fn unknown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.unknown)
     }
-    /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, or None.
+    /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, `csv`, or None.
     #[getter]
     fn source(&self) -> Option<&'static str> {
         self.source
@@ -358,6 +358,7 @@ fn read(
             SourceFormat::Text => "text",
             SourceFormat::MtgoDek => "mtgo-dek",
             SourceFormat::CockatriceCod => "cockatrice-cod",
+            SourceFormat::Csv => "csv",
         }),
         format: Some(parsed.format.name()),
         unknown: parsed.unknown,

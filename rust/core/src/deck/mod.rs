@@ -13,6 +13,9 @@
 //!   `Name|SET|[123]`), Moxfield/Archidekt/TappedOut markers (`*F*`, `*CMDR*`, `#tag`,
 //!   `[Category]`, `4x`). tests/decks/README.md names the writer code and the real exported
 //!   files each dialect was checked against.
+//! - CSV (`csv`): exports of deck and collection sites, only when the first line is a header
+//!   naming a quantity and a name column (`Count,Name`, TappedOut's `Board,Qty,Name,…`); a
+//!   text line that looks like a CSV row without it (`Forest,20`) is refused, naming its line.
 //!
 //! A card line that looks like nothing (a name with `<`, `=`, `{`, …, or no name) is refused
 //! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in
@@ -22,6 +25,7 @@
 //! and copy-count warnings of 100.2a, 100.2b and 903.5 (errors when strict).
 
 pub mod check;
+mod csv;
 mod encoding;
 mod entry;
 mod known;
@@ -105,6 +109,8 @@ impl DeckList {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let (entries, source) = if xml::looks_like_xml(text) {
             xml::entries(text)?
+        } else if csv::looks_like_csv(text) {
+            (csv::entries(text)?, SourceFormat::Csv)
         } else {
             (text::entries(text)?, SourceFormat::Text)
         };
