@@ -93,7 +93,7 @@ fn analysis<D>(
     let skips = request.skips_first_draw();
     let draws = |t: usize| t - usize::from(skips);
     let mut warnings = vec![];
-    let (questions, names) = questions(&profile, request, &mut warnings)?;
+    let (questions, names) = questions(&profile, request, table, &mut warnings)?;
     let mut report_later = vec![];
     let last_turn = questions
         .iter()

@@ -7,6 +7,8 @@ use super::castable::Question;
 use super::mana::{self, letters};
 use super::request::Request;
 use super::sources::Profile;
+use crate::card_data::similar::{self, Matcher};
+use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 
 /// The most cards one analysis asks the on-curve question of (the first in deck order).
@@ -16,10 +18,12 @@ pub const MAX_QUESTIONS: usize = 128;
 pub type Label = (String, String);
 
 /// The on-curve questions of a request: the cards it names, or every nonland card with a known
-/// cost (each name once, in deck order), with each card's name and printed cost.
+/// cost (each name once, in deck order), with each card's name and printed cost. A name not in
+/// the main deck is an error that suggests the nearest of the deck's names and `table`'s.
 pub fn questions<D>(
     profile: &Profile,
     request: &Request<D>,
+    table: Option<&CardTable>,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Question>, Vec<Label>)> {
     let mut names: Vec<(String, usize)> = vec![];
@@ -45,9 +49,17 @@ pub fn questions<D>(
                 .position(|n| n.trim().eq_ignore_ascii_case(wanted.trim()));
             match found {
                 None => {
+                    let own = Matcher::new(profile.names.iter().map(String::as_str));
+                    let empty = Matcher::default();
+                    let rest = table.map_or(&empty, CardTable::matcher);
+                    let near = similar::closest_of(wanted, &own, rest, similar::SUGGESTIONS);
+                    let hint = match near.is_empty() {
+                        true => String::new(),
+                        false => format!("; {}", similar::did_you_mean(&near)),
+                    };
                     return Err(Error::config(format!(
-                        "{wanted:?} is not in the deck's main deck"
-                    )))
+                        "{wanted:?} is not in the deck's main deck{hint}"
+                    )));
                 }
                 Some(i) if profile.lands[i].is_some() => {
                     return Err(Error::config(format!(
