@@ -148,6 +148,15 @@ def import_cmd(file: str, dest: str | None) -> None:
     _say_where(dest, path)
 
 
+def did_you_mean(names: list[str]) -> str:
+    """`; did you mean "A" or "B"?` (as the deck reader's warnings say it), or "" for none."""
+    if not names:
+        return ""
+    quoted = [f'"{n}"' for n in names]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"; did you mean {listed}?"
+
+
 def _say_where(dest: str | None, path: object) -> None:
     if dest is not None and carddata.default_path() != path:
         click.echo(f"use it with {carddata.ENV}={path}")
@@ -167,7 +176,7 @@ def show(words: tuple[str, ...]) -> None:
         )
     info = table.lookup(name)
     if info is None:
-        raise CliError(f"{name!r} is not in the card table")
+        raise CliError(f"{name!r} is not in the card table{did_you_mean(table.suggest(name))}")
     identity = info["color_identity"] or "colourless"
     mana = sorted(info["produced_mana"], key=lambda c: "WUBRGC".find(c) % 7)
     produces = f", produces {''.join(mana)}" if mana else ""

@@ -157,6 +157,11 @@ class Warning(BaseModel):
 
     code: str
     message: str
+    suggestions: dict[str, list[str]] | None = Field(
+        default=None,
+        description="only on the deck warning that names unknown card names: each name's "
+        'nearest known names, the message\'s "did you mean" (`[]`: none is close)',
+    )
 
 
 class GameCreated(BaseModel):

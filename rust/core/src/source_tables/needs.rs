@@ -13,8 +13,7 @@
 use super::{table, Request, Table};
 use crate::analysis;
 use crate::analysis::mana::{letters, mask_of, LETTERS};
-use crate::analysis::sources::Profile;
-use crate::card::Card;
+use crate::analysis::sources::{DeckCards, Profile};
 use crate::card_data::CardTable;
 use crate::error::Result;
 use crate::seed::Seed;
@@ -236,17 +235,21 @@ pub fn card_needs(
 /// or draw and keep rule (the default keep rule when the request's has card conditions, said
 /// in a warning), exact, at the default 90% target; non-land sources as the request asks.
 /// `None` with a warning when no table can be built for the deck (e.g. too small).
+/// A deck with a commander runs as Commander unless the request names a variant, and its
+/// sources are bounded by the commander's colour identity (903.4), as in the analysis.
 pub fn for_analysis<D>(
-    cards: &[Card],
+    cards: DeckCards<'_>,
     table_data: Option<&CardTable>,
     request: &analysis::Request<D>,
     warnings: &mut Vec<String>,
 ) -> Option<SourceNeeds> {
-    let profile = Profile::build(cards, table_data);
+    let (request, _) = request.for_deck(!cards.commanders.is_empty());
+    let request = &request;
+    let profile = Profile::build_deck(cards, table_data);
     let mut base = Request::new(profile.len(), profile.land_count());
     base.on_the_draw = request.on_the_draw;
     base.mulligan = request.mulligan;
-    base.variant = request.variant;
+    base.variant = request.variant();
     base.players = request.players;
     base.keep = match &request.keep {
         Some(k) if k.has_card_conditions() => {
