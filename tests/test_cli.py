@@ -236,7 +236,9 @@ def test_simulate_an_arena_export_with_card_data(capsys, tmp_path, monkeypatch):
         (["simulate", "--mulligan", "sideways"], "--mulligan", 2),
         (["start", "--seed", "zz"], "--seed", 2),
         (["verify", "missing.jsonl"], "missing.jsonl", 1),
-        (["cards", "import", "missing.json"], "missing.json", 2),
+        # A file that cannot be read is an error in what was read (1), as a deck's or a
+        # log's is, not a usage error (issue 31).
+        (["cards", "import", "missing.json"], "missing.json", 1),
         (["simulate", "--smoothing", "sideways"], "--smoothing", 2),
         (["simulate", "-n", "10", "--plot", "no/such/dir/p.png"], "--plot", 2),
         (["start", "--auto", "--log", "no/such/dir/game.jsonl"], "--log", 2),
