@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from mulligan._core import Variant
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
 from mulligan.serve.errors import ErrorBody
 from mulligan.serve.names import Name, lenient_pattern
@@ -68,6 +69,47 @@ class PlayerIn(Strict):
     archenemy: bool = False
 
 
+#: smoothing_candidates counts the candidate hands of a smoothing model: given a number, a
+#: model must be named too.
+CANDIDATES_NEED_A_MODEL: dict[str, Any] = {
+    "if": {
+        "properties": {"smoothing_candidates": {"type": "integer"}},
+        "required": ["smoothing_candidates"],
+    },
+    "then": {
+        "properties": {"smoothing": {"type": "string"}},
+        "required": ["smoothing"],
+    },
+}
+
+
+def players_the_variant_allows(where: str) -> list[dict[str, Any]]:
+    """JSON Schema conditions saying that a request holds a number of players its `variant`
+    allows (`Variant.players`, the core's `Variant::check_players`), one if/then a variant (an
+    absent `variant` is TWO_PLAYER, the default). `where` is what counts the players:
+    ``"count"``, the number `players` (null: the variant's usual table); ``"list"``, the list
+    `players`; ``"tables"``, each table of `tables`."""
+    conditions: list[dict[str, Any]] = []
+    for name in VARIANTS:
+        least, most = getattr(Variant, name).players
+        if where == "count":
+            count: dict[str, Any] = {"type": "integer", "minimum": least}
+            if most is not None:
+                count["maximum"] = most
+            then: dict[str, Any] = {"properties": {"players": {"anyOf": [{"type": "null"}, count]}}}
+        else:
+            size: dict[str, Any] = {"minItems": least}
+            if most is not None:
+                size["maxItems"] = most
+            field = {"list": "players", "tables": "tables"}[where]
+            then = {"properties": {field: size if where == "list" else {"items": size}}}
+        named: dict[str, Any] = {"properties": {"variant": {"pattern": lenient_pattern([name])}}}
+        if name != "TWO_PLAYER":
+            named["required"] = ["variant"]
+        conditions.append({"if": named, "then": then})
+    return conditions
+
+
 class HouseIn(Strict):
     """The table options of docs/VARIANTS.md, as `Game` and `simulate` take them."""
 
@@ -85,21 +127,7 @@ class HouseIn(Strict):
         description="candidate hands for `smoothing` (only with a `smoothing` model)",
     )
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            # smoothing_candidates counts the candidate hands of a smoothing model: given a
-            # number, a model must be named too.
-            "if": {
-                "properties": {"smoothing_candidates": {"type": "integer"}},
-                "required": ["smoothing_candidates"],
-            },
-            "then": {
-                "properties": {"smoothing": {"type": "string"}},
-                "required": ["smoothing"],
-            },
-        },
-    )
+    model_config = ConfigDict(extra="forbid", json_schema_extra=CANDIDATES_NEED_A_MODEL)
 
     @model_validator(mode="after")
     def _candidates_need_a_model(self) -> "HouseIn":
@@ -112,11 +140,41 @@ class HouseIn(Strict):
 
 
 class GameIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                CANDIDATES_NEED_A_MODEL,
+                # 103.1: the starting player is given, or the player who chooses it, not both.
+                {
+                    "not": {
+                        "properties": {
+                            "starting_player": {"type": "integer"},
+                            "chooser": {"type": "integer"},
+                        },
+                        "required": ["starting_player", "chooser"],
+                    }
+                },
+                *players_the_variant_allows("list"),
+            ]
+        },
+    )
+
     players: list[PlayerIn] = Field(min_length=1, max_length=16)
     variant: VariantName = "TWO_PLAYER"
     mulligan: MulliganName = "LONDON"
-    starting_player: Optional[int] = Field(default=None, ge=0, le=255)
-    chooser: Optional[int] = Field(default=None, ge=0, le=255)
+    starting_player: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that takes the first turn (not with chooser)",
+    )
+    chooser: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that chooses who starts (103.1; not with starting_player)",
+    )
     contributions: list[int] = Field(
         default=[],
         max_length=16,
@@ -298,6 +356,13 @@ class Verdict(BaseModel):
 class RoundIn(HouseIn):
     """A whole round: every table plays the same variant, era and table options."""
 
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("tables")]
+        },
+    )
+
     round_id: Optional[str] = Field(
         default=None,
         max_length=64,
@@ -376,6 +441,13 @@ class KeepIn(Strict):
 
 
 class SimulateIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("count")]
+        },
+    )
+
     deck: str = Field(max_length=65536)
     games: int = Field(ge=1, le=2_000_000)
     mulligan: MulliganName = "LONDON"
