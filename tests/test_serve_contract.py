@@ -195,6 +195,30 @@ def test_the_schema_allows_the_player_counts_each_variant_allows(roomy_client, r
     assert agreed >= 6 * len(spellings)
 
 
+def test_json_types_are_read_as_the_schema_says(client):
+    """Issue 31: a lax model took 0 for false, false for 0 and "3" for 3, which the schema
+    refuses (schemathesis found the first two); an integral float is an integer to both."""
+    sim = {"deck": GOOD_DECK, "games": 10, "seed": "00" * 32}
+    for name, path, body, field in (
+        ("GameIn", "/games", two_players(whole_game=0), "whole_game"),
+        ("GameIn", "/games", two_players(land_mulligan="yes"), "land_mulligan"),
+        ("SimulateIn", "/simulate", {**sim, "hand_size": False}, "hand_size"),
+        ("SimulateIn", "/simulate", {**sim, "games": "10"}, "games"),
+        ("SimulateIn", "/simulate", {**sim, "on_the_play": 1}, "on_the_play"),
+    ):
+        assert not validator(name).is_valid(body), body
+        message = error(client.post(path, json=body))
+        assert message.startswith(f"{field}: expected "), message
+    for name, path, body in (
+        ("SimulateIn", "/simulate", {**sim, "games": 10.0, "hand_size": 7.0}),
+        ("GameIn", "/games", two_players(starting_player=1.0)),
+    ):
+        validator(name).validate(body)
+        assert client.post(path, json=body).status_code in (200, 201), body
+    plain = client.post("/simulate", json=sim).json()
+    assert client.post("/simulate", json={**sim, "games": 10.0}).json() == plain
+
+
 def test_a_table_of_no_player_is_refused_by_the_schema(client):
     body = {"tables": [[]]}
     assert not validator("RoundIn").is_valid(body)

@@ -56,8 +56,29 @@ ExileName = Annotated[
 ]
 
 
+def _integral_numbers_as_ints(value: Any) -> Any:
+    """`value` with every integral float (``7.0``) as an int: JSON Schema's ``integer`` takes
+    them, and so does a strict model after this."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**63:
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_numbers_as_ints(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral_numbers_as_ints(v) for k, v in value.items()}
+    return value
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body read as its schema says: no field it does not know, and JSON's own types
+    (strict validation: no ``0`` or ``"yes"`` for false, no ``true`` or ``"7"`` for 7, which a
+    lax model would take although the schema refuses them), integral floats as integers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        return _integral_numbers_as_ints(data)
 
 
 class PlayerIn(Strict):
