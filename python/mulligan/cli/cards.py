@@ -137,7 +137,7 @@ class _ByteProgress:
 
 
 @cards.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--to", "dest", type=click.Path(dir_okay=False), default=None, help=TO_HELP)
 def import_cmd(file: str, dest: str | None) -> None:
     """Build the card table from FILE, a Scryfall bulk file (`oracle-cards` JSON, or gzipped
