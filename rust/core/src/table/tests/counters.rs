@@ -184,7 +184,7 @@ fn counters_replay_from_the_answers() {
 fn a_two_headed_giant_team_shares_its_life_total_not_its_other_counters() {
     let deck = |t: &str| DeckList::parse(t).unwrap();
     let mut players: Vec<PlayerSetup> = (0..4)
-        .map(|i| PlayerSetup::new(&format!("P{i}"), deck("20 Forest\n20 Grizzly Bears")))
+        .map(|i| PlayerSetup::new(format!("P{i}"), deck("20 Forest\n20 Grizzly Bears")))
         .collect();
     for (i, p) in players.iter_mut().enumerate() {
         p.team = Some(crate::game::Team::Number(i as i64 / 2));
