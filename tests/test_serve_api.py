@@ -208,10 +208,13 @@ def test_log_for_the_host_once_done_and_it_verifies(client):
     gid, host = g["game_id"], auth(g["host_token"])
     r = client.get(f"/games/{gid}/log", headers=host)
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_done"
+    seat = auth(g["seats"][0]["token"])
+    assert client.get(f"/games/{gid}/log", headers=seat).status_code == 403
     play(client.request, g)
-    assert client.get(f"/games/{gid}/log", headers=auth(g["seats"][0]["token"])).status_code == 403
     r = client.get(f"/games/{gid}/log", headers=host)
     assert r.status_code == 200
+    # Once the game is over its seed is public: a seat's page shows and verifies the log too.
+    assert client.get(f"/games/{gid}/log", headers=seat).text == r.text
     records = [json.loads(line) for line in r.text.splitlines()]
     assert records[0]["commitment"] == g["commitment"]
     assert m.verify_log(records, commitment=g["commitment"])

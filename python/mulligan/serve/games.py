@@ -464,10 +464,13 @@ class GameService:
                 return {"events": events[after:], "next": max(len(events), after), "done": done}
             await self.changed_or_timeout(game_id, min(left, 0.2))
 
-    async def log(self, game_id: str) -> list[Json]:
+    async def log(self, game_id: str, access: Access | None = None) -> list[Json]:
         """The game's log: a game start's once it is done; a whole game's at any time after
-        its start, without the seed until the host ends it."""
+        its start, without the seed until the host ends it. A seat's token reads it once the
+        game is over (the seed is public then, and with it every card): 403 before."""
         row, live = await self.live(game_id)
+        if access is not None and access.seat is not None and not (live and live.finished):
+            raise forbidden("this game's host token (a seat reads the log once the game is over)")
         if live is None or not (live.finished or (live.whole_game and live.done)):
             raise ApiError(409, "not_done", "the log is published once the game start is done")
         return live.log()

@@ -4,12 +4,13 @@ through the JSON routes:
 
 * ``GET /``: the landing page (landing.html: what the server is, a form that creates a game
   with invites, each seat's link and the host's);
-* ``GET /play/{game_id}/{seat}``: a seat's page (play.html);
+* ``GET /play/{game_id}/{seat}``: a seat's page (play.html: its token or one-time invite in
+  the fragment);
 * ``GET /host/{game_id}``: the host's page (host.html: the public table from the host's view,
   End, the log);
 * ``GET /static/{name}``: their scripts and style sheets (python/mulligan/serve/static).
 
-The landing and host pages and the static files go out with a Content-Security-Policy
+Every page and static file goes out with a Content-Security-Policy
 (`PAGE_POLICY`) that runs only this server's scripts (no inline script or style, no eval),
 loads images only from this server and Scryfall (card images by name), and connects only to
 this server: a card or player name that got written as HTML anywhere could run nothing.
@@ -63,9 +64,7 @@ async def landing() -> HTMLResponse:
 
 @router.get("/play/{game_id}/{seat}", include_in_schema=False)
 async def play(game_id: str, seat: int) -> HTMLResponse:
-    # Its inline script predates the policy: served without it until the page's own scripts
-    # move to static/ (the page's branch does so).
-    return HTMLResponse(PLAY_PAGE.read_text(encoding="utf-8"))
+    return page_response(PLAY_PAGE)
 
 
 @router.get("/host/{game_id}", include_in_schema=False)

@@ -1,121 +1,143 @@
-"use strict";
+// The host's page of `mulligan serve` (host.html): the public table from the host's view
+// (GET /games/{id} with the host token: counts, public piles, counters, each seat's next action
+// and pending decisions; never a hidden card), End (the host's alone), and after the end the
+// seed, the log and its verification. The host token comes from the URL fragment.
+import {
+  cardNode, client, count, el, follow, fragment, mountedAt, renderEnd, renderEvents,
+  zoneName,
+} from "./table.js";
+
 const parts = location.pathname.split("/");
 const gameId = decodeURIComponent(parts[parts.length - 1]);
-const base = location.pathname.slice(0, location.pathname.lastIndexOf("/host/"));
-const fragment = new URLSearchParams(location.hash.slice(1));
-const token = fragment.get("token") || "";
-const headers = { "Authorization": "Bearer " + token, "Content-Type": "application/json" };
+const base = mountedAt("host");
+const api = client(base, fragment().token || "");
+const path = `/games/${encodeURIComponent(gameId)}`;
+const events = [];
 let view = null;
-let next = 0;
+let endShown = false;
+let asked = 0;
+let drawn = 0;
 
-function el(tag, attrs, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-function showError(message) { document.getElementById("error").textContent = message || ""; }
+const $ = id => document.getElementById(id);
+const showError = message => { $("error").textContent = message || ""; };
+const nameOf = s => (s === null || s === undefined ? "nobody" : (view && view.names[s]) || `Player ${s + 1}`);
 
-async function api(method, path, body) {
-  const response = await fetch(base + path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+function mergeEvents(v) {
+  (v.events || []).forEach((e, i) => {
+    if ((v.events_from || 0) + i === events.length) events.push(e);
   });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
-  return data;
 }
 
-const PILES = ["battlefield", "graveyard", "exile", "command", "stack", "revealed"];
+function renderSeat(v, s) {
+  const box = el("section", { class: "seat", "data-seat": s.seat });
+  const head = el("div", { class: "seat-head" });
+  head.appendChild(el("strong", {}, nameOf(s.seat) + (s.seat === v.starting_player ? ", plays first" : "")));
+  head.appendChild(el("span", { class: "counts" }, `${count(s.hand_size, "card")} in hand, ` +
+    `${count(s.library_size, "card")} in library, ${count(s.mulligans, "mulligan")}${s.kept ? ", kept" : ""}` +
+    (s.next_action ? `; next action ${s.next_action}` : "")));
+  const counters = el("div", { class: "counters", "data-counters": s.seat });
+  for (const [name, value] of Object.entries(s.counters || {})) {
+    const item = el("span", { class: `counter ${name === "life" ? "life" : ""}`, "data-counter": name });
+    item.append(el("span", { class: "counter-name" }, name.replace(/_/g, " ") + " "),
+      el("strong", { class: "counter-value" }, value));
+    counters.appendChild(item);
+  }
+  head.appendChild(counters);
+  box.appendChild(head);
+  if (s.pending && s.pending.length) {
+    box.appendChild(el("div", { class: "waiting" },
+      "Deciding: " + s.pending.map(p => p.kind.replace(/_/g, " ")).join(", ")));
+  }
+  const piles = el("div", { class: "piles" });
+  for (const zone of ["battlefield", "graveyard", "exile", "command", "stack", "revealed"]) {
+    const list = s[zone] || [];
+    if (!list.length && zone !== "battlefield") continue;
+    const line = el("div", { class: "zone", "data-zone": zone });
+    line.appendChild(el("span", { class: "zone-name" }, zoneName(zone).replace(/^the /, "")));
+    const row = el("div", { class: zone === "battlefield" ? "cards" : "cards chips" });
+    if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
+    for (const c of list) row.appendChild(cardNode(c, { images: zone === "battlefield" }));
+    line.appendChild(row);
+    (zone === "battlefield" ? box : piles).appendChild(line);
+  }
+  box.appendChild(piles);
+  return box;
+}
 
-function render() {
-  const v = view;
-  document.getElementById("status").textContent = v.ended ? "the game has ended"
+function render(v) {
+  view = v;
+  mergeEvents(v);
+  $("status").textContent = v.ended ? "the game has ended"
     : !v.done ? "the game start (mulligans)" : v.whole_game ? "the game is on" : "the game start is done";
-  const box = document.getElementById("seats");
-  box.replaceChildren();
-  for (const s of v.seats) {
-    const div = el("div", { "class": "seat" });
-    div.append(el("strong", {}, v.names[s.seat] || `Seat ${s.seat + 1}`));
-    const counters = Object.entries(s.counters || {}).map(([k, n]) => `${k} ${n}`).join(", ");
-    div.append(el("div", { "class": "zone" },
-      `hand ${s.hand_size}, library ${s.library_size}` + (counters ? `; ${counters}` : "")
-      + (s.next_action ? `; next action ${s.next_action}` : "")));
-    if (s.pending && s.pending.length) {
-      div.append(el("div", { "class": "zone" },
-        "deciding: " + s.pending.map(p => p.kind.replace(/_/g, " ")).join(", ")));
-    }
-    for (const pile of PILES) {
-      const cards = s[pile] || [];
-      if (!cards.length) continue;
-      const zone = el("div", { "class": "zone" }, pile.replace(/_/g, " ") + ": ");
-      for (const c of cards) zone.append(el("span", { "class": "card" }, c.name));
-      div.append(zone);
-    }
-    box.append(div);
+  document.body.dataset.answers = String(v.answers);
+  // Only what every player may see: a reveal (a search or a look is the looker's alone).
+  const looking = $("looking");
+  looking.replaceChildren();
+  for (const open of v.looking || []) {
+    const line = el("div", { class: "revealed" });
+    line.appendChild(el("p", {}, `${nameOf(open.seat)} reveals ${count(open.cards.length, "card")}:`));
+    const row = el("div", { class: "cards" });
+    for (const c of open.cards) row.appendChild(cardNode(c));
+    line.appendChild(row);
+    looking.appendChild(line);
   }
-  for (const look of v.looking || []) {
-    const zone = el("div", { "class": "zone" }, `revealed from ${v.names[look.seat]}'s library: `);
-    for (const c of look.cards) zone.append(el("span", { "class": "card" }, c.name));
-    box.append(zone);
+  $("seats").replaceChildren(...v.seats.map(s => renderSeat(v, s)));
+  $("end").hidden = !(v.whole_game && v.done && !v.ended);
+  renderEvents($("events"), events, nameOf, null);
+  if (v.ended && !endShown) {
+    endShown = true;
+    $("ended").hidden = false;
+    renderEnd($("ended"), api, gameId);
   }
-  document.getElementById("end").hidden = !(v.whole_game && v.done && !v.ended);
-}
-
-function addEvents(events) {
-  const list = document.getElementById("events");
-  for (const e of events) {
-    const { type, rule, ...rest } = e;
-    list.append(el("li", {}, `${type} (${rule}) ${JSON.stringify(rest)}`));
-  }
-  list.scrollTop = list.scrollHeight;
 }
 
 async function refresh() {
-  view = await api("GET", `/games/${encodeURIComponent(gameId)}`);
-  render();
-}
-
-async function follow() {
-  // The host's events, as nobody at the table sees them (long-poll), then the table again.
-  for (;;) {
-    try {
-      const got = await api("GET", `/games/${encodeURIComponent(gameId)}/events?after=${next}&wait=20`);
-      addEvents(got.events);
-      next = got.next;
-      await refresh();
-      showError("");
-      if (got.done && view.ended) return;
-    } catch (e) {
-      showError(e.message);
-      await new Promise(r => setTimeout(r, 2000));
-    }
+  const ticket = ++asked;
+  try {
+    const v = await api.call("GET", path);
+    if (ticket < drawn) return;
+    drawn = ticket;
+    render(v);
+    showError("");
+  } catch (e) {
+    showError(e.message);
   }
 }
 
-document.getElementById("end").addEventListener("click", async () => {
+$("end").addEventListener("click", async () => {
   if (!confirm("End the game? The seed is revealed and nothing more can happen.")) return;
   try {
-    const ended = await api("POST", `/games/${encodeURIComponent(gameId)}/end`);
-    document.getElementById("ended").textContent = `Ended. Seed ${ended.seed} (its SHA-256 is the commitment ${ended.commitment}).`;
+    await api.call("POST", `${path}/end`);
     await refresh();
-  } catch (e) { showError(e.message); }
+  } catch (e) {
+    showError(e.message);
+  }
 });
 
-document.getElementById("log").addEventListener("click", async () => {
+$("log").addEventListener("click", async () => {
   try {
-    const response = await fetch(base + `/games/${encodeURIComponent(gameId)}/log`, { headers });
-    if (!response.ok) {
-      const data = await response.json();
-      throw new Error(data.error ? data.error.message : "HTTP " + response.status);
-    }
-    const url = URL.createObjectURL(await response.blob());
-    const a = el("a", { download: `${gameId}.jsonl` });
-    a.href = url;
+    const text = await api.call("GET", `${path}/log`);
+    const a = el("a", { download: `mulligan-${gameId}.jsonl` });
+    a.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
     document.body.append(a);
     a.click();
     a.remove();
-    URL.revokeObjectURL(url);
-  } catch (e) { showError(e.message); }
+  } catch (e) {
+    showError(e.message);
+  }
 });
 
-refresh().then(follow).catch(e => showError(e.message));
+async function main() {
+  try {
+    const first = await api.call("GET", `${path}/events?after=0`);
+    events.push(...first.events);
+  } catch (e) {
+    showError(e.message);
+  }
+  await refresh();
+  const over = () => !!view && (view.ended || (!view.whole_game && view.done));
+  await follow(api, encodeURIComponent(gameId), events, refresh, over, e => showError(e.message));
+  await refresh();
+}
+
+main();
