@@ -217,3 +217,13 @@ def test_invites_survive_a_restart_and_a_second_process(tmp_path):
     for s in game["seats"]:
         assert s["invite"].encode() not in raw
     assert token.encode() not in raw
+
+
+def test_every_seat_of_a_round_has_its_play_url(c):
+    """`seats[].play_url` in every reply that gives seats: a round's tables too."""
+    tables = [[{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]] * 2
+    r = c.post("/rounds", json={"tables": tables})
+    assert r.status_code == 201, r.text
+    for table in r.json()["tables"]:
+        for s in table["seats"]:
+            assert s["play_url"] == f"/play/{table['game_id']}/{s['seat']}#token={s['token']}"
