@@ -61,7 +61,12 @@ def test_the_host_view_is_the_public_table_with_counts_counters_and_next_actions
     assert v["whole_game"] and not v["ended"] and v["names"] == ["Ann", "Ben"]
     assert v["pending"] == [] and "hand" not in v
     for s in v["seats"]:
-        assert s["next_action"] == 1 and s["hand_size"] >= 1 and s["library_size"] > 0
+        mine = c.get(
+            f"/games/{game['game_id']}/seats/{s['seat']}",
+            headers=auth(game["seats"][s["seat"]]["token"]),
+        ).json()
+        assert s["next_action"] == 1 and s["hand_size"] == len(mine["hand"])
+        assert s["library_size"] == mine["seats"][s["seat"]]["library_size"] > 0
         assert s["counters"] == {"life": 20, "poison": 0} and s["life"] == 20
     # The host's view names no card of a hand or library: Ben's cards are all Secret Sphinx
     # or Island, Ann's Forest, Grizzly Bears or Serum Powder, none public yet.
@@ -212,3 +217,13 @@ def test_invites_survive_a_restart_and_a_second_process(tmp_path):
     for s in game["seats"]:
         assert s["invite"].encode() not in raw
     assert token.encode() not in raw
+
+
+def test_every_seat_of_a_round_has_its_play_url(c):
+    """`seats[].play_url` in every reply that gives seats: a round's tables too."""
+    tables = [[{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]] * 2
+    r = c.post("/rounds", json={"tables": tables})
+    assert r.status_code == 201, r.text
+    for table in r.json()["tables"]:
+        for s in table["seats"]:
+            assert s["play_url"] == f"/play/{table['game_id']}/{s['seat']}#token={s['token']}"

@@ -148,7 +148,12 @@ class RoundService:
                     "commitment": game.commitment,
                     "chooser": setup["chooser"],
                     "seats": [
-                        {"seat": i, "name": p["name"], "token": tok}
+                        {
+                            "seat": i,
+                            "name": p["name"],
+                            "token": tok,
+                            "play_url": f"/play/{game.id}/{i}#token={tok}",
+                        }
                         for i, (p, tok) in enumerate(zip(players, seat_tokens))
                     ],
                 }

@@ -212,6 +212,7 @@ fn the_view_before_the_deal_has_no_life_yet() {
     let game = Game::new(four_player(MulliganRule::Paris, Start::Random)).unwrap();
     let v = serde_json::to_value(game.view(0).unwrap()).unwrap();
     assert_eq!(v["seats"][1]["life"], serde_json::Value::Null);
+    assert_eq!(v["seats"][1]["counters"], serde_json::json!({}));
     let v = serde_json::to_value(game.view(game.chooser().unwrap()).unwrap()).unwrap();
     assert_eq!(v["pending"][0]["kind"], "choose_starting_player");
     assert!(v["pending"][0]["id"].as_u64().unwrap() > 0);
@@ -219,7 +220,13 @@ fn the_view_before_the_deal_has_no_life_yet() {
     let v = serde_json::to_value(game.view(1).unwrap()).unwrap();
     assert_eq!(v["seats"][1]["life"], 20);
     assert_eq!(
+        v["seats"][1]["counters"],
+        serde_json::json!({"life": 20, "poison": 0})
+    );
+    // Another seat's decision: its id (a client resyncs by it), seat and kind, no cards.
+    let id = game.pending()[0].id;
+    assert_eq!(
         v["waiting_for"],
-        serde_json::json!([{"seat": 0, "kind": "keep_or_mulligan"}])
+        serde_json::json!([{"id": id, "seat": 0, "kind": "keep_or_mulligan"}])
     );
 }

@@ -9,6 +9,7 @@ use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 
 mod counters;
+mod public_view;
 mod rules;
 
 pub(super) fn whole_game(seed: u8) -> Game {
