@@ -56,6 +56,7 @@ class _CardBase(TypedDict):
     enough_lands: float
     castable_given_lands: float | None
     castable_and_drawn: float
+    command_zone: bool
 
 
 class CardOddsDict(_CardBase, total=False):
@@ -111,6 +112,8 @@ class OptimizeDict(TypedDict):
     """The best keep rule's search (`analyze(..., optimize=...)`, docs/ANALYSIS.md)."""
 
     objective: str
+    objective_name: str
+    warnings: list[str]
     family: str
     family_size: int
     rules_tried: int
@@ -160,6 +163,9 @@ class _AnalysisBase(TypedDict):
     on_the_draw: bool
     skips_first_draw: bool
     variant: str
+    variant_source: Literal["request", "deck", "default"]
+    commanders: list[str]
+    identity: str | None
     players: int
     mulligan: str
     method: Literal["exact", "simulation"]
@@ -170,6 +176,7 @@ class _AnalysisBase(TypedDict):
     by_turn: list[TurnDict]
     cards: list[CardOddsDict]
     warnings: list[str]
+    notes: list[str]
     source_needs: SourceNeedsDict | None
 
 

@@ -6,6 +6,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The JSON Schema document: one `$defs` entry per record (`Event`, `Decision`, `View`,
+/// `PublicView`,
 /// `SeatResult`, `Zones`, `Answer`, `Action`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
 /// `AnalyzeRequest`, `LogHeader`, `LogReveal`, and the parts they are made of). The requests'
 /// enums read any case with `-` or `_` ([`crate::spelling`]), and their entries say so.
@@ -16,6 +17,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::event::Event>();
     generator.subschema_for::<crate::game::Decision>();
     generator.subschema_for::<crate::game::View>();
+    generator.subschema_for::<crate::game::PublicView>();
     generator.subschema_for::<crate::game::SeatResult>();
     generator.subschema_for::<crate::game::Zones>();
     generator.subschema_for::<crate::game::Answer>();

@@ -66,7 +66,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
         request.mulligan = rule;
     }
     if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = variant;
+        request.variant = Some(variant);
     }
     request.players = keywords.get::<Count>("players")?.map(|p| p.size());
     if let Some(cards) = keywords.object("cards") {
@@ -116,12 +116,18 @@ pub fn analyze<'py>(
         None => None,
     };
     let deck = deck.0.get();
-    let main = deck.to_core(py).main;
+    let list = deck.to_core(py);
+    let cards = analysis::sources::DeckCards {
+        main: &list.main,
+        commanders: &list.commanders,
+    };
     let mut report =
-        py.detach(|| guard(|| analysis::analyze(&main, table.as_deref(), &request, &seed)))?;
+        py.detach(|| guard(|| analysis::analyze(cards, table.as_deref(), &request, &seed)))?;
     if let Some(ask) = ask {
-        let (t, cards) = (table.as_deref(), &deck.cards);
-        report.optimize = Some(optimize::search(py, ask, cards, &main, t, &request, &seed)?);
+        let (t, py_cards) = (table.as_deref(), &deck.cards);
+        report.optimize = Some(optimize::search(
+            py, ask, py_cards, cards, t, &request, &seed,
+        )?);
     }
     record_to_py(py, &report)
 }
@@ -191,7 +197,7 @@ pub fn exact_keep_odds(
         request.mulligan = rule;
     }
     if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = variant;
+        request.variant = Some(variant);
     }
     request.players = keywords.get::<Count>("players")?.map(|p| p.size());
     let keep = match keywords.object("keep") {
@@ -207,15 +213,18 @@ pub fn exact_keep_odds(
     let free_mulligans = keywords
         .get::<Count>("free_mulligans")?
         .map_or(0, |f| u32::try_from(f.get()).unwrap_or(u32::MAX));
-    let main = deck.0.get().to_core(py).main;
+    let list = deck.0.get().to_core(py);
+    // A deck with a commander is a Commander deck unless `variant` says otherwise.
+    let (request, _) = request.for_deck(!list.commanders.is_empty());
+    let main = list.main;
     guard(|| {
         let players = request.players();
-        request.variant.check_players(players)?;
+        request.variant().check_players(players)?;
         let lands: Vec<bool> = main.iter().map(|c| c.land).collect();
         let tags: Vec<Vec<String>> = main.iter().map(|c| c.tags.clone()).collect();
         let cfg = mulligan_core::simulate::Config {
             rule: request.mulligan,
-            free_first: mulligan_core::rules::free_first_mulligan(request.variant, players),
+            free_first: mulligan_core::rules::free_first_mulligan(request.variant(), players),
             hand_size,
             deck_size: main.len(),
             house: mulligan_core::HouseRules {
