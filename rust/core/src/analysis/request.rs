@@ -155,6 +155,7 @@ impl<D> Request<D> {
             threads: self.threads,
             optimize: self.optimize.clone(),
             optimize_colours: self.optimize_colours,
+            nonland_sources: self.nonland_sources,
         };
         (request, source)
     }

@@ -13,8 +13,7 @@
 use super::{table, Request, Table};
 use crate::analysis;
 use crate::analysis::mana::{letters, mask_of, LETTERS};
-use crate::analysis::sources::Profile;
-use crate::card::Card;
+use crate::analysis::sources::{DeckCards, Profile};
 use crate::card_data::CardTable;
 use crate::error::Result;
 use crate::seed::Seed;
@@ -232,21 +231,24 @@ pub fn card_needs(
     })
 }
 
-/// `analyze`'s `source_needs`: the table under the analysis's own era, variant, players, play
-/// or draw and keep rule (the default keep rule when the request's has card conditions, said
-/// in a warning), exact, at the default 90% target; non-land sources as the request asks.
-/// `None` with a warning when no table can be built for the deck (e.g. too small).
+/// `analyze`'s `source_needs`: the table under the analysis's own era, variant (a deck with a
+/// commander runs as Commander unless the request names one, as the analysis does), players,
+/// play or draw and keep rule (the default keep rule when the request's has card conditions,
+/// said in a warning), exact, at the default 90% target; each colour's sources as the analysis
+/// counts them (bounded by a commander's colour identity); non-land sources as the request
+/// asks. `None` with a warning when no table can be built for the deck (e.g. too small).
 pub fn for_analysis<D>(
-    cards: &[Card],
+    cards: DeckCards<'_>,
     table_data: Option<&CardTable>,
     request: &analysis::Request<D>,
     warnings: &mut Vec<String>,
 ) -> Option<SourceNeeds> {
-    let profile = Profile::build(cards, table_data);
+    let (request, _) = request.for_deck(!cards.commanders.is_empty());
+    let profile = Profile::build_deck(cards, table_data);
     let mut base = Request::new(profile.len(), profile.land_count());
     base.on_the_draw = request.on_the_draw;
     base.mulligan = request.mulligan;
-    base.variant = request.variant;
+    base.variant = request.variant();
     base.players = request.players;
     base.keep = match &request.keep {
         Some(k) if k.has_card_conditions() => {
