@@ -208,3 +208,21 @@ def test_text_fits_the_terminal(capsys, monkeypatch):
     assert max(len(line) for line in out.splitlines()) <= 60
     # Every cost of turn 9 is still printed, wrapped between cells.
     assert "CCCCCCCCC: " in out and "8C: " in out
+
+
+def test_post_analyze_takes_nonland_sources(client):
+    # The service here runs without card data (no costs known): the flag reaches the core and
+    # comes back; which cards count is tested through Python above.
+    body = {"deck": ANALYZED, "turns": 2, "games": 300, "seed": SEED, "nonland_sources": True}
+    r = client.post("/analyze", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["source_needs"] == {
+        "target": 0.9,
+        "procedure": "keep_rule",
+        "nonland_sources": True,
+        "cards": [],
+    }
+    off = client.post("/analyze", json={**body, "nonland_sources": False}).json()
+    assert off["source_needs"]["nonland_sources"] is False
+    bad = client.post("/analyze", json={**body, "nonland_sources": "sometimes"})
+    assert bad.status_code == 422
