@@ -22,6 +22,7 @@ import pytest
 import mulligan as m
 
 from .cli_util import run
+from .process_util import spawned
 
 TESTS = Path(__file__).parent
 BULK = TESTS / "data" / "scryfall_oracle_cards_sample.json"
@@ -351,16 +352,17 @@ def test_on_a_terminal_a_progress_bar_shows_the_bytes(server, tmp_path):
     server.serve_index()
     server.routes["/oracle-cards.json"] = Route(PLAIN)
     dest = tmp_path / "cards.tsv"
-    child = pexpect.spawn(
+    with spawned(
+        pexpect,
         sys.executable,
         ["-m", "mulligan", "cards", "download", "--api", server.index_url, "--to", str(dest)],
         env={**os.environ, "MULLIGAN_CARD_DATA": "", "COLUMNS": "120"},
         encoding="utf-8",
         timeout=60,
-    )
-    child.expect(r"downloading card data")
-    child.expect(rf"{len(PLAIN) / 1000:.1f}/{len(PLAIN) / 1000:.1f} kB")
-    child.expect(r"41 cards from Scryfall saved to")
-    child.expect(pexpect.EOF)
-    child.close()
+    ) as child:
+        child.expect(r"downloading card data")
+        child.expect(rf"{len(PLAIN) / 1000:.1f}/{len(PLAIN) / 1000:.1f} kB")
+        child.expect(r"41 cards from Scryfall saved to")
+        child.expect(pexpect.EOF)
+        child.close()
     assert child.exitstatus == 0 and dest.exists()

@@ -1,8 +1,12 @@
-"""mulligan: the start of a game of Magic: The Gathering, exactly as the Comprehensive Rules say.
+"""mulligan: the hidden information of Magic: The Gathering, exactly as the Comprehensive Rules
+say.
 
 Shuffles follow rule 701.24 (ChaCha12-seeded, unbiased Fisher-Yates, reproducible from a seed,
 verifiable by commit-reveal); the game start follows rule 103 (starting player, life, hand
-size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
+size, the mulligan of every era, opening-hand actions, the first draw), and a whole game keeps
+every library and hand after it (`Game(..., whole_game=True)`). `simulate` and
+`mulligan.analysis` answer deck-building questions; `mulligan.serve` serves games over HTTP.
+See docs/API.md.
 """
 
 from mulligan import (

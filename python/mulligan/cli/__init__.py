@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import importlib
 
-from mulligan.cli.group import cli, main
+import click
+
+from mulligan.cli.group import EXIT_STATUS, cli, main
 
 COMMAND_MODULES = (
     "start",
@@ -27,5 +29,16 @@ COMMAND_MODULES = (
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mulligan.cli.{_name}")
+
+
+def _end_help_with_exit_status(group: click.Group) -> None:
+    """Every command's help ends with the exit statuses, as `mulligan --help` does."""
+    for command in group.commands.values():
+        command.epilog = "\n\n".join(filter(None, (command.epilog, EXIT_STATUS)))
+        if isinstance(command, click.Group):
+            _end_help_with_exit_status(command)
+
+
+_end_help_with_exit_status(cli)
 
 __all__ = ["COMMAND_MODULES", "cli", "main"]

@@ -137,7 +137,7 @@ class _ByteProgress:
 
 
 @cards.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--to", "dest", type=click.Path(dir_okay=False), default=None, help=TO_HELP)
 def import_cmd(file: str, dest: str | None) -> None:
     """Build the card table from FILE, a Scryfall bulk file (`oracle-cards` JSON, or gzipped
@@ -146,6 +146,15 @@ def import_cmd(file: str, dest: str | None) -> None:
     table, path = carddata.import_bulk(file, dest)
     click.echo(f"{len(table):,} cards from {file} saved to {path}")
     _say_where(dest, path)
+
+
+def did_you_mean(names: list[str]) -> str:
+    """`; did you mean "A" or "B"?` (as the deck reader's warnings say it), or "" for none."""
+    if not names:
+        return ""
+    quoted = [f'"{n}"' for n in names]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"; did you mean {listed}?"
 
 
 def _say_where(dest: str | None, path: object) -> None:
@@ -167,7 +176,7 @@ def show(words: tuple[str, ...]) -> None:
         )
     info = table.lookup(name)
     if info is None:
-        raise CliError(f"{name!r} is not in the card table")
+        raise CliError(f"{name!r} is not in the card table{did_you_mean(table.suggest(name))}")
     identity = info["color_identity"] or "colourless"
     mana = sorted(info["produced_mana"], key=lambda c: "WUBRGC".find(c) % 7)
     produces = f", produces {''.join(mana)}" if mana else ""

@@ -131,6 +131,13 @@ impl CardTable {
             .transpose()
     }
 
+    /// The names nearest to `name` (case, accents and punctuation folded, a few edits at most;
+    /// docs/API.md "Did you mean"), best first, at most `limit`: `[]` when none is close.
+    #[pyo3(signature = (name, *, limit = 3))]
+    fn suggest(&self, name: Text<DeckText>, limit: usize) -> Vec<String> {
+        self.inner.suggest(&name.into_string(), limit)
+    }
+
     fn __len__(&self) -> usize {
         self.inner.len()
     }

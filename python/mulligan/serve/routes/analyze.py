@@ -67,6 +67,41 @@ class LandsObjective(m.Strict):
 
 
 class AnalyzeIn(m.Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                # optimize_colours widens the search of `optimize`: it goes with one.
+                {
+                    "if": {
+                        "properties": {"optimize_colours": {"const": True}},
+                        "required": ["optimize_colours"],
+                    },
+                    "then": {
+                        "properties": {
+                            "optimize": {"not": {"type": "null"}},
+                            "games": {"maximum": MAX_OPTIMIZE_COLOURS_GAMES},
+                        },
+                        "required": ["optimize", "games"],
+                    },
+                },
+                # The search plays every candidate rule on every game: fewer games (and the
+                # default of 20,000 is too many).
+                {
+                    "if": {
+                        "properties": {"optimize": {"type": "object"}},
+                        "required": ["optimize"],
+                    },
+                    "then": {
+                        "properties": {"games": {"maximum": MAX_OPTIMIZE_GAMES}},
+                        "required": ["games"],
+                    },
+                },
+                *m.players_the_variant_allows("count"),
+            ]
+        },
+    )
+
     deck: str = Field(max_length=65536, description="a deck list, in any format Deck.parse reads")
     turns: int = Field(ge=1, le=30, description="turns after the keep")
     on_the_draw: bool = False

@@ -115,7 +115,7 @@ fn analysis<D>(
                 .join(" + ")
         ));
     }
-    let (questions, names) = questions(&profile, request, &mut warnings)?;
+    let (questions, names) = questions(&profile, request, table, &mut warnings)?;
     let mut report_later = vec![];
     let last_turn = questions
         .iter()

@@ -466,7 +466,7 @@ pub fn search<'a, D>(
                 cards: vec![name.clone()],
                 ..Request::new((), request.turns)
             };
-            let (mut questions, _) = questions(&profile, &asked, &mut vec![])
+            let (mut questions, _) = questions(&profile, &asked, table, &mut vec![])
                 .map_err(|e| Error::config(format!("optimize on-curve: {e}")))?;
             let q = questions.pop().ok_or_else(|| {
                 Error::config(format!(

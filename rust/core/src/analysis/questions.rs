@@ -9,6 +9,8 @@ use super::castable::Question;
 use super::mana::{self, letters};
 use super::request::Request;
 use super::sources::Profile;
+use crate::card_data::similar::{self, Matcher};
+use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 
 /// The most cards one analysis asks the on-curve question of (the first in deck order).
@@ -18,10 +20,12 @@ pub const MAX_QUESTIONS: usize = 128;
 pub type Label = (String, String);
 
 /// The on-curve questions of a request: the cards it names, or every nonland card with a known
-/// cost (each name once, in deck order), with each card's name and printed cost.
+/// cost (each name once, in deck order), with each card's name and printed cost. A name not in
+/// the main deck is an error that suggests the nearest of the deck's names and `table`'s.
 pub fn questions<D>(
     profile: &Profile,
     request: &Request<D>,
+    table: Option<&CardTable>,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Question>, Vec<Label>)> {
     // A card of the main deck by its index, or a commander by its index among them.
@@ -58,14 +62,28 @@ pub fn questions<D>(
                     names.push((profile.commanders[i].name.clone(), Asked::Commander(i)));
                 }
                 (None, None) => {
+                    let own = Matcher::new(
+                        profile
+                            .names
+                            .iter()
+                            .map(String::as_str)
+                            .chain(profile.commanders.iter().map(|c| c.name.as_str())),
+                    );
+                    let empty = Matcher::default();
+                    let rest = table.map_or(&empty, CardTable::matcher);
+                    let near = similar::closest_of(wanted, &own, rest, similar::SUGGESTIONS);
+                    let hint = match near.is_empty() {
+                        true => String::new(),
+                        false => format!("; {}", similar::did_you_mean(&near)),
+                    };
                     return Err(Error::config(format!(
-                        "{wanted:?} is not in the deck's main deck{}",
+                        "{wanted:?} is not in the deck's main deck{}{hint}",
                         if profile.commanders.is_empty() {
                             ""
                         } else {
                             " nor its commander"
                         }
-                    )))
+                    )));
                 }
                 (Some(i), _) if profile.lands[i].is_some() => {
                     return Err(Error::config(format!(

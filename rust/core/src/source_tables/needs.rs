@@ -231,12 +231,12 @@ pub fn card_needs(
     })
 }
 
-/// `analyze`'s `source_needs`: the table under the analysis's own era, variant (a deck with a
-/// commander runs as Commander unless the request names one, as the analysis does), players,
-/// play or draw and keep rule (the default keep rule when the request's has card conditions,
-/// said in a warning), exact, at the default 90% target; each colour's sources as the analysis
-/// counts them (bounded by a commander's colour identity); non-land sources as the request
-/// asks. `None` with a warning when no table can be built for the deck (e.g. too small).
+/// `analyze`'s `source_needs`: the table under the analysis's own era, variant, players, play
+/// or draw and keep rule (the default keep rule when the request's has card conditions, said
+/// in a warning), exact, at the default 90% target; non-land sources as the request asks.
+/// `None` with a warning when no table can be built for the deck (e.g. too small).
+/// A deck with a commander runs as Commander unless the request names a variant, and its
+/// sources are bounded by the commander's colour identity (903.4), as in the analysis.
 pub fn for_analysis<D>(
     cards: DeckCards<'_>,
     table_data: Option<&CardTable>,
@@ -244,6 +244,7 @@ pub fn for_analysis<D>(
     warnings: &mut Vec<String>,
 ) -> Option<SourceNeeds> {
     let (request, _) = request.for_deck(!cards.commanders.is_empty());
+    let request = &request;
     let profile = Profile::build_deck(cards, table_data);
     let mut base = Request::new(profile.len(), profile.land_count());
     base.on_the_draw = request.on_the_draw;
