@@ -164,7 +164,7 @@ def analyze_cmd(
     else:
         for line in text(name, report, width):
             click.echo(line)
-        for line in source_need_lines(report):
+        for line in source_need_lines(report, width):
             click.echo(line)
         if "optimize" in report:
             given = keep is not None or keep_at is not None

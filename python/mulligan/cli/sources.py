@@ -11,6 +11,7 @@ import click
 
 from mulligan import Variant
 from mulligan.cli.decks import deck_options, read_deck
+from mulligan.cli.fit_text import fit, text_width, wrap
 from mulligan.cli.group import NameChoice, cli, enum_value, mulligan_option, options_named
 from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, make_rule
 from mulligan.cli.run_options import read_seed, run_options
@@ -152,7 +153,7 @@ def sources_cmd(
         out = {"deck": name, **table} if name is not None else dict(table)
         click.echo(json.dumps(out, indent=2))
         return
-    for line in table_lines(table, name, show_all):
+    for line in table_lines(table, name, show_all, text_width()):
         click.echo(line)
 
 
@@ -161,8 +162,11 @@ def pct(p: float | None) -> str:
     return "-" if p is None else f"{100 * p:.2f}%"
 
 
-def table_lines(t: SourcesTableDict, name: str | None, show_all: bool) -> list[str]:
-    """The table as lines: what ran, then one line per turn with the sources each cost needs."""
+def table_lines(
+    t: SourcesTableDict, name: str | None, show_all: bool, width: int = 10_000
+) -> list[str]:
+    """The table as lines of at most `width` characters: what ran, then one row per turn with
+    the sources each cost needs (wrapped between its cells)."""
     who = "draws on turn 1" if t["draws_first_turn"] else "on the play, no draw on turn 1"
     how = (
         "exact (hypergeometric sums)"
@@ -171,18 +175,20 @@ def table_lines(t: SourcesTableDict, name: str | None, show_all: bool) -> list[s
     )
     rule = "Karsten's keep rule and bottom order" if t["procedure"] == "karsten" else "keep rule"
     head = f"{name}: " if name else ""
-    lines = [
+    lines = wrap(
         f"{head}{t['cards']} cards, {t['lands']} lands; {t['mulligan']} mulligan, {rule}; "
         f"{who}; {how}",
+        width,
+    )
+    lines += wrap(
         f"sources needed for {100 * t['target']:g}% to cast on curve, given the land drops:",
-    ]
+        width,
+    )
     for turn in range(1, t["turns"] + 1):
         cells = [c for c in t["cells"] if c["turn"] == turn]
-        shown = "  ".join(
-            f"{c['cost']}: {c['needed'] if c['needed'] is not None else '-'}" for c in cells
-        )
+        shown = [f"{c['cost']}: {c['needed'] if c['needed'] is not None else '-'}" for c in cells]
         drops = pct(t["land_drops"][turn - 1])
-        lines.append(f"  turn {turn} (land drops hit {drops}): {shown}")
+        lines += fit(f"  turn {turn} (land drops hit {drops}): ", shown, width)
     if "deck_sources" in t:
         lines.append(
             "this deck's sources: " + "  ".join(f"{k} {v}" for k, v in t["deck_sources"].items())
@@ -196,5 +202,5 @@ def table_lines(t: SourcesTableDict, name: str | None, show_all: bool) -> list[s
                 ci = intervals[k] if intervals else None
                 band = f" [{100 * ci['low']:.2f}, {100 * ci['high']:.2f}]" if ci else ""
                 parts.append(f"{k}: {pct(p)}{band}")
-            lines.append(f"  {c['cost']} (turn {c['turn']}): " + "  ".join(parts))
+            lines += fit(f"  {c['cost']} (turn {c['turn']}): ", parts, width)
     return lines
