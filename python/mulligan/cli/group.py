@@ -35,7 +35,8 @@ def cli() -> None:
       mulligan serve                   game starts over HTTP (pip install 'mulligan[serve]')
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
-    Magic Workstation, Moxfield/Archidekt/TappedOut exports (detected from the text).
+    Magic Workstation, Moxfield/Archidekt/TappedOut exports, CSV exports with a header line
+    (detected from the text).
     """
 
 
