@@ -208,11 +208,14 @@ fn build(
             deck.sideboard.remove(i);
         }
     }
+    // The table's names are indexed only when a name is unknown (a clean deck never pays it).
     let empty = similar::Matcher::default();
-    let table = options.cards.map_or(&empty, CardTable::matcher);
     let suggestions: Vec<Vec<String>> = unknown
         .iter()
-        .map(|n| similar::closest_of(n, known_names(), table, similar::SUGGESTIONS))
+        .map(|n| {
+            let table = options.cards.map_or(&empty, CardTable::matcher);
+            similar::closest_of(n, known_names(), table, similar::SUGGESTIONS)
+        })
         .collect();
     if !unknown.is_empty() {
         let (source, fix) = if options.cards.is_some() {
