@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from mulligan import carddata
+from mulligan.cli.fit_text import text_width, wrap
 from mulligan.cli.group import CliError, cli
 
 TO_HELP = f"Where to save the table (default: ${carddata.ENV}, else the user's cache directory)."
@@ -136,7 +137,7 @@ class _ByteProgress:
 
 
 @cards.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--to", "dest", type=click.Path(dir_okay=False), default=None, help=TO_HELP)
 def import_cmd(file: str, dest: str | None) -> None:
     """Build the card table from FILE, a Scryfall bulk file (`oracle-cards` JSON, or gzipped
@@ -188,6 +189,10 @@ def show(words: tuple[str, ...]) -> None:
         f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
         f"mana value {mv}, colour identity {identity}{produces}{tapped}"
     )
+    note = info.get("produced_mana_note")
+    if note:
+        for line in wrap(f"  mana: {note}", text_width(), indent="    "):
+            click.echo(line)
     for face in info["faces"]:
         if not face["known"]:
             click.echo(f"  {face['name']}: (the table names this face only)")

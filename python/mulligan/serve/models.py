@@ -9,18 +9,22 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from mulligan._core import Variant
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
 from mulligan.serve.errors import ErrorBody
 from mulligan.serve.names import Name, lenient_pattern
 
 __all__ = [
     "ActionIn",
+    "ClaimIn",
+    "Claimed",
     "AnswerIn",
     "ContributionIn",
     "ErrorBody",
     "Ended",
     "GameIn",
     "HostActionIn",
+    "HostView",
     "PlayerIn",
     "RoundIn",
     "SimulateIn",
@@ -55,8 +59,29 @@ ExileName = Annotated[
 ]
 
 
+def _integral_numbers_as_ints(value: Any) -> Any:
+    """`value` with every integral float (``7.0``) as an int: JSON Schema's ``integer`` takes
+    them, and so does a strict model after this."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**63:
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_numbers_as_ints(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral_numbers_as_ints(v) for k, v in value.items()}
+    return value
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body read as its schema says: no field it does not know, and JSON's own types
+    (strict validation: no ``0`` or ``"yes"`` for false, no ``true`` or ``"7"`` for 7, which a
+    lax model would take although the schema refuses them), integral floats as integers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        return _integral_numbers_as_ints(data)
 
 
 class PlayerIn(Strict):
@@ -66,6 +91,47 @@ class PlayerIn(Strict):
     hand_modifier: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     life_modifier: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     archenemy: bool = False
+
+
+#: smoothing_candidates counts the candidate hands of a smoothing model: given a number, a
+#: model must be named too.
+CANDIDATES_NEED_A_MODEL: dict[str, Any] = {
+    "if": {
+        "properties": {"smoothing_candidates": {"type": "integer"}},
+        "required": ["smoothing_candidates"],
+    },
+    "then": {
+        "properties": {"smoothing": {"type": "string"}},
+        "required": ["smoothing"],
+    },
+}
+
+
+def players_the_variant_allows(where: str) -> list[dict[str, Any]]:
+    """JSON Schema conditions saying that a request holds a number of players its `variant`
+    allows (`Variant.players`, the core's `Variant::check_players`), one if/then a variant (an
+    absent `variant` is TWO_PLAYER, the default). `where` is what counts the players:
+    ``"count"``, the number `players` (null: the variant's usual table); ``"list"``, the list
+    `players`; ``"tables"``, each table of `tables`."""
+    conditions: list[dict[str, Any]] = []
+    for name in VARIANTS:
+        least, most = getattr(Variant, name).players
+        if where == "count":
+            count: dict[str, Any] = {"type": "integer", "minimum": least}
+            if most is not None:
+                count["maximum"] = most
+            then: dict[str, Any] = {"properties": {"players": {"anyOf": [{"type": "null"}, count]}}}
+        else:
+            size: dict[str, Any] = {"minItems": least}
+            if most is not None:
+                size["maxItems"] = most
+            field = {"list": "players", "tables": "tables"}[where]
+            then = {"properties": {field: size if where == "list" else {"items": size}}}
+        named: dict[str, Any] = {"properties": {"variant": {"pattern": lenient_pattern([name])}}}
+        if name != "TWO_PLAYER":
+            named["required"] = ["variant"]
+        conditions.append({"if": named, "then": then})
+    return conditions
 
 
 class HouseIn(Strict):
@@ -85,21 +151,7 @@ class HouseIn(Strict):
         description="candidate hands for `smoothing` (only with a `smoothing` model)",
     )
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            # smoothing_candidates counts the candidate hands of a smoothing model: given a
-            # number, a model must be named too.
-            "if": {
-                "properties": {"smoothing_candidates": {"type": "integer"}},
-                "required": ["smoothing_candidates"],
-            },
-            "then": {
-                "properties": {"smoothing": {"type": "string"}},
-                "required": ["smoothing"],
-            },
-        },
-    )
+    model_config = ConfigDict(extra="forbid", json_schema_extra=CANDIDATES_NEED_A_MODEL)
 
     @model_validator(mode="after")
     def _candidates_need_a_model(self) -> "HouseIn":
@@ -112,11 +164,41 @@ class HouseIn(Strict):
 
 
 class GameIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                CANDIDATES_NEED_A_MODEL,
+                # 103.1: the starting player is given, or the player who chooses it, not both.
+                {
+                    "not": {
+                        "properties": {
+                            "starting_player": {"type": "integer"},
+                            "chooser": {"type": "integer"},
+                        },
+                        "required": ["starting_player", "chooser"],
+                    }
+                },
+                *players_the_variant_allows("list"),
+            ]
+        },
+    )
+
     players: list[PlayerIn] = Field(min_length=1, max_length=16)
     variant: VariantName = "TWO_PLAYER"
     mulligan: MulliganName = "LONDON"
-    starting_player: Optional[int] = Field(default=None, ge=0, le=255)
-    chooser: Optional[int] = Field(default=None, ge=0, le=255)
+    starting_player: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that takes the first turn (not with chooser)",
+    )
+    chooser: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that chooses who starts (103.1; not with starting_player)",
+    )
     contributions: list[int] = Field(
         default=[],
         max_length=16,
@@ -129,12 +211,22 @@ class GameIn(HouseIn):
         "POST /games/{game_id}/seats/{seat}/actions) until the host ends it "
         "(POST /games/{game_id}/end); its seed stays secret until then",
     )
+    invites: bool = Field(
+        default=False,
+        description="each seat gets a one-time invite (its play_url) in place of its token: "
+        "the first to open it claims the seat's token (POST /games/{game_id}/seats/{seat}/claim)",
+    )
 
 
 class Seat(BaseModel):
     seat: int
     name: str
-    token: str
+    token: Optional[str] = Field(default=None, description="the seat's token (without invites)")
+    invite: Optional[str] = Field(default=None, description="the seat's one-time invite")
+    play_url: str = Field(
+        description="the seat's page, under this server: /play/{game_id}/{seat}#token=... "
+        "or #invite=..."
+    )
 
 
 class Warning(BaseModel):
@@ -155,6 +247,7 @@ class GameCreated(BaseModel):
     game_id: str
     commitment: str
     host_token: str
+    host_url: str = Field(description="the host's page: /host/{game_id}#token=<host token>")
     seats: list[Seat]
     contributors: list[int]
     warnings: list[Warning] = Field(description="what the deck reader noticed, per player")
@@ -224,7 +317,7 @@ class ActionIn(BaseModel):
         min_length=1,
         max_length=40,
         description="draw, shuffle, mill, shuffle_in, search, found, look, reveal, arrange, "
-        "put, move, timetwister (docs/SERVE.md); the other fields are its arguments",
+        "put, move, timetwister, counter (docs/SERVE.md); the other fields are its arguments",
     )
 
 
@@ -238,6 +331,17 @@ class HostActionIn(ActionIn):
         le=255,
         description="the seat that looks (a search or look of another seat's library)",
     )
+
+
+class ClaimIn(Strict):
+    invite: str = Field(min_length=1, max_length=64, description="the seat's one-time invite")
+
+
+class Claimed(BaseModel):
+    game_id: str
+    seat: int
+    token: str = Field(description="the seat's token, given to the first claim only")
+    play_url: str
 
 
 class Ended(BaseModel):
@@ -274,6 +378,25 @@ class View(BaseModel):
     contributing: list[int]
 
 
+class HostView(BaseModel):
+    """The host's view (`GET /games/{game_id}` with the host token, and every reply to it):
+    the public table, each seat's counts, counters, ``next_action`` and pending decisions (id
+    and kind), the events as nobody at the table sees them. No hand, no card of a library or
+    of an open search or look."""
+
+    model_config = ConfigDict(extra="allow")
+    game_id: str
+    names: list[str]
+    done: bool
+    seats: list[dict[str, Any]]
+    starting_player: Optional[int]
+    events: list[dict[str, Any]]
+    pending: list[Any] = Field(description="the ids of every decision pending now")
+    waiting_for: list[dict[str, Any]]
+    answers: int
+    contributing: list[int]
+
+
 class Contributed(BaseModel):
     seat: int
     contribution_commitment: str
@@ -302,6 +425,13 @@ class Verdict(BaseModel):
 
 class RoundIn(HouseIn):
     """A whole round: every table plays the same variant, era and table options."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("tables")]
+        },
+    )
 
     round_id: Optional[str] = Field(
         default=None,
@@ -381,6 +511,13 @@ class KeepIn(Strict):
 
 
 class SimulateIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("count")]
+        },
+    )
+
     deck: str = Field(max_length=65536)
     games: int = Field(ge=1, le=2_000_000)
     mulligan: MulliganName = "LONDON"

@@ -19,6 +19,10 @@ pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, P
     d.set_item("name", &info.name)?;
     d.set_item("layout", &info.layout)?;
     d.set_item("produced_mana", &info.produced)?;
+    d.set_item(
+        "produced_mana_note",
+        mulligan_core::analysis::commander::mana_note(&info.name),
+    )?;
     d.set_item("color_identity", &info.identity)?;
     d.set_item("land", info.is_land(MdfcLand::Spell))?;
     d.set_item("land_on_back_only", info.land_on_back_only())?;

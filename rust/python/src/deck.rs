@@ -166,7 +166,14 @@ impl Deck {
             std::io::ErrorKind::NotFound => {
                 PyFileNotFoundError::new_err(format!("{shown}: no such deck file"))
             }
-            _ => PyOSError::new_err(format!("{shown}: {e}")),
+            // Python's own (errno, strerror, filename): the fitting subclass
+            // (IsADirectoryError, PermissionError, ...), and no Rust "(os error N)" suffix.
+            _ => {
+                let code = e.raw_os_error().unwrap_or(0);
+                let text = e.to_string();
+                let reason = text.split(" (os error").next().unwrap_or(&text).to_string();
+                PyOSError::new_err((code, reason, shown.clone()))
+            }
         })?;
         read(
             py,
