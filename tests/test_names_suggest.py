@@ -104,3 +104,18 @@ def test_http_deck_warnings_carry_the_suggestions(embedded, tmp_path):
     assert 'did you mean "Mountain"?' in deck[0]["message"]
     assert deck[0]["suggestions"] == {"Mountian": ["Mountain"]}
     assert all("suggestions" not in w for w in deck[1:])
+    ann = {"name": "Ann", "deck": MOUNTIAN}
+    ben = {"name": "Ben", "deck": "24 Island\n36 Grizzly Bears\n"}
+    with TestClient(create_app(tmp_path / "db2.sqlite3")) as client:
+        game = client.post("/games", json={"players": [ann, ben]})
+        assert game.status_code == 201, game.text
+        rounds = client.post("/rounds", json={"tables": [[ann, ben]]})
+        assert rounds.status_code == 201, rounds.text
+    for reply, where in (
+        (game.json(), "players[0] ('Ann'): "),
+        (rounds.json(), "tables[0][0] ('Ann'): "),
+    ):
+        named = [w for w in reply["warnings"] if "suggestions" in w]
+        assert len(named) == 1, reply["warnings"]
+        assert named[0]["suggestions"] == {"Mountian": ["Mountain"]}
+        assert named[0]["message"].startswith(where), named[0]["message"]
