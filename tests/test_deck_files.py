@@ -61,6 +61,7 @@ SIXTY = [
     ("forge_deck.dck", "text", 15),
     ("moxfield_export.txt", "text", 15),
     ("archidekt_export.txt", "text", 15),
+    ("tappedout_deck.csv", "csv", 15),
 ]
 
 

@@ -70,11 +70,12 @@ def test_cli_deck_warning_and_cards_show(embedded, tmp_path, capsys):
     path.write_text(MOUNTIAN)
     code, _, err = run(capsys, "analyze", str(path), "--card", "Lightnig Bolt", "--games", "100")
     assert code == 1
-    assert 'Mountian (did you mean "Mountain"?)' in err
+    flat = " ".join(err.split())  # warnings are wrapped to the terminal's width
+    assert 'Mountian (did you mean "Mountain"?)' in flat
     assert (
         'mulligan: error: "Lightnig Bolt" is not in the deck\'s main deck; '
         'did you mean "Lightning Bolt"?'
-    ) in err
+    ) in flat
 
 
 def test_optimize_on_curve_suggests_the_decks_own_names(embedded, tmp_path, capsys):
@@ -84,7 +85,8 @@ def test_optimize_on_curve_suggests_the_decks_own_names(embedded, tmp_path, caps
         capsys, "analyze", str(path), "--optimize", "on-curve:Grizly Bears", "--games", "100"
     )
     assert code == 1
-    assert '"Grizly Bears" is not in the deck\'s main deck; did you mean "Grizzly Bears"?' in err
+    flat = " ".join(err.split())
+    assert '"Grizly Bears" is not in the deck\'s main deck; did you mean "Grizzly Bears"?' in flat
 
 
 @pytest.mark.filterwarnings("ignore::mulligan.MulliganWarning")
@@ -102,3 +104,18 @@ def test_http_deck_warnings_carry_the_suggestions(embedded, tmp_path):
     assert 'did you mean "Mountain"?' in deck[0]["message"]
     assert deck[0]["suggestions"] == {"Mountian": ["Mountain"]}
     assert all("suggestions" not in w for w in deck[1:])
+    ann = {"name": "Ann", "deck": MOUNTIAN}
+    ben = {"name": "Ben", "deck": "24 Island\n36 Grizzly Bears\n"}
+    with TestClient(create_app(tmp_path / "db2.sqlite3")) as client:
+        game = client.post("/games", json={"players": [ann, ben]})
+        assert game.status_code == 201, game.text
+        rounds = client.post("/rounds", json={"tables": [[ann, ben]]})
+        assert rounds.status_code == 201, rounds.text
+    for reply, where in (
+        (game.json(), "players[0] ('Ann'): "),
+        (rounds.json(), "tables[0][0] ('Ann'): "),
+    ):
+        named = [w for w in reply["warnings"] if "suggestions" in w]
+        assert len(named) == 1, reply["warnings"]
+        assert named[0]["suggestions"] == {"Mountian": ["Mountain"]}
+        assert named[0]["message"].startswith(where), named[0]["message"]

@@ -46,7 +46,8 @@ def cli() -> None:
       mulligan cards download          refresh the card table from Scryfall (optional)
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
-    Magic Workstation, Moxfield/Archidekt/TappedOut exports (detected from the text).
+    Magic Workstation, Moxfield/Archidekt/TappedOut exports, CSV exports with a header line
+    (detected from the text).
     """
 
 

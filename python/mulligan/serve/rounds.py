@@ -134,9 +134,8 @@ class RoundService:
                 live = self.games.check_setup(setup, game_seed)
             except ApiError as e:
                 raise ApiError(e.status, e.code, at_table(t, e.message)) from e
-            warnings.extend(
-                {"code": w["code"], "message": at_table(t, w["message"])} for w in live.warnings
-            )
+            # Each warning as the game gives it (with its `suggestions`), naming the table.
+            warnings.extend({**w, "message": at_table(t, w["message"])} for w in live.warnings)
             game, _, seat_tokens = self.games.new_row(
                 setup, [], game_seed, round_id, (host_token, host_hash)
             )

@@ -12,7 +12,9 @@
 //! - Fast: each name's letter pairs (bigrams, with the start and the end) are indexed; a
 //!   candidate must share at least `pairs − 3 × max` of the query's distinct pairs (an edit
 //!   destroys at most three: a transposition `abcd` → `acbd` breaks `ab`, `bc`, `cd`) and be
-//!   within `max` of its length before the distance is computed. Nothing close is dropped by it.
+//!   within `max` of its length, and its letter counts may differ from the query's by at most
+//!   `2 × max` (an edit changes them by 2 at most, a transposition not at all), before the
+//!   distance is computed. Nothing close is dropped by these filters.
 //! - Ranked by distance, then Jaro-Winkler similarity (a shared start counts more), then name.
 
 use std::collections::HashMap;
@@ -32,35 +34,35 @@ pub fn max_distance(len: usize) -> usize {
 /// A name folded for comparison (module docs).
 pub fn fold(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
+    // Whether the last thing written was a space (or nothing): no space is written twice.
     let mut space = true;
-    let mut push = |s: &str, out: &mut String| {
-        for c in s.chars() {
-            if c == ' ' {
+    for c in name.chars().flat_map(char::to_lowercase) {
+        match c {
+            'a'..='z' | '0'..='9' => {
+                out.push(c);
+                space = false;
+            }
+            '-' | '/' | '_' | '\u{2013}' | '\u{2014}' => {
                 if !space {
                     out.push(' ');
                     space = true;
                 }
-            } else {
-                out.push(c);
-                space = false;
             }
-        }
-    };
-    for c in name.chars() {
-        let lower: String = c.to_lowercase().collect();
-        for l in lower.chars() {
-            match l {
-                'a'..='z' | '0'..='9' => push(l.encode_utf8(&mut [0; 4]), &mut out),
-                '-' | '/' | '_' | '\u{2013}' | '\u{2014}' => push(" ", &mut out),
-                c if c.is_whitespace() => push(" ", &mut out),
-                c => {
-                    if let Some(plain) = spelled(c) {
-                        push(plain, &mut out);
-                    } else if c.is_alphanumeric() {
-                        push(c.encode_utf8(&mut [0; 4]), &mut out);
-                    }
-                    // Other punctuation (`'`, `,`, `.`, `!`, `"`, `:`) is dropped.
+            c if c.is_whitespace() => {
+                if !space {
+                    out.push(' ');
+                    space = true;
                 }
+            }
+            c => {
+                if let Some(plain) = spelled(c) {
+                    out.push_str(plain);
+                    space = false;
+                } else if c.is_alphanumeric() {
+                    out.push(c);
+                    space = false;
+                }
+                // Other punctuation (`'`, `,`, `.`, `!`, `"`, `:`) is dropped.
             }
         }
     }
@@ -98,17 +100,45 @@ fn spelled(c: char) -> Option<&'static str> {
 
 /// The distinct letter pairs of a folded name, with its start and end (module docs).
 fn pairs(folded: &str) -> Vec<u64> {
-    let chars: Vec<char> = std::iter::once('\u{2}')
-        .chain(folded.chars())
-        .chain(std::iter::once('\u{3}'))
-        .collect();
-    let mut out: Vec<u64> = chars
-        .windows(2)
-        .map(|w| (u64::from(w[0]) << 32) | u64::from(w[1]))
-        .collect();
+    let mut out: Vec<u64> = Vec::with_capacity(folded.len() + 1);
+    let mut prev = '\u{2}';
+    for c in folded.chars().chain(std::iter::once('\u{3}')) {
+        out.push((u64::from(prev) << 32) | u64::from(c));
+        prev = c;
+    }
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// How many of each letter, digit and the space a folded name holds (every other character in
+/// one last bucket).
+fn letter_counts(folded: &str) -> [i16; 38] {
+    let mut counts = [0i16; 38];
+    for c in folded.chars() {
+        counts[bucket(c)] += 1;
+    }
+    counts
+}
+
+fn bucket(c: char) -> usize {
+    match c {
+        'a'..='z' => c as usize - 'a' as usize,
+        '0'..='9' => 26 + c as usize - '0' as usize,
+        ' ' => 36,
+        _ => 37,
+    }
+}
+
+/// The letters by which `folded` and the name of `counts` differ (the sum of the differences
+/// of their counts): an edit changes it by at most 2 and a transposition not at all, so two
+/// names more than `2 × d` apart are more than `d` edits apart.
+fn letters_apart(counts: &[i16; 38], folded: &str) -> usize {
+    let mut diff = *counts;
+    for c in folded.chars() {
+        diff[bucket(c)] -= 1;
+    }
+    diff.iter().map(|d| d.unsigned_abs() as usize).sum()
 }
 
 /// Names indexed for [`Matcher::closest`]: each kept once, with its folded form and the
@@ -167,6 +197,7 @@ impl Matcher {
         let max = max_distance(len);
         let wanted = pairs(&query);
         let need = wanted.len().saturating_sub(3 * max);
+        let counts = letter_counts(&query);
         let mut shared = vec![0u16; self.names.len()];
         for p in &wanted {
             if let Some(ids) = self.by_pair.get(p) {
@@ -182,6 +213,9 @@ impl Matcher {
                 continue;
             }
             let folded = &self.folded[id];
+            if letters_apart(&counts, folded) > 2 * max {
+                continue;
+            }
             let d = strsim::osa_distance(&query, folded);
             if d <= max {
                 found.push((d, strsim::jaro_winkler(&query, folded), id));
@@ -319,6 +353,35 @@ mod tests {
             scan.sort_unstable();
             let mut got: Vec<&str> = m.closest(q, 100).into_iter().map(|(n, _)| n).collect();
             got.sort_unstable();
+            assert_eq!(got, scan, "{q}");
+        }
+    }
+
+    /// The same on the built-in table: every name a full scan finds within the threshold.
+    #[test]
+    fn the_filters_keep_every_close_name_of_the_built_in_table() {
+        let m = crate::card_data::CardTable::embedded().matcher();
+        assert!(m.len() > 30_000, "{}", m.len());
+        for q in [
+            "Lightnig Bolt",
+            "Mountian",
+            "Sorin Lord of Inistrad",
+            "Serra Angle",
+        ] {
+            let qf = fold(q);
+            let max = max_distance(qf.chars().count());
+            let mut scan: Vec<&str> = (0..m.len())
+                .filter(|&i| strsim::osa_distance(&qf, &m.folded[i]) <= max)
+                .map(|i| m.names[i].as_str())
+                .collect();
+            let mut got: Vec<&str> = m
+                .closest(q, usize::MAX)
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect();
+            scan.sort_unstable();
+            got.sort_unstable();
+            assert!(!got.is_empty(), "{q}");
             assert_eq!(got, scan, "{q}");
         }
     }

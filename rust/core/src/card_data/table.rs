@@ -138,6 +138,12 @@ impl CardTable {
         super::similar::closest_of(name, &Matcher::default(), self.matcher(), limit)
     }
 
+    /// Whether the names were indexed for suggestions yet.
+    #[cfg(test)]
+    pub(crate) fn names_indexed(&self) -> bool {
+        self.similar.get().is_some()
+    }
+
     /// The table's names indexed for suggestions (full names, then faces).
     pub fn matcher(&self) -> &Matcher {
         self.similar.get_or_init(|| {

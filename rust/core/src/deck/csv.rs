@@ -26,6 +26,7 @@ use super::entry::{Entry, MAX_COPIES};
 use super::line::normalize_name;
 use super::list::Section;
 use crate::error::{Error, Result};
+use std::collections::HashMap;
 
 /// Quantity column headers (lower case).
 const COUNT_HEADERS: [&str; 3] = ["count", "qty", "quantity"];
@@ -238,6 +239,8 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
         });
     };
     let mut out: Vec<Entry> = vec![];
+    // Where each (part, name) already has its entry: printings add up there.
+    let mut seen: HashMap<(Section, String), usize> = HashMap::new();
     for row in rows {
         if row.fields.iter().all(|f| f.trim().is_empty()) {
             continue;
@@ -277,20 +280,20 @@ pub(super) fn entries(text: &str) -> Result<Vec<Entry>> {
         if count == 0 {
             continue;
         }
-        match out
-            .iter_mut()
-            .find(|e| e.section == section && e.name == name)
-        {
-            Some(e) => e.count = e.count.saturating_add(count),
-            None => out.push(Entry {
-                line: row.line,
-                section,
-                count,
-                name,
-                land: false,
-                classified: false,
-                tags: vec![],
-            }),
+        match seen.get(&(section, name.clone())) {
+            Some(&i) => out[i].count = out[i].count.saturating_add(count),
+            None => {
+                seen.insert((section, name.clone()), out.len());
+                out.push(Entry {
+                    line: row.line,
+                    section,
+                    count,
+                    name,
+                    land: false,
+                    classified: false,
+                    tags: vec![],
+                });
+            }
         }
     }
     Ok(out)

@@ -25,7 +25,7 @@ impl DeckList {
 }
 
 /// The part of a deck list a card line belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Section {
     /// The main deck.
     Main,

@@ -21,8 +21,10 @@
 //! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in
 //! order: its name ([`known_card`]: basic lands and the few cards the engine acts on), a
 //! `[land]` (or Archidekt `[Land]`) marker, the card table ([`crate::card_data`]). A card known
-//! by none of them counts as a nonland and is named in a warning. [`check`] adds the deck-size
-//! and copy-count warnings of 100.2a, 100.2b and 903.5 (errors when strict).
+//! by none of them counts as a nonland and is named in a warning, with the nearest names the
+//! table and the engine know ([`crate::card_data::similar`]: `Mountian (did you mean
+//! "Mountain"?)`). [`check`] adds the deck-size and copy-count warnings of 100.2a, 100.2b and
+//! 903.5 (errors when strict).
 
 pub mod check;
 mod csv;
@@ -208,11 +210,14 @@ fn build(
             deck.sideboard.remove(i);
         }
     }
+    // The table's names are indexed only when a name is unknown (a clean deck never pays it).
     let empty = similar::Matcher::default();
-    let table = options.cards.map_or(&empty, CardTable::matcher);
     let suggestions: Vec<Vec<String>> = unknown
         .iter()
-        .map(|n| similar::closest_of(n, known_names(), table, similar::SUGGESTIONS))
+        .map(|n| {
+            let table = options.cards.map_or(&empty, CardTable::matcher);
+            similar::closest_of(n, known_names(), table, similar::SUGGESTIONS)
+        })
         .collect();
     if !unknown.is_empty() {
         let (source, fix) = if options.cards.is_some() {

@@ -465,6 +465,16 @@ fn unknown_names_get_the_nearest_names_the_table_and_the_engine_know() {
     let w = &parsed.warnings[0];
     assert!(w.contains("Mountian (did you mean \"Mountain\"?), "), "{w}");
     assert!(w.contains(", Qwxzvbnm Plorf ("), "nothing is close: {w}");
+    // The table's names are indexed at the first unknown name, not before.
+    let table = CardTable::read_embedded();
+    let options = ParseOptions {
+        cards: Some(&table),
+        ..ParseOptions::default()
+    };
+    DeckList::parse_with("20 Mountain\n4 Lightning Bolt\n", &options).unwrap();
+    assert!(!table.names_indexed());
+    DeckList::parse_with("20 Mountian\n", &options).unwrap();
+    assert!(table.names_indexed());
     // Without a table the engine's own names (the basic lands) still answer.
     let bare = DeckList::parse_with("20 Mountian\n", &ParseOptions::default()).unwrap();
     assert_eq!(bare.suggestions, vec![vec!["Mountain".to_string()]]);
