@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 from importlib import resources
 
@@ -97,10 +99,13 @@ def read_deck(
     if len(deck) == 0 and not deck.commanders:
         raise CliError(f"{shown}: the deck holds no cards (no line of it names a card)")
     if not quiet:
-        width = text_width()
+        # Wrapped to a terminal a person reads (or to COLUMNS when set); one line a warning
+        # when stderr goes to a file or a pipe, so a script can grep a warning whole.
+        wrapped = sys.stderr.isatty() or "COLUMNS" in os.environ
         for w in deck.warnings:
-            for line in wrap(f"warning: {shown}: {w}", width):
-                click.echo(line, err=True)
+            line = f"warning: {shown}: {w}"
+            for part in wrap(line, text_width()) if wrapped else [line]:
+                click.echo(part, err=True)
     return shown, deck
 
 
