@@ -3,7 +3,8 @@
 #   postgresql                 initdb/pg_ctl for the service's PostgreSQL mode (tests/test_serve_*.py)
 #   chromium, chromium-driver  headless browser for the reference client page
 #   tmux                       a real terminal for the hot-seat privacy tests
-#   lua5.4, lua-socket, lua-cjson  the Tabletop Simulator script run against a live server
+#   lua5.2, lua5.4, lua-socket, lua-cjson  the Tabletop Simulator script run against a live
+#                              server (lua5.2: TTS's MoonSharp is a Lua 5.2 dialect; luac5.2 -p)
 # Debian/Ubuntu (apt-get) only. As root it installs; otherwise it uses `sudo -n` when that works
 # without a password, and else prints the command to run and carries on (those tests then skip,
 # each saying why). MULLIGAN_NO_SYSTEM_DEPS=1 skips this step entirely.
@@ -26,6 +27,7 @@ if command -v lua5.4 >/dev/null; then
 else
     need+=(lua5.4 lua-socket lua-cjson)
 fi
+command -v lua5.2 >/dev/null || need+=(lua5.2)
 
 if [ "${#need[@]}" -eq 0 ]; then
     echo "system packages: all present"

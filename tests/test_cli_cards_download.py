@@ -323,6 +323,8 @@ def test_cards_show_takes_an_unquoted_name(capsys, table):
     assert out.splitlines()[0] == (  # mana in WUBRG order, whatever order the table keeps
         "Command Tower (normal) land, mana value 0, colour identity colourless, produces WUBRG"
     )
+    # Scryfall's WUBRG is what it could add: the next lines say what it adds (903.4).
+    assert "any colour in its controller's commander's colour identity" in " ".join(out.split())
     code, out, _ = run(capsys, "cards", "show", "Fire")
     assert out.splitlines()[1:] == [
         # The faces list no colours: each face's own, from its mana cost (202.2).

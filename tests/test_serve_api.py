@@ -51,7 +51,11 @@ def send(client, game, seat, body):
 
 def test_create_returns_commitment_and_256_bit_tokens(client):
     g = create(client)
-    assert set(g) == {"game_id", "commitment", "host_token", "seats", "contributors", "warnings"}
+    keys = {"game_id", "commitment", "host_token", "host_url", "seats", "contributors", "warnings"}
+    assert set(g) == keys
+    assert g["host_url"] == f"/host/{g['game_id']}#token={g['host_token']}"
+    for s in g["seats"]:
+        assert s["play_url"] == f"/play/{g['game_id']}/{s['seat']}#token={s['token']}"
     assert len(g["commitment"]) == 64 and set(g["commitment"]) <= HEX64
     tokens = [g["host_token"], *(s["token"] for s in g["seats"])]
     assert all(len(t) == 64 and set(t) <= HEX64 for t in tokens)
@@ -101,19 +105,39 @@ def test_illegal_answer_is_422_and_changes_nothing(client):
     assert view(client, g, 0).json() == before
 
 
-def test_stale_decision_is_409(client):
+def test_a_resent_answer_gets_its_first_reply_and_another_answer_409_with_resync(client):
+    """Issue 29: answers are idempotent as actions are. The same answer again (its reply
+    lost) gets the first reply again, nothing applied twice; another answer to a decided
+    decision, or a decision that never was, gets 409 with ``next_action`` and ``pending``."""
     g = create(client)
     d = view(client, g, 0).json()["pending"][0]
-    assert send(client, g, 0, answer_for(d)).status_code == 200
-    r = send(client, g, 0, answer_for(d))
+    first = send(client, g, 0, answer_for(d))
+    assert first.status_code == 200
+    events = len(view(client, g, 0).json()["events"])
+    again = send(client, g, 0, answer_for(d))
+    assert again.status_code == 200 and again.json() == first.json()
+    assert len(view(client, g, 0).json()["events"]) == events
+    flip = {"keep": "mulligan", "mulligan": "keep"}
+    other = {"decision": d["id"], "action": flip[answer_for(d)["action"]]}
+    r = send(client, g, 0, other)
     assert r.status_code == 409 and r.json()["error"]["code"] == "conflict"
+    pending = [p["id"] for p in view(client, g, 0).json()["pending"]]
+    assert r.json()["error"]["pending"] == pending and r.json()["error"]["next_action"] is None
     r = send(client, g, 1, {"decision": 12345, "action": "keep"})
     assert r.status_code == 409
+    error = r.json()["error"]
+    assert error["pending"] == [p["id"] for p in view(client, g, 1).json()["pending"]]
+    assert "next_action" in error and error["next_action"] is None
+    # Another seat resending this decision's answer: not its decision, 409.
+    assert send(client, g, 1, {**answer_for(d), "decision": d["id"]}).status_code == 409
 
 
-def test_racing_answers_from_two_processes_one_wins(tmp_path):
+@pytest.mark.parametrize("same", [True, False], ids=["same answer", "other answer"])
+def test_racing_answers_from_two_processes_one_wins(tmp_path, same):
     """Two services on one database, each with the game cached: both answer the same decision.
-    The answer log's key (game, number) lets exactly one store it; the other gets 409."""
+    The answer log's key (game, number) lets exactly one store it; the other, rebuilt from
+    the store, finds the decision decided: the same answer gets the first reply (200), another
+    409."""
 
     async def run():
         a = GameService(SqliteStore(tmp_path / "race.sqlite3"), Limits())
@@ -122,9 +146,12 @@ def test_racing_answers_from_two_processes_one_wins(tmp_path):
         d = (await b.view(g["game_id"], 0))["pending"][0]
         await a.view(g["game_id"], 0)
         results = []
-        for service in (a, b):
+        mine = answer_for(d)
+        flip = {"keep": "mulligan", "mulligan": "keep"}
+        theirs = mine if same else {**mine, "action": flip[mine["action"]]}
+        for service, body in ((a, mine), (b, theirs)):
             try:
-                await service.answer(g["game_id"], 0, answer_for(d))
+                await service.answer(g["game_id"], 0, body)
                 results.append(200)
             except Exception as e:
                 results.append(getattr(e, "status", e))
@@ -132,7 +159,7 @@ def test_racing_answers_from_two_processes_one_wins(tmp_path):
         return results, stored
 
     results, stored = asyncio.run(run())
-    assert results == [200, 409]
+    assert results == ([200, 200] if same else [200, 409])
     assert len(stored) == 1
 
 
@@ -181,10 +208,13 @@ def test_log_for_the_host_once_done_and_it_verifies(client):
     gid, host = g["game_id"], auth(g["host_token"])
     r = client.get(f"/games/{gid}/log", headers=host)
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_done"
+    seat = auth(g["seats"][0]["token"])
+    assert client.get(f"/games/{gid}/log", headers=seat).status_code == 403
     play(client.request, g)
-    assert client.get(f"/games/{gid}/log", headers=auth(g["seats"][0]["token"])).status_code == 403
     r = client.get(f"/games/{gid}/log", headers=host)
     assert r.status_code == 200
+    # Once the game is over its seed is public: a seat's page shows and verifies the log too.
+    assert client.get(f"/games/{gid}/log", headers=seat).text == r.text
     records = [json.loads(line) for line in r.text.splitlines()]
     assert records[0]["commitment"] == g["commitment"]
     assert m.verify_log(records, commitment=g["commitment"])
@@ -375,7 +405,9 @@ def test_view_json_matches_the_engine_view_field_by_field(client):
         "waiting_for",
     }
     assert all(set(c) == {"id", "name"} for c in v["hand"])
-    assert v["waiting_for"] == [{"seat": 0, "kind": "keep_or_mulligan"}]
+    [waiting] = v["waiting_for"]
+    assert waiting["seat"] == 0 and waiting["kind"] == "keep_or_mulligan"
+    assert isinstance(waiting["id"], int)  # the decision's id: a 409's `pending` names it
     _ = DECK_B
 
 

@@ -88,6 +88,16 @@ def test_two_seats_play_to_the_end_in_two_browsers(tmp_path):
         log = httpx.get(f"{server.url}/games/{gid}/log", headers=auth(game["host_token"]))
         records = [json.loads(line) for line in log.text.splitlines()]
         assert m.verify_log(records, commitment=game["commitment"])
+        # A game start is over at 103.8: each page shows its seed and the log's verdict.
+        seed = next(r["seed"] for r in records if r.get("seed"))
+        for d in drivers:
+            deadline = time.monotonic() + 30
+            while (
+                time.monotonic() < deadline and "Verified" not in d.find_element(By.ID, "end").text
+            ):
+                time.sleep(0.1)
+            assert "Verified" in d.find_element(By.ID, "verdict").text
+            assert d.find_element(By.ID, "seed").text == seed
     except WebDriverException as e:  # pragma: no cover - a broken browser install
         pytest.fail(f"headless Chromium failed: {e.msg}")
     finally:

@@ -40,24 +40,51 @@ def test_created_on_one_server_answered_on_the_other(servers):
 
 
 def test_racing_answers_from_both_servers_one_wins(servers):
+    """Both servers answer one decision at once: one answer is stored. The same answer twice
+    (a client's retry through another server) gets the first reply on both; another answer
+    gets 409 (issue 29: answers are idempotent, as actions are)."""
     a, b = servers
     outcomes = []
     with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url) as cb:
-        for _ in range(20):
+        for i in range(20):
             game = ca.post("/games", json=two_players(starting_player=0)).json()
             gid, token = game["game_id"], game["seats"][0]["token"]
             # Both servers have the game cached before the race.
             for c in (ca, cb):
                 d = c.get(f"/games/{gid}/seats/0", headers=auth(token)).json()["pending"][0]
             body = answer_for(d)
+            same = i % 2 == 0
+            other = {**body, "action": "mulligan" if body["action"] == "keep" else "keep"}
             url = f"/games/{gid}/seats/0/answer"
             with ThreadPoolExecutor(2) as pool:
                 futures = [
-                    pool.submit(c.post, url, json=body, headers=auth(token)) for c in (ca, cb)
+                    pool.submit(c.post, url, json=b, headers=auth(token))
+                    for c, b in ((ca, body), (cb, body if same else other))
                 ]
-                codes = sorted(f.result().status_code for f in futures)
+                replies = [f.result() for f in futures]
+                codes = sorted(r.status_code for r in replies)
             outcomes.append(codes)
-            assert codes == [200, 409], codes
+            assert codes == ([200, 200] if same else [200, 409]), codes
+            if same:
+                assert replies[0].json() == replies[1].json()
             after = cb.get(f"/games/{gid}/seats/0", headers=auth(token)).json()
             assert after["answers"] == 1
     assert len(outcomes) == 20
+
+
+def test_an_invite_claimed_on_one_server_is_refused_on_the_other(servers):
+    """Issue 29's invites in PostgreSQL: the first claim (server b) gets the seat's token, a
+    second (server a) 409 ``already_claimed``, and the seat's view on either server then
+    shows ``invite_reused``."""
+    a, b = servers
+    with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url) as cb:
+        game = ca.post("/games", json={**two_players(), "invites": True}).json()
+        gid, invite = game["game_id"], game["seats"][0]["invite"]
+        first = cb.post(f"/games/{gid}/seats/0/claim", json={"invite": invite})
+        assert first.status_code == 200, first.text
+        token = first.json()["token"]
+        second = ca.post(f"/games/{gid}/seats/0/claim", json={"invite": invite})
+        assert second.status_code == 409 and second.json()["error"]["code"] == "already_claimed"
+        for c in (ca, cb):
+            view = c.get(f"/games/{gid}/seats/0", headers=auth(token))
+            assert view.status_code == 200 and view.json()["invite_reused"] is True

@@ -126,8 +126,9 @@ def test_a_whole_game_create_start_draw_fetch_and_shuffle_end_verify(c, tmp_path
     seed = ended.json()["seed"]
     assert m.Seed.from_hex(seed).commitment() == t.game["commitment"]
     assert t.view(0)["ended"] and t.post(0, {"action": "draw", "count": 1}).status_code == 422
+    # A resent end (its reply lost) gets the first reply again, and ends nothing twice.
     again = c.post(f"/games/{t.gid}/end", headers=auth(t.game["host_token"]))
-    assert again.status_code == 409
+    assert again.status_code == 200 and again.json() == ended.json()
 
     after = t.log()
     assert after.status_code == 200
@@ -195,14 +196,23 @@ def test_the_host_acts_for_a_seat_on_the_seats_counter(c):
     host = t.game["host_token"]
     t.act(0, {"action": "draw", "count": 1})
     r = t.post(0, {"action": "shuffle"}, n=2, token=host)  # the seat's route, the host's token
-    assert r.status_code == 200 and r.json()["next_action"] == 3
+    # The reply to the host's token is the host's view: the public table, no hand.
+    assert r.status_code == 200 and r.json()["seats"][0]["next_action"] == 3
+    assert "hand" not in r.json() and r.json()["seats"][0]["hand_size"] == 8
     twin = c.post(
         f"/games/{t.gid}/actions",
         json={"n": 3, "seat": 0, "action": "draw", "count": 1},
         headers=auth(host),
     )
-    assert twin.status_code == 200 and twin.json()["seat"] == 0
-    assert twin.json()["next_action"] == 4
+    assert twin.status_code == 200 and "hand" not in twin.json()
+    assert twin.json()["seats"][0]["next_action"] == 4
+    # Resent (its reply lost): the same host view again, nothing applied twice.
+    again = c.post(
+        f"/games/{t.gid}/actions",
+        json={"n": 3, "seat": 0, "action": "draw", "count": 1},
+        headers=auth(host),
+    )
+    assert again.status_code == 200 and again.json()["seats"] == twin.json()["seats"]
     # The seat, not knowing, sends 2 again with another body: 409, nothing changes.
     assert t.post(0, {"action": "mill", "count": 1}, n=2).status_code == 409
     # The host has every seat's authority: Ann searches Ben's library, through the host only.
@@ -212,6 +222,8 @@ def test_the_host_acts_for_a_seat_on_the_seats_counter(c):
         headers=auth(host),
     )
     assert r.status_code == 200, r.text
+    # The host's reply shows that Ann searches, not Ben's library: Ann's own view does.
+    assert "Secret Sphinx" not in r.text and r.json()["looking"] == []
     ann = t.view(0)
     assert [o["seat"] for o in ann["looking"]] == [1]
     assert "Secret Sphinx" in json.dumps(ann["looking"])

@@ -54,6 +54,7 @@ from mulligan._core import (
 )
 from mulligan.analysis import analyze
 from mulligan.log import game_log, verify_log, write_log
+from mulligan.source_tables import sources
 
 __all__ = [
     "FORMAT_VERSION",
@@ -95,6 +96,8 @@ __all__ = [
     "mix_seed",
     "shuffle_simultaneously",
     "simulate",
+    "source_tables",
+    "sources",
     "tournament",
     "verify_commitment",
     "verify_log",

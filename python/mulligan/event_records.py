@@ -317,6 +317,18 @@ class RevealEvent(TypedDict):
     cards: list[CardDict]
 
 
+class CounterEvent(TypedDict):
+    """A seat's public counter changed (life, poison, ...): public."""
+
+    type: Literal["counter"]
+    rule: str
+    seat: int
+    counter: str
+    value: int
+    delta: int
+    shared_with: NotRequired[list[int]]
+
+
 class EndEvent(TypedDict):
     type: Literal["end"]
     rule: str
@@ -368,6 +380,7 @@ EVENT_TYPES: tuple[type, ...] = (
     LookEvent,
     HiddenLookEvent,
     RevealEvent,
+    CounterEvent,
     EndEvent,
 )
 """Every event's TypedDict: narrow an `EventDict` to one of them by its `"type"` (and, for the

@@ -24,6 +24,7 @@ __all__ = [
     "LogRevealDict",
     "PlayerSetupDict",
     "PublicSeatDict",
+    "PublicViewDict",
     "SeatResultDict",
     "SetupDict",
     "ViewDict",
@@ -120,6 +121,9 @@ class EventDict(_EventBase, total=False):
     candidates: int
     chosen: int
     lands: list[int]
+    counter: str
+    value: int
+    delta: int
 
 
 class PublicSeatDict(TypedDict):
@@ -135,13 +139,15 @@ class PublicSeatDict(TypedDict):
     command: NotRequired[list[CardDict]]
     stack: NotRequired[list[CardDict]]
     life: int | None
+    counters: dict[str, int]
     mulligans: int
     kept: bool
 
 
 class WaitingDict(TypedDict):
-    """Another seat's decision, kind only (a view's `waiting_for`)."""
+    """Another seat's decision, its id and kind only (a view's `waiting_for`)."""
 
+    id: int
     seat: int
     kind: DecisionKind
 
@@ -159,6 +165,17 @@ class ViewDict(TypedDict):
     looking: NotRequired[list[LookingDict]]
     face_down_exile: NotRequired[list[CardDict]]
     outside: NotRequired[list[CardDict]]
+
+
+class PublicViewDict(TypedDict):
+    """The public table, the host's view (`game.public_view()`): no card of a hand, a library
+    or an open search or look."""
+
+    seats: list[PublicSeatDict]
+    starting_player: int | None
+    events: list[EventDict]
+    waiting_for: list[WaitingDict]
+    looking: NotRequired[list[LookingDict]]
 
 
 class LookingDict(TypedDict):
@@ -234,6 +251,7 @@ ActionDict = TypedDict(
             "put",
             "move",
             "timetwister",
+            "counter",
         ],
         "count": NotRequired[int],
         "times": NotRequired[int],
@@ -252,6 +270,9 @@ ActionDict = TypedDict(
         "battlefield": NotRequired[list[int]],
         "seats": NotRequired[list[int]],
         "draw": NotRequired[int],
+        "counter": NotRequired[str],
+        "delta": NotRequired[int],
+        "set": NotRequired[int],
     },
 )
 """A whole game's action on a seat's zones (`game.act(seat, action)`, docs/API.md)."""

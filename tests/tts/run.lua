@@ -1,11 +1,12 @@
--- Runs docs/tabletop_simulator.lua in lua5.4 as Tabletop Simulator would, with the stand-in of
+-- Runs docs/tabletop_simulator.lua in lua5.2 or lua5.4 as Tabletop Simulator would, with the stand-in of
 -- tests/tts/tts.lua, and plays it by clicking its buttons as the players would:
 --
 --   lua5.4 tests/tts/run.lua SCRIPT SERVER [setting=value ...] [Color:Label ...]
 --
 -- `setting=value` sets one of the script's globals after it is loaded (WHOLE_GAME=true);
--- `tab:Color=deck text` adds a Notebook tab; `once:Color=Label` makes that player click Label
--- once, as soon as it is offered, during the game start. Then "Start game" is clicked, every decision of
+-- `tab:Color=deck text` adds a Notebook tab; `name:Color=text` is that player's Steam name; `once:Color=Label` makes that player click Label
+-- once, as soon as it is offered, during the game start; `fault:METHOD:piece=kind` gives the
+-- first such request whose URL holds `piece` that fault (tests/tts/tts.lua). Then "Start game" is clicked, every decision of
 -- the game start is answered by its player (keep; the first cards to the bottom; the first
 -- option to start), and each `Color:Label` is clicked in order (the first button that player
 -- sees whose label starts with Label; a missing button is an error). The script's state, the
@@ -23,7 +24,13 @@ for i = 3, #arg do
   local first, firstLabel = arg[i]:match("^once:(%a+)=(.+)$")
   local tab, body = arg[i]:match("^tab:(%a+)=(.*)$")
   local key, value = arg[i]:match("^([%u_]+)=(.*)$")
-  if first then
+  local method, match, kind = arg[i]:match("^fault:(%u+):([^=]+)=(.+)$")
+  local named, steam = arg[i]:match("^name:(%a+)=(.*)$")
+  if named then
+    Player[named].steam_name = steam
+  elseif method then
+    table.insert(tts.plan, { method = method, match = match, kind = kind })
+  elseif first then
     once[first] = firstLabel
   elseif tab then
     table.insert(tts.tabs, { index = #tts.tabs, title = tab, body = body:gsub("\\n", "\n") })
@@ -45,7 +52,7 @@ for key, value in pairs(settings) do
   else _G[key] = value end
 end
 
-onLoad()
+onLoad("")
 tts.pump()
 assert(tts.click("White", "Start game"), "no Start game button")
 
@@ -79,7 +86,12 @@ end
 
 local objects = {}
 for _, o in ipairs(tts.objects) do
+  local hand = cjson.null
+  for _, z in ipairs(o.getZones()) do
+    if z.type == "Hand" then hand = z.getValue() end
+  end
   table.insert(objects, {
+    hand = hand,
     type = o.type,
     name = o.name,
     memo = o.memo,
@@ -103,12 +115,14 @@ io.write(cjson.encode({
     seats = game.seats,
   } or cjson.null,
   answered = answered,
-  next = MULLIGAN.next,
   ended = MULLIGAN.ended,
   log = MULLIGAN.log or cjson.null,
   objects = objects,
   printed = tts.printed,
   requests = tts.requests,
+  injected = tts.injected,
+  calls = MULLIGAN.calls,
   buttons = buttons,
   texts = tts.texts(),
+  xml = tts.xml,
 }), "\n")

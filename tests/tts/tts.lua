@@ -1,144 +1,386 @@
--- A small stand-in for the parts of Tabletop Simulator's Lua API that
--- docs/tabletop_simulator.lua uses, so Debian's lua5.4 can run the script itself against a
--- live `mulligan serve`: WebRequest.custom (asynchronous, as in TTS: the callback runs later,
--- from `pump`), JSON, spawnObject with CardCustom objects, Player[color] with a hand
--- transform, Global UI (UI.setXml and the buttons' onClick handlers), Notes, Wait and print.
--- Needs lua-socket and lua-cjson.
+-- A stand-in for the parts of Tabletop Simulator's Lua API that docs/tabletop_simulator.lua
+-- uses, so Debian's lua5.2 and lua5.4 run the script itself against a live `mulligan serve`.
+-- Needs lua-socket and lua-cjson. Every name, argument order and timing follows TTS's API
+-- reference (https://api.tabletopsimulator.com/, sources in
+-- github.com/Berserk-Games/Tabletop-Simulator-API, docs/*.md):
+--
+-- * WebRequest.custom(url, method, download, data, headers, callback_function)
+--   (https://api.tabletopsimulator.com/webrequest/manager/): asynchronous; the callback gets
+--   a request instance with is_error, error, response_code and text; a 4xx/5xx reply is NOT
+--   is_error (https://api.tabletopsimulator.com/webrequest/instance/). There is no timeout
+--   argument.
+-- * Event handlers are globals the game calls (https://api.tabletopsimulator.com/events/):
+--   onLoad(script_state) once a save has loaded ("" when nothing was saved); onSave() returns
+--   a string, called at every save, autosave and rewind point; onObjectPickUp(player_color,
+--   object); onObjectDrop(player_color, object); onObjectEnterZone(zone, object) and
+--   onObjectLeaveZone(zone, object) for every zone, hand zones included (a hand zone is an
+--   object of type "Hand", https://api.tabletopsimulator.com/built-in-object/ "HandTrigger";
+--   its getValue() is its owner's colour, https://api.tabletopsimulator.com/object/#setvalue);
+--   onObjectEnterContainer(container, object), which "Includes decks": a card dropped on a
+--   deck enters it and its own object is gone.
+-- * Wait.time(func, seconds) and Wait.frames(func, frames)
+--   (https://api.tabletopsimulator.com/wait/).
+-- * Player[color] (https://api.tabletopsimulator.com/player/instance/): color, seated,
+--   steam_name, host, promoted, admin, getHandTransform() (position, rotation, scale,
+--   forward, right, up), getHandObjects().
+-- * Objects (https://api.tabletopsimulator.com/object/): guid/getGUID(), type, memo (saved
+--   with the game), getName/setName, setDescription, getPosition/setPosition/
+--   setPositionSmooth, setRotation, getZones(), getValue(), destruct(), isDestroyed(),
+--   getQuantity(), takeObject(parameters); setCustomObject for CardCustom and DeckCustom
+--   (https://api.tabletopsimulator.com/custom-game-objects/); spawnObject, getObjects and
+--   getObjectFromGUID (https://api.tabletopsimulator.com/base/). A spawned "ScriptingTrigger"
+--   reads type "Scripting".
+-- * Global UI (https://api.tabletopsimulator.com/ui/): UI.setXml; an element's visibility is
+--   a pipe-separated list of colours, "Host" (the host) and "Admin" (the host and promoted
+--   players) (https://api.tabletopsimulator.com/ui/attributes/).
+--
+-- Time is virtual: `tts.now` advances as `pump` runs what is due, so a reply delayed by 20 s
+-- costs nothing. A drag is reported in TTS's order: onObjectPickUp; a frame later the zones
+-- left and entered as the card moves (onObjectLeaveZone/onObjectEnterZone); a frame later
+-- onObjectDrop; and, a frame after it lands on a deck, onObjectEnterContainer.
+--
+-- Faults (tts.faults = {rate = 0.25}, tts.seed(n)): each request, with probability `rate`, is
+-- dropped before the server (the callback gets is_error after 10 s), has its reply dropped
+-- (the server acts, the callback gets is_error 2 to 10 s later), is duplicated (the server
+-- gets it twice and the callback sees the second reply) or is delayed (the reply comes 2 to
+-- 30 s later). tts.plan gives chosen requests a chosen fault.
 
 local http = require("socket.http")
 local ltn12 = require("ltn12")
+local socket = require("socket")
 local cjson = require("cjson")
 
-local tts = { queue = {}, objects = {}, printed = {}, xml = "", requests = {} }
+local tts = {
+  now = 0, seq = 0, jobs = {}, objects = {}, printed = {}, xml = "", requests = {},
+  faults = nil, injected = { drop_request = 0, drop_reply = 0, duplicate = 0, delay = 0 },
+  latency = 0.05, frame = 1 / 60,
+}
 
--- JSON: TTS's JSON.decode gives Lua tables; JSON null becomes nil there, as here.
+-- -- the scheduler ---------------------------------------------------------------------------
+
+function tts.at(when, fn)
+  tts.seq = tts.seq + 1
+  table.insert(tts.jobs, { at = when, seq = tts.seq, fn = fn })
+end
+
+function tts.later(seconds, fn) tts.at(tts.now + seconds, fn) end
+
+-- Runs what is due in time order (and what that schedules) until nothing is left.
+function tts.pump(limit)
+  local runs = 0
+  while #tts.jobs > 0 do
+    local best = 1
+    for i = 2, #tts.jobs do
+      local a, b = tts.jobs[i], tts.jobs[best]
+      if a.at < b.at or (a.at == b.at and a.seq < b.seq) then best = i end
+    end
+    local job = table.remove(tts.jobs, best)
+    if job.at > tts.now then tts.now = job.at end
+    job.fn()
+    runs = runs + 1
+    if runs > (limit or 200000) then error("tts stand-in: too many callbacks") end
+  end
+end
+
+Wait = {
+  time = function(fn, seconds) tts.later(seconds or 0, fn); return tts.seq end,
+  frames = function(fn, frames) tts.later((frames or 1) * tts.frame, fn); return tts.seq end,
+}
+
+-- A Park-Miller generator: the same faults under lua5.2 and lua5.4 for one seed.
+local rng = 1
+function tts.seed(seed) rng = (seed % 2147483646) + 1 end
+function tts.random()
+  rng = (16807 * rng) % 2147483647
+  return rng / 2147483647
+end
+
+-- -- JSON and printing -----------------------------------------------------------------------
+
+local function stripNull(value)
+  if value == cjson.null then return nil end
+  if type(value) == "table" then
+    for k, v in pairs(value) do value[k] = stripNull(v) end
+  end
+  return value
+end
+
+-- TTS's JSON.decode gives Lua tables; JSON null becomes nil there, as here (json.md).
 JSON = {
   encode = function(value) return cjson.encode(value) end,
   decode = function(text)
     local ok, value = pcall(cjson.decode, text)
     if not ok then return nil end
-    return tts.strip_null(value)
+    return stripNull(value)
   end,
 }
-
-function tts.strip_null(value)
-  if value == cjson.null then return nil end
-  if type(value) == "table" then
-    for k, v in pairs(value) do value[k] = tts.strip_null(v) end
-  end
-  return value
-end
-
--- WebRequest.custom(url, method, download, data, headers, callback): queued, performed by pump.
-WebRequest = {
-  custom = function(url, method, download, data, headers, callback)
-    local request = { url = url, method = method, is_done = false }
-    table.insert(tts.queue, function()
-      local sink = {}
-      local send = {}
-      for k, v in pairs(headers or {}) do send[k] = v end
-      if data and #data > 0 then send["Content-Length"] = tostring(#data) end
-      local ok, code = http.request({
-        url = url,
-        method = method,
-        headers = send,
-        source = (data and #data > 0) and ltn12.source.string(data) or nil,
-        sink = ltn12.sink.table(sink),
-      })
-      table.insert(tts.requests, { method = method, url = url, status = code })
-      request.is_done = true
-      if not ok then
-        request.is_error = true
-        request.error = tostring(code)
-        request.text = ""
-      else
-        request.is_error = false
-        request.response_code = code
-        request.text = download and table.concat(sink) or ""
-      end
-      if callback then callback(request) end
-    end)
-    return request
-  end,
-}
-
-Wait = {
-  time = function(fn, seconds) table.insert(tts.queue, fn) end,
-  frames = function(fn, frames) table.insert(tts.queue, fn) end,
-}
-
--- Runs queued callbacks (and those they queue) until none is left.
-function tts.pump(limit)
-  local runs = 0
-  while #tts.queue > 0 do
-    local job = table.remove(tts.queue, 1)
-    job()
-    runs = runs + 1
-    if runs > (limit or 10000) then error("tts stand-in: too many callbacks") end
-  end
-end
 
 function print(...)
   local parts = {}
   for i = 1, select("#", ...) do parts[i] = tostring(select(i, ...)) end
   local line = table.concat(parts, " ")
   table.insert(tts.printed, line)
-  io.stderr:write("[tts] " .. line .. "\n")
+  if os.getenv("TTS_VERBOSE") then io.stderr:write("[tts] " .. line .. "\n") end
 end
+function log(value) print(tostring(value)) end
 broadcastToAll = function(text) print(text) end
 printToColor = function(text, color) print("(" .. color .. ") " .. text) end
 
--- Objects: what spawnObject made, and what the script set on them.
+-- -- web requests ----------------------------------------------------------------------------
+
+local function perform(url, method, data, headers)
+  local sink, send = {}, {}
+  for k, v in pairs(headers or {}) do send[k] = v end
+  if data and #data > 0 then send["Content-Length"] = tostring(#data) end
+  local started = socket.gettime()
+  local ok, code = http.request({
+    url = url,
+    method = method,
+    headers = send,
+    source = (data and #data > 0) and ltn12.source.string(data) or nil,
+    sink = ltn12.sink.table(sink),
+  })
+  local entry = {
+    method = method, url = url, status = ok and code or 0,
+    seconds = socket.gettime() - started, at = tts.now,
+  }
+  table.insert(tts.requests, entry)
+  return ok, code, table.concat(sink), entry
+end
+
+-- tts.plan: faults for given requests, each {match = a piece of the URL, kind = a fault, once}:
+-- the first request whose URL contains `match` (and its method, when `method` is set) gets it.
+tts.plan = {}
+
+local function fault(url, method)
+  for _, f in ipairs(tts.plan) do
+    if not f.used and url:find(f.match, 1, true) and (f.method == nil or f.method == method) then
+      f.used = true
+      tts.injected[f.kind] = tts.injected[f.kind] + 1
+      return f.kind
+    end
+  end
+  if tts.faults == nil or tts.random() >= tts.faults.rate then return nil end
+  local kinds = { "drop_request", "drop_reply", "duplicate", "delay" }
+  local kind = kinds[math.floor(tts.random() * 4) + 1]
+  tts.injected[kind] = tts.injected[kind] + 1
+  return kind
+end
+
+WebRequest = {
+  custom = function(url, method, download, data, headers, callback)
+    local request = { url = url, method = method, is_done = false, is_error = false }
+    local kind = fault(url, method)
+    local function deliver(ok, code, text, delay)
+      tts.later(delay, function()
+        request.is_done = true
+        if ok then
+          request.response_code = code
+          request.text = download and text or ""
+        else
+          request.is_error = true
+          request.error = "Request timeout"
+          request.text = ""
+        end
+        if callback then callback(request) end
+      end)
+    end
+    -- The request reaches the server a moment after it is sent, the reply a moment later.
+    tts.later(tts.latency / 2, function()
+      if kind == "drop_request" then return deliver(false, nil, nil, 10) end
+      local ok, code, text, entry = perform(url, method, data, headers)
+      entry.fault = kind
+      if kind == "duplicate" then ok, code, text = perform(url, method, data, headers) end
+      if kind == "drop_reply" then return deliver(false, nil, nil, 2 + tts.random() * 8) end
+      if not ok then return deliver(false, nil, nil, tts.latency / 2) end
+      local delay = tts.latency / 2
+      if kind == "delay" then delay = 2 + tts.random() * 28 end
+      deliver(true, code, text, delay)
+    end)
+    return request
+  end,
+}
+
+-- -- objects and zones -----------------------------------------------------------------------
+
 local guid = 0
-function spawnObject(params)
+local byGuid = {}
+
+local function vec(p) return { x = p.x or p[1] or 0, y = p.y or p[2] or 0, z = p.z or p[3] or 0 } end
+
+-- Zones are axis-aligned boxes in x and z (half extents hx, hz) here.
+local function inside(zone, p)
+  return math.abs(p.x - zone.position.x) <= zone.hx and math.abs(p.z - zone.position.z) <= zone.hz
+end
+
+local function zonesAt(p, obj)
+  local found = {}
+  for _, z in ipairs(tts.objects) do
+    if z.alive and z.is_zone and z ~= obj and inside(z, p) then table.insert(found, z) end
+  end
+  return found
+end
+
+local function fire(name, a, b)
+  local handler = _G[name]
+  if handler then handler(a, b) end
+end
+
+-- Moves an object and reports the zones it left and entered (a frame later, as TTS does).
+local function moveTo(obj, p, now)
+  local before = zonesAt(obj.position, obj)
+  obj.position = vec(p)
+  local after = zonesAt(obj.position, obj)
+  local function has(list, z) for _, v in ipairs(list) do if v == z then return true end end end
+  local events = {}
+  for _, z in ipairs(before) do
+    if not has(after, z) then table.insert(events, { "onObjectLeaveZone", z }) end
+  end
+  for _, z in ipairs(after) do
+    if not has(before, z) then table.insert(events, { "onObjectEnterZone", z }) end
+  end
+  local function run()
+    for _, e in ipairs(events) do if obj.alive then fire(e[1], e[2], obj) end end
+  end
+  if now then run() else tts.later(tts.frame, run) end
+end
+
+function tts.newObject(params)
   guid = guid + 1
   local obj = {
-    type = params.type,
-    position = params.position,
-    rotation = params.rotation,
-    alive = true,
-    memo = nil,
-    guid = string.format("%06x", guid),
+    type = params.type, alive = true, position = vec(params.position or {}),
+    rotation = vec(params.rotation or {}), name = params.name or "", memo = params.memo,
+    guid = params.guid or string.format("%06x", guid), contained = {},
   }
-  obj.setCustomObject = function(custom) obj.custom = custom end
-  obj.setName = function(name) obj.name = name end
-  obj.getName = function() return obj.name end
-  obj.setDescription = function(text) obj.description = text end
-  obj.getGUID = function() return obj.guid end
-  obj.setPosition = function(p) obj.position = p end
-  obj.setPositionSmooth = function(p) obj.position = p end
-  obj.destruct = function() obj.alive = false; return true end
+  if obj.type == "ScriptingTrigger" then obj.type = "Scripting" end
+  if obj.type == "HandTrigger" then obj.type = "Hand" end
+  if obj.type == "DeckCustom" then obj.type = "Deck" end
+  if obj.type == "CardCustom" then obj.type = "Card" end
+  obj.is_zone = obj.type == "Scripting" or obj.type == "Hand"
+  local scale = vec(params.scale or { x = 1, y = 1, z = 1 })
+  obj.hx, obj.hz = scale.x / 2, scale.z / 2
+  obj.setCustomObject = function(custom) obj.custom = custom; return true end
   obj.getCustomObject = function() return obj.custom end
-  table.insert(tts.objects, obj)
-  if params.callback_function then
-    table.insert(tts.queue, function() params.callback_function(obj) end)
+  obj.setName = function(name) obj.name = name; return true end
+  obj.getName = function() return obj.name end
+  obj.setDescription = function(text) obj.description = text; return true end
+  obj.getGUID = function() return obj.guid end
+  obj.getPosition = function() return vec(obj.position) end
+  obj.setPosition = function(p) moveTo(obj, p); return true end
+  obj.setPositionSmooth = function(p) moveTo(obj, p); return true end
+  obj.setRotation = function(r) obj.rotation = vec(r); return true end
+  obj.setLock = function(v) obj.locked = v; return true end
+  obj.getValue = function() return obj.value end
+  obj.setValue = function(v) obj.value = v; return true end
+  obj.getZones = function() return zonesAt(obj.position, obj) end
+  obj.isDestroyed = function() return not obj.alive end
+  obj.getQuantity = function()
+    if obj.type == "Deck" then return (obj.custom and obj.custom.number or 2) + #obj.contained end
+    return -1
   end
+  obj.destruct = function()
+    obj.alive = false
+    byGuid[obj.guid] = nil
+    return true
+  end
+  obj.takeObject = function(p)
+    for i, data in ipairs(obj.contained) do
+      if p.guid == nil or data.guid == p.guid then
+        table.remove(obj.contained, i)
+        local taken = tts.newObject(data)
+        taken.custom = data.custom
+        if p.callback_function then tts.later(tts.frame, function() p.callback_function(taken) end) end
+        return taken
+      end
+    end
+    return nil
+  end
+  table.insert(tts.objects, obj)
+  byGuid[obj.guid] = obj
+  return obj
+end
+
+-- spawnObject (https://api.tabletopsimulator.com/base/#spawnobject): the object exists at
+-- once and is reported in the zones it lands in; its GUID is final only once it has spawned,
+-- a frame later ("assigned correctly once the spawning member variable becomes false",
+-- object.md), when `callback_function` runs.
+function spawnObject(params)
+  local obj = tts.newObject(params)
+  local final = obj.guid
+  byGuid[final] = nil
+  obj.guid = "spawning-" .. final
+  obj.spawning = true
+  moveTo(obj, obj.position)
+  tts.later(tts.frame, function()
+    obj.guid = final
+    obj.spawning = false
+    if obj.alive then byGuid[final] = obj end
+    if params.callback_function then params.callback_function(obj) end
+  end)
   return obj
 end
 
 function destroyObject(obj) return obj.destruct() end
+function getObjectFromGUID(g) return byGuid[g] end
+function getObjects()
+  local all = {}
+  for _, o in ipairs(tts.objects) do if o.alive then table.insert(all, o) end end
+  return all
+end
+getAllObjects = getObjects
 
--- Players: colours with a hand zone each (the transforms of a default table, roughly).
-local hands = {
-  White = { x = 0, y = 3, z = -30 },
-  Red = { x = 0, y = 3, z = 30 },
-  Blue = { x = 30, y = 3, z = 0 },
-  Green = { x = -30, y = 3, z = 0 },
+-- -- players and their hands -----------------------------------------------------------------
+
+-- A default table's seats, roughly: each hand faces the centre.
+local seats = {
+  White = { p = { x = 0, y = 3, z = -30 }, ry = 0 },
+  Red = { p = { x = 0, y = 3, z = 30 }, ry = 180 },
+  Blue = { p = { x = 30, y = 3, z = 0 }, ry = 270 },
+  Green = { p = { x = -30, y = 3, z = 0 }, ry = 90 },
 }
+
 Player = {}
-for color, pos in pairs(hands) do
+tts.hands = {}
+for color, s in pairs(seats) do
+  local a = math.rad(s.ry)
+  local forward = { x = math.sin(a), y = 0, z = math.cos(a) }
+  local right = { x = math.cos(a), y = 0, z = -math.sin(a) }
+  local sideways = s.ry == 90 or s.ry == 270
+  local zone = tts.newObject({
+    type = "HandTrigger", position = s.p,
+    scale = sideways and { x = 5, y = 5, z = 16 } or { x = 16, y = 5, z = 5 },
+  })
+  zone.value = color
+  tts.hands[color] = zone
   Player[color] = {
-    color = color,
-    seated = true,
-    steam_name = nil,
+    color = color, seated = true, steam_name = nil, host = false, promoted = false,
+    admin = false,
     getHandTransform = function()
-      return { position = pos, rotation = { x = 0, y = 0, z = 0 }, scale = { x = 1, y = 1, z = 1 } }
+      return {
+        position = vec(s.p), rotation = { x = 0, y = s.ry, z = 0 }, scale = { x = 1, y = 1, z = 1 },
+        forward = forward, right = right, up = { x = 0, y = 1, z = 0 },
+      }
+    end,
+    getHandObjects = function()
+      local held = {}
+      for _, o in ipairs(tts.objects) do
+        if o.alive and not o.is_zone and inside(zone, o.position) then table.insert(held, o) end
+      end
+      return held
     end,
   }
 end
+Player.White.host = true
+Player.White.admin = true
+
+function tts.promote(color)
+  Player[color].promoted = true
+  Player[color].admin = true
+end
+
 function getSeatedPlayers()
   local seated = {}
-  for color, p in pairs(Player) do if p.seated then table.insert(seated, color) end end
+  for color, p in pairs(Player) do if type(p) == "table" and p.seated then table.insert(seated, color) end end
   table.sort(seated)
   return seated
 end
@@ -147,7 +389,73 @@ end
 tts.tabs = {}
 Notes = { getNotebookTabs = function() return tts.tabs end }
 
--- Global UI: the XML the script sets, its buttons, and clicks as a player makes them.
+-- -- a player's hand on an object ------------------------------------------------------------
+
+-- Drags `obj` as `color` would and lets go at `p`: pick up, the zones left and entered on the
+-- way, the drop, then (on a deck) the card enters it and its object is gone.
+function tts.drag(color, obj, p)
+  fire("onObjectPickUp", color, obj)
+  obj.held_by_color = color
+  tts.later(tts.frame, function()
+    if not obj.alive then return end
+    moveTo(obj, { x = p.x, y = 3, z = p.z }, true)
+    tts.later(tts.frame, function()
+      obj.held_by_color = nil
+      fire("onObjectDrop", color, obj)
+      local deck = nil
+      for _, o in ipairs(tts.objects) do
+        if o.alive and o.type == "Deck" and math.abs(o.position.x - p.x) < 1.5
+          and math.abs(o.position.z - p.z) < 2 then deck = o end
+      end
+      if deck and obj.type == "Card" then
+        tts.later(tts.frame, function()
+          if not obj.alive then return end
+          table.insert(deck.contained, {
+            type = obj.type, guid = obj.guid, name = obj.name, memo = obj.memo,
+            position = deck.position, custom = obj.custom,
+          })
+          local entered = obj
+          fire("onObjectEnterContainer", deck, entered)
+          obj.alive = false
+          byGuid[obj.guid] = nil
+        end)
+      end
+    end)
+  end)
+end
+
+-- -- saving and loading ----------------------------------------------------------------------
+
+-- What TTS keeps in a save: the objects (with memo and GUID) and the script's onSave string.
+function tts.save()
+  local objects = {}
+  for _, o in ipairs(tts.objects) do
+    if o.alive and o.type ~= "Hand" then
+      table.insert(objects, {
+        type = o.type, guid = o.guid, name = o.name, memo = o.memo, position = o.position,
+        custom = o.custom, scale = { x = o.hx * 2, y = 1, z = o.hz * 2 },
+        contained = o.contained, description = o.description,
+      })
+    end
+  end
+  return { script_state = onSave and onSave() or "", objects = objects }
+end
+
+-- Loads a save into this (fresh) stand-in: the objects come back, then onLoad(script_state).
+function tts.load(saved)
+  for _, data in ipairs(saved.objects) do
+    local obj = tts.newObject(data)
+    obj.custom = data.custom
+    obj.description = data.description
+    obj.contained = data.contained or {}
+    local n = tonumber(data.guid, 16)
+    if n and n > guid then guid = n end
+  end
+  if onLoad then onLoad(saved.script_state or "") end
+end
+
+-- -- Global UI -------------------------------------------------------------------------------
+
 UI = {
   setXml = function(xml) tts.xml = xml end,
   getXml = function() return tts.xml end,
@@ -157,30 +465,47 @@ local function unescape(text)
   return (text:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&amp;", "&"))
 end
 
--- The buttons a player of `color` sees: {id, label, handler}, in document order.
+local function visibleTo(attrs, color)
+  local visibility = attrs:match('visibility="([^"]*)"')
+  if visibility == nil or visibility == "" then return true end
+  local p = Player[color]
+  for target in visibility:gmatch("[^|]+") do
+    if target == color or (target == "Host" and p.host) or (target == "Admin" and (p.host or p.promoted)) then
+      return true
+    end
+  end
+  return false
+end
+
+-- The buttons a player of `color` sees: {id, label, handler}, in document order. A button
+-- inside an element hidden from the player is hidden too.
 function tts.buttons(color)
   local found = {}
-  for attrs, label in tts.xml:gmatch("<Button([^>]*)>(.-)</Button>") do
-    local id = attrs:match('id="([^"]*)"')
-    local handler = attrs:match('onClick="([^"]*)"')
-    local visibility = attrs:match('visibility="([^"]*)"')
-    local visible = visibility == nil or visibility == ""
-    if not visible then
-      for c in visibility:gmatch("[^|]+") do if c == color then visible = true end end
-    end
-    if visible then
-      table.insert(found, { id = id, label = unescape(label), handler = handler })
+  local hidden = 0
+  for tag, attrs, rest in tts.xml:gmatch("<(/?%w+)([^>]*)>([^<]*)") do
+    if tag:sub(1, 1) == "/" then
+      if hidden > 0 and tag ~= "/Button" and tag ~= "/Text" then hidden = hidden - 1 end
+    elseif tag == "Button" then
+      if hidden == 0 and visibleTo(attrs, color) then
+        table.insert(found, {
+          id = attrs:match('id="([^"]*)"'), label = unescape(rest),
+          handler = attrs:match('onClick="([^"]*)"'),
+        })
+      end
+    elseif tag ~= "Text" then
+      if hidden > 0 or not visibleTo(attrs, color) then hidden = hidden + 1 end
     end
   end
   return found
 end
 
--- Clicks the first button `color` sees whose label starts with `label`; false if none.
-function tts.click(color, label)
+-- Clicks the first button `color` sees whose label starts with `label`, then lets the game
+-- run until nothing is left to do (`hurry`: returns at once); false if there is no such button.
+function tts.click(color, label, hurry)
   for _, b in ipairs(tts.buttons(color)) do
     if b.label:sub(1, #label) == label then
       _G[b.handler](Player[color], "-1", b.id)
-      tts.pump()
+      if not hurry then tts.pump() end
       return true
     end
   end

@@ -16,7 +16,16 @@ import click
 
 from mulligan.cli.group import EXIT_STATUS, cli, main
 
-COMMAND_MODULES = ("start", "simulate", "verify", "cards", "serve", "analyze", "stats")
+COMMAND_MODULES = (
+    "start",
+    "simulate",
+    "verify",
+    "cards",
+    "serve",
+    "analyze",
+    "stats",
+    "sources",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mulligan.cli.{_name}")

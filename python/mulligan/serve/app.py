@@ -32,10 +32,11 @@ from mulligan.serve.routes import (
     rounds,
     service,
     simulate,
+    sources,
     table,
 )
 from mulligan.serve.state import AppState
-from mulligan.serve.store import Store
+from mulligan.serve.store import SYNCHRONOUS, Store
 
 __all__ = ["ROUTERS", "create_app"]
 
@@ -48,13 +49,14 @@ ROUTERS: tuple[APIRouter, ...] = (
     rounds.router,
     simulate.router,
     analyze.router,
+    sources.router,
     page.router,
 )
 
 
 async def _api_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(error_body(exc.code, exc.message), exc.status, headers=exc.headers)
+    return JSONResponse(exc.body(), exc.status, headers=exc.headers)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
@@ -90,13 +92,19 @@ def create_app(
     *,
     store: Store | None = None,
     limits: Limits | None = None,
+    sqlite_synchronous: str = "normal",
 ) -> FastAPI:
-    """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`)."""
+    """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`);
+    `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only)."""
     chosen = limits or Limits()
+    if sqlite_synchronous not in SYNCHRONOUS:
+        raise ValueError(
+            f"sqlite_synchronous: one of {', '.join(SYNCHRONOUS)}, got {sqlite_synchronous!r}"
+        )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        opened = store if store is not None else open_store(db)
+        opened = store if store is not None else open_store(db, sqlite_synchronous)
         await opened.start()
         app.state.services = AppState.open(opened, chosen)
         try:

@@ -1,4 +1,7 @@
 """Bearer tokens: 256 random bits each, stored only as SHA-256 hashes, compared in constant time.
+Invites (issue 29): 128 random bits each, stored as a hash beside the seat's token sealed by
+the invite (`seal`), so the first to open a seat's link claims its token, and the store alone
+gives no token.
 
 A game has one host token (the public events, the log once done) and one token per seat (that
 seat's view, answers and contribution). A seat's token opens nothing else: another seat's or
@@ -13,7 +16,17 @@ import secrets
 
 from mulligan.serve.errors import ApiError
 
-__all__ = ["bearer", "hash_token", "matches", "new_token"]
+__all__ = [
+    "bearer",
+    "hash_invite",
+    "hash_token",
+    "invite_matches",
+    "matches",
+    "new_invite",
+    "new_token",
+    "open_seal",
+    "seal",
+]
 
 
 def new_token() -> tuple[str, str]:
@@ -29,6 +42,38 @@ def hash_token(token: str) -> str:
 def matches(token: str, stored_hash: str) -> bool:
     """Whether `token` is the one whose hash was stored (constant time: `hmac.compare_digest`)."""
     return hmac.compare_digest(hash_token(token).encode(), stored_hash.encode())
+
+
+def hash_invite(invite: str) -> str:
+    return hashlib.sha256(b"mulligan/serve-invite/v1\x00" + invite.encode()).hexdigest()
+
+
+def _pad(invite: str) -> bytes:
+    return hashlib.sha256(b"mulligan/serve-invite-seal/v1\x00" + invite.encode()).digest()
+
+
+def new_invite(token: str) -> tuple[str, str, str]:
+    """A one-time invite for the seat whose token is `token`: the invite (32 hex digits, 128
+    bits from the OS CSPRNG), its hash, and the token sealed by it (`seal`). The store keeps
+    the hash and the seal: neither gives the token without the invite."""
+    invite = secrets.token_hex(16)
+    return invite, hash_invite(invite), seal(token, invite)
+
+
+def seal(token: str, invite: str) -> str:
+    """`token` (64 hex digits) XOR a pad only `invite` derives (SHA-256 of it), as hex."""
+    raw = bytes.fromhex(token)
+    return bytes(a ^ b for a, b in zip(raw, _pad(invite))).hex()
+
+
+def open_seal(sealed: str, invite: str) -> str:
+    """The token `seal` sealed with `invite`."""
+    return seal(sealed, invite)
+
+
+def invite_matches(invite: str, stored_hash: str) -> bool:
+    """Whether `invite` is the one whose hash was stored (constant time)."""
+    return hmac.compare_digest(hash_invite(invite).encode(), stored_hash.encode())
 
 
 def bearer(authorization: str | None) -> str:

@@ -37,13 +37,27 @@ __all__ = ["main", "serve"]
     help="Games one client may create per minute, per process (429 beyond).",
 )
 @click.option(
+    "--sqlite-synchronous",
+    type=click.Choice(["normal", "full"]),
+    default="normal",
+    show_default=True,
+    help="SQLite's PRAGMA synchronous: normal loses nothing if the process is killed but may "
+    "lose the last answers in a power cut; full syncs every answer (docs/SERVE.md).",
+)
+@click.option(
     "--access-log/--no-access-log",
     default=True,
     show_default=True,
     help="One line on stderr per request.",
 )
 def serve(
-    host: str, port: int, db: str | None, workers: int, games_per_minute: int, access_log: bool
+    host: str,
+    port: int,
+    db: str | None,
+    workers: int,
+    games_per_minute: int,
+    sqlite_synchronous: str,
+    access_log: bool,
 ) -> None:
     """Serve games over HTTP/JSON: game starts and whole games (every library and hand until
     the host ends it), rounds of many tables, /simulate, /analyze and /verify. Seats cannot see
@@ -56,7 +70,7 @@ def serve(
         raise click.ClickException(
             f"mulligan serve needs the serve extra: pip install 'mulligan[serve]' ({e})"
         ) from None
-    run(host, port, db, workers, games_per_minute, access_log)
+    run(host, port, db, workers, games_per_minute, access_log, sqlite_synchronous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

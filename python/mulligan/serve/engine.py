@@ -30,6 +30,7 @@ from mulligan._core import (
 )
 from mulligan.log import game_log, header
 from mulligan.records import ANSWER_TYPES, AnswerDict
+from mulligan.serve.errors import Resync
 
 __all__ = [
     "ACTIONS",
@@ -126,12 +127,24 @@ def build_players(setup: Setup) -> list[Player]:
 
 def deck_warnings(setup: Setup, players: Sequence[Player]) -> list[Json]:
     """What the deck reader noticed in each player's deck (`Deck.warnings`: unknown card names,
-    the deck-size and copy-count rules), as ``{"code": "deck", "message"}`` naming the player."""
+    the deck-size and copy-count rules), as ``{"code": "deck", "message"}`` naming the player;
+    the unknown-names warning also carries ``suggestions`` (`deck_warning_records`)."""
     return [
-        {"code": "deck", "message": f"{player_label(i, p)}: {w}"}
+        record
         for i, (p, built) in enumerate(zip(setup["players"], players))
-        for w in built.deck.warnings
+        for record in deck_warning_records(built.deck, f"{player_label(i, p)}: ")
     ]
+
+
+def deck_warning_records(deck: Deck, prefix: str) -> list[Json]:
+    """A deck's warnings as ``{"code": "deck", "message"}`` records, each message after
+    `prefix`. When names were unknown, the first (the warning that names them) also has
+    ``suggestions``: each unknown name's nearest known names (`Deck.suggestions`; ``[]`` when
+    none is close), the "did you mean" of its message."""
+    out: list[Json] = [{"code": "deck", "message": f"{prefix}{w}"} for w in deck.warnings]
+    if deck.unknown and out:
+        out[0]["suggestions"] = {name: list(near) for name, near in deck.suggestions.items()}
+    return out
 
 
 class LiveGame:
@@ -171,6 +184,9 @@ class LiveGame:
         self.seen: dict[int, list[Json]] = {}
         # every event as nobody at the table sees it, converted once (`events(None)`).
         self.public_seen: list[Json] = []
+        # decision id -> (the number of the answer that retired it, that answer's record):
+        # a resent answer to a decided decision gets its first reply again (games.py).
+        self.decided: dict[int, tuple[int, Json]] = {}
 
     @classmethod
     def build(cls, setup: Setup, seed: str, contributions: Sequence[bytes]) -> LiveGame:
@@ -194,11 +210,11 @@ class LiveGame:
 
     # -- answers ----------------------------------------------------------------------------
 
-    def apply(self, seat: int, answer: Json) -> Json:
-        """Applies one answer of `seat` given as the service takes it (``{"action": the Game
-        method's name, ...its arguments}``) and returns the core's answer record to store.
-        Raises `IllegalActionError` or `MulliganTypeError` (the game unchanged) when the rules
-        do not allow it now or its arguments are wrong."""
+    @staticmethod
+    def answer_record(seat: int, answer: Json) -> Json:
+        """The core's answer record of one answer of `seat` given as the service takes it
+        (``{"action": the Game method's name, ...its arguments}``); raises
+        `IllegalActionError` for an action that is no answer."""
         action = answer.get("action")
         if action not in ACTIONS:
             raise IllegalActionError(f"unknown action {action!r}; one of {', '.join(ACTIONS)}")
@@ -215,9 +231,25 @@ class LiveGame:
             record["card"] = answer.get("card")
         elif action == "opening_hand_action":
             record.update(card=answer.get("card"), exile=answer.get("exile"))
+        return record
+
+    def apply(self, seat: int, answer: Json) -> Json:
+        """Applies one answer of `seat` (`answer_record`) and returns the core's answer record
+        to store. Raises `IllegalActionError` or `MulliganTypeError` (the game unchanged) when
+        the rules do not allow it now or its arguments are wrong."""
+        record = self.answer_record(seat, answer)
+        self._apply(record)
+        return record
+
+    def _apply(self, record: Json) -> None:
+        """Applies one answer record, noting which decisions it retired (`decided`)."""
+        before = {d["id"] for d in self.pending()} if not self.game.done else set()
         self.game.apply(cast(AnswerDict, record))
         self.answers += 1
-        return record
+        if before:
+            retired = before - {d["id"] for d in self.pending()}
+            for decision in retired:
+                self.decided[decision] = (self.answers, record)
 
     def act(self, seat: int, action: Json, *, host: bool, looker: int | None = None) -> Json:
         """One action record (``{"action": "draw", "count": 1}``, docs/schema.json) on `seat`'s
@@ -227,15 +259,13 @@ class LiveGame:
         record: Json = {"type": "act", "seat": seat, "host": host, "action": action}
         if looker is not None:
             record["looker"] = looker
-        self.game.apply(cast(AnswerDict, record))
-        self.answers += 1
+        self._apply(record)
         return record
 
     def end(self) -> Json:
         """The host ends the whole game; the answer record to store."""
         record: Json = {"type": "end"}
-        self.game.apply(cast(AnswerDict, record))
-        self.answers += 1
+        self._apply(record)
         return record
 
     def note_actions(self, rows: Sequence[tuple[int, int, str, int]]) -> None:
@@ -248,8 +278,7 @@ class LiveGame:
     def replay(self, answers: Sequence[Json]) -> None:
         """Applies stored answer records in order."""
         for a in answers:
-            self.game.apply(cast(AnswerDict, a))
-            self.answers += 1
+            self._apply(a)
 
     # -- what players may see ---------------------------------------------------------------
 
@@ -291,6 +320,55 @@ class LiveGame:
                 looking=v.get("looking", []),
                 next_action=1 if last is None else last[0] + 1,
             )
+        return out
+
+    def next_action(self, seat: int) -> int:
+        """The number `seat`'s next table action takes (1, 2, ...; shared with the host)."""
+        last = self.last_action.get(seat)
+        return 1 if last is None else last[0] + 1
+
+    def resync(self, seat: int | None) -> Resync:
+        """What a 409 carries for `seat` (None: the host): its next action number (a whole
+        game's seat only) and the ids of the decisions pending for it (every seat's for the
+        host)."""
+        ids = tuple(int(d["id"]) for d in self.pending(seat))
+        nxt = self.next_action(seat) if self.whole_game and seat is not None else None
+        return Resync(next_action=nxt, pending=ids)
+
+    def host_view(self) -> Json:
+        """The public table, the host's own view (`game.public_view()`): every seat's public
+        piles, counts and counters with its ``next_action`` and pending decisions (id and
+        kind), the events as nobody at the table sees them (a whole game's last `VIEW_EVENTS`,
+        ``events_from`` before them) and the open reveals. No card of a hand, a library or an
+        open search or look: every reply to the host's token is this."""
+        public = self.public_seen
+        v = self.game.public_view(events_after=len(public))
+        public.extend(dict(e) for e in v["events"])
+        pending: list[Json] = [dict(w) for w in v["waiting_for"]]
+        seats = []
+        for p in v["seats"]:
+            seat: Json = dict(p)
+            s = int(p["seat"])
+            seat["name"] = self.names[s]
+            mine = [w for w in pending if w["seat"] == s]
+            seat["pending"] = [{"id": w["id"], "kind": w["kind"]} for w in mine]
+            if self.whole_game:
+                seat["next_action"] = self.next_action(s)
+            seats.append(seat)
+        start = max(0, len(public) - VIEW_EVENTS) if self.whole_game else 0
+        out: Json = {
+            "names": self.names,
+            "done": self.game.done,
+            "seats": seats,
+            "starting_player": v["starting_player"],
+            "events": public[start:],
+            "events_from": start,
+            "pending": [w["id"] for w in pending],
+            "waiting_for": pending,
+            "whole_game": self.whole_game,
+            "ended": self.finished,
+            "looking": v.get("looking", []),
+        }
         return out
 
     def events(self, seat: int | None) -> list[Json]:

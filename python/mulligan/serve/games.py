@@ -23,9 +23,9 @@ from typing import Any, Callable
 import mulligan.serve.auth as auth
 from mulligan._core import MulliganError, Seed, contribution_commitment
 from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
-from mulligan.serve.errors import ApiError, forbidden
+from mulligan.serve.errors import ApiError, conflict, forbidden
 from mulligan.serve.limits import Limits
-from mulligan.serve.store import GameRow, Store
+from mulligan.serve.store import CLAIMED, NO_INVITE, WRONG, GameRow, InviteRow, Store
 
 __all__ = ["Access", "GameService", "new_game_id"]
 
@@ -67,6 +67,8 @@ class GameService:
         self.cache_size = cache_size
         self.locks: dict[str, asyncio.Lock] = {}
         self.changed: dict[str, asyncio.Event] = {}
+        # game id -> whether its seats have invites (`invite_reused` asks the store only then).
+        self.has_invites: dict[str, bool] = {}
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -137,9 +139,12 @@ class GameService:
         setup: Setup,
         contributors: list[int],
         admit: Callable[[], Awaitable[None]] | None = None,
+        *,
+        invites: bool = False,
     ) -> Json:
         """Creates a game; `admit` is called once the set-up is found valid (the rate limit:
-        a refused set-up does not count)."""
+        a refused set-up does not count). With `invites`, each seat gets a one-time invite in
+        place of its token (`claim`): whoever creates the game holds no seat's token."""
         seed = Seed.generate()
         live = self.check_setup(setup, seed)
         for s in contributors:
@@ -148,20 +153,73 @@ class GameService:
         if admit is not None:
             await admit()
         row, host_token, seat_tokens = self.new_row(setup, contributors, seed)
-        await self.store.add_games([row])
+        seats: list[Json] = []
+        stored: list[InviteRow] = []
+        for i, (p, t) in enumerate(zip(setup["players"], seat_tokens)):
+            if invites:
+                code, code_hash, sealed = auth.new_invite(t)
+                stored.append(InviteRow(row.id, i, code_hash, sealed))
+                link = f"/play/{row.id}/{i}#invite={code}"
+                seats.append({"seat": i, "name": p["name"], "invite": code, "play_url": link})
+            else:
+                link = f"/play/{row.id}/{i}#token={t}"
+                seats.append({"seat": i, "name": p["name"], "token": t, "play_url": link})
+        await self.store.add_games([row], stored)
+        self.has_invites[row.id] = invites
         if not row.contributors:
             self._remember(row.id, _Entry(row, live))
         return {
             "game_id": row.id,
             "commitment": row.commitment,
             "host_token": host_token,
-            "seats": [
-                {"seat": i, "name": p["name"], "token": t}
-                for i, (p, t) in enumerate(zip(setup["players"], seat_tokens))
-            ],
+            "host_url": f"/host/{row.id}#token={host_token}",
+            "seats": seats,
             "contributors": row.contributors,
             "warnings": live.warnings,
         }
+
+    # -- invites ----------------------------------------------------------------------------
+
+    async def claim(self, game_id: str, seat: int, invite: str) -> Json:
+        """Claims `seat`'s token with its one-time invite: the first claim gets the token; a
+        second gets 409 ``already_claimed`` and marks the invite reused, which the seat's
+        view shows from then on (``invite_reused``), to its holder too."""
+        row = await self.row(game_id)
+        if not 0 <= seat < len(row.seat_hashes):
+            raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
+        got = await self.store.claim_invite(game_id, seat, invite)
+        if got == NO_INVITE:
+            raise ApiError(
+                404,
+                "not_found",
+                f"seat {seat} of game {game_id} has no invite (its token came with the game)",
+            )
+        if got == WRONG:
+            raise forbidden(f"seat {seat}'s invite")
+        if got == CLAIMED:
+            raise conflict(
+                f"seat {seat}'s invite was already opened: its token went to the first who "
+                "opened it; ask the host for a new game or for that player to share the seat",
+                code="already_claimed",
+            )
+        token = auth.open_seal(got, invite)
+        return {
+            "game_id": game_id,
+            "seat": seat,
+            "token": token,
+            "play_url": f"/play/{game_id}/{seat}#token={token}",
+        }
+
+    async def invite_reused(self, game_id: str, seat: int) -> bool:
+        """Whether `seat`'s invite was opened a second time (read from the store on every
+        view of a game with invites: another process may have seen the second open)."""
+        if self.has_invites.get(game_id) is False:
+            return False
+        reused = await self.store.invite_reused(game_id, seat)
+        if len(self.has_invites) > self.cache_size:
+            self.has_invites.clear()
+        self.has_invites[game_id] = reused is not None
+        return bool(reused)
 
     # -- state ------------------------------------------------------------------------------
 
@@ -253,18 +311,20 @@ class GameService:
         got = await self.store.contributions(row.id)
         return [s for s in row.contributors if s not in got]
 
-    async def view(self, game_id: str, seat: int) -> Json:
+    async def view(self, game_id: str, seat: int | None) -> Json:
+        """`seat`'s view, or (None) the host's: the public table."""
         row, live = await self.live(game_id)
         return await self._view(row, live, seat)
 
-    async def _view(self, row: GameRow, live: LiveGame | None, seat: int) -> Json:
+    async def _view(self, row: GameRow, live: LiveGame | None, seat: int | None) -> Json:
+        """The view of `seat`, or (None) the host's (`LiveGame.host_view`): every reply to
+        the host's token is built here, from the public table only."""
         if live is None:
-            return {
+            out: Json = {
                 "game_id": row.id,
                 "seat": seat,
                 "names": [str(p["name"]) for p in row.setup["players"]],
                 "done": False,
-                "hand": [],
                 "seats": [],
                 "starting_player": None,
                 "events": [],
@@ -273,7 +333,29 @@ class GameService:
                 "answers": 0,
                 "contributing": await self.missing_contributions(row),
             }
-        return {"game_id": row.id, **live.view(seat), "answers": live.answers, "contributing": []}
+            if seat is not None:
+                out["hand"] = []
+        elif seat is None:
+            out = {"game_id": row.id, **live.host_view(), "answers": live.answers}
+            out["contributing"] = []
+        else:
+            out = {"game_id": row.id, **live.view(seat), "answers": live.answers}
+            out["contributing"] = []
+        if seat is not None and await self.invite_reused(row.id, seat):
+            out["invite_reused"] = True
+        return out
+
+    async def view_at(self, row: GameRow, seat: int | None, answers: int) -> Json:
+        """The view of `seat` (None: the host's) just after the game's `answers`-th answer (a
+        resent answer's or action's reply): the game rebuilt and replayed that far."""
+        live = await self.build(row)
+        assert live is not None
+        stored = await self.store.answers(row.id, 0)
+        live.replay(stored[:answers])
+        if live.whole_game:
+            actions = await self.store.actions(row.id, 0)
+            live.note_actions([a for a in actions if a[3] <= answers])
+        return await self._view(row, live, seat)
 
     # -- answers ----------------------------------------------------------------------------
 
@@ -308,16 +390,31 @@ class GameService:
                 for _ in range(16):
                     row, live = await self.live(game_id)
                     if live is None:
-                        raise ApiError(
-                            409, "conflict", "the game waits for the players' contributions"
-                        )
+                        raise conflict("the game waits for the players' contributions")
                     pending = [d["id"] for d in live.pending(seat)]
                     if decision not in pending:
-                        raise ApiError(
-                            409,
-                            "conflict",
+                        decided = live.decided.get(decision) if isinstance(decision, int) else None
+                        if (
+                            decided is not None
+                            and decided[1].get("chooser", decided[1].get("seat")) == seat
+                        ):
+                            # A resent answer (its reply was lost): the same answer gets the
+                            # first reply again, nothing applied twice; another one, 409.
+                            try:
+                                same = live.answer_record(seat, answer) == decided[1]
+                            except MulliganError:
+                                same = False
+                            if same:
+                                return await self.view_at(row, seat, decided[0])
+                            raise conflict(
+                                f"decision {decision} of seat {seat} was already answered "
+                                f"otherwise (pending: {pending})",
+                                live.resync(seat),
+                            )
+                        raise conflict(
                             f"decision {decision} is not pending for seat {seat} "
                             f"(pending: {pending})",
+                            live.resync(seat),
                         )
                     try:
                         record = live.apply(seat, answer)
@@ -328,7 +425,10 @@ class GameService:
                         return await self._view(row, live, seat)
                     # Another process stored this answer number first: rebuild and re-check.
                     self.cache.pop(game_id, None)
-                raise ApiError(409, "conflict", "too many concurrent answers; try again")
+                raise conflict(
+                    "too many concurrent answers; try again",
+                    live.resync(seat) if live is not None else None,
+                )
         finally:
             if not lock.locked() and not getattr(lock, "_waiters", None):
                 self.locks.pop(game_id, None)
@@ -364,10 +464,13 @@ class GameService:
                 return {"events": events[after:], "next": max(len(events), after), "done": done}
             await self.changed_or_timeout(game_id, min(left, 0.2))
 
-    async def log(self, game_id: str) -> list[Json]:
+    async def log(self, game_id: str, access: Access | None = None) -> list[Json]:
         """The game's log: a game start's once it is done; a whole game's at any time after
-        its start, without the seed until the host ends it."""
+        its start, without the seed until the host ends it. A seat's token reads it once the
+        game is over (the seed is public then, and with it every card): 403 before."""
         row, live = await self.live(game_id)
+        if access is not None and access.seat is not None and not (live and live.finished):
+            raise forbidden("this game's host token (a seat reads the log once the game is over)")
         if live is None or not (live.finished or (live.whole_game and live.done)):
             raise ApiError(409, "not_done", "the log is published once the game start is done")
         return live.log()

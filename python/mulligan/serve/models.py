@@ -16,12 +16,15 @@ from mulligan.serve.names import Name, lenient_pattern
 
 __all__ = [
     "ActionIn",
+    "ClaimIn",
+    "Claimed",
     "AnswerIn",
     "ContributionIn",
     "ErrorBody",
     "Ended",
     "GameIn",
     "HostActionIn",
+    "HostView",
     "PlayerIn",
     "RoundIn",
     "SimulateIn",
@@ -208,12 +211,22 @@ class GameIn(HouseIn):
         "POST /games/{game_id}/seats/{seat}/actions) until the host ends it "
         "(POST /games/{game_id}/end); its seed stays secret until then",
     )
+    invites: bool = Field(
+        default=False,
+        description="each seat gets a one-time invite (its play_url) in place of its token: "
+        "the first to open it claims the seat's token (POST /games/{game_id}/seats/{seat}/claim)",
+    )
 
 
 class Seat(BaseModel):
     seat: int
     name: str
-    token: str
+    token: Optional[str] = Field(default=None, description="the seat's token (without invites)")
+    invite: Optional[str] = Field(default=None, description="the seat's one-time invite")
+    play_url: str = Field(
+        description="the seat's page, under this server: /play/{game_id}/{seat}#token=... "
+        "or #invite=..."
+    )
 
 
 class Warning(BaseModel):
@@ -223,12 +236,18 @@ class Warning(BaseModel):
 
     code: str
     message: str
+    suggestions: dict[str, list[str]] | None = Field(
+        default=None,
+        description="only on the deck warning that names unknown card names: each name's "
+        'nearest known names, the message\'s "did you mean" (`[]`: none is close)',
+    )
 
 
 class GameCreated(BaseModel):
     game_id: str
     commitment: str
     host_token: str
+    host_url: str = Field(description="the host's page: /host/{game_id}#token=<host token>")
     seats: list[Seat]
     contributors: list[int]
     warnings: list[Warning] = Field(description="what the deck reader noticed, per player")
@@ -298,7 +317,7 @@ class ActionIn(BaseModel):
         min_length=1,
         max_length=40,
         description="draw, shuffle, mill, shuffle_in, search, found, look, reveal, arrange, "
-        "put, move, timetwister (docs/SERVE.md); the other fields are its arguments",
+        "put, move, timetwister, counter (docs/SERVE.md); the other fields are its arguments",
     )
 
 
@@ -312,6 +331,17 @@ class HostActionIn(ActionIn):
         le=255,
         description="the seat that looks (a search or look of another seat's library)",
     )
+
+
+class ClaimIn(Strict):
+    invite: str = Field(min_length=1, max_length=64, description="the seat's one-time invite")
+
+
+class Claimed(BaseModel):
+    game_id: str
+    seat: int
+    token: str = Field(description="the seat's token, given to the first claim only")
+    play_url: str
 
 
 class Ended(BaseModel):
@@ -343,6 +373,25 @@ class View(BaseModel):
     starting_player: Optional[int]
     events: list[dict[str, Any]]
     pending: list[dict[str, Any]]
+    waiting_for: list[dict[str, Any]]
+    answers: int
+    contributing: list[int]
+
+
+class HostView(BaseModel):
+    """The host's view (`GET /games/{game_id}` with the host token, and every reply to it):
+    the public table, each seat's counts, counters, ``next_action`` and pending decisions (id
+    and kind), the events as nobody at the table sees them. No hand, no card of a library or
+    of an open search or look."""
+
+    model_config = ConfigDict(extra="allow")
+    game_id: str
+    names: list[str]
+    done: bool
+    seats: list[dict[str, Any]]
+    starting_player: Optional[int]
+    events: list[dict[str, Any]]
+    pending: list[Any] = Field(description="the ids of every decision pending now")
     waiting_for: list[dict[str, Any]]
     answers: int
     contributing: list[int]

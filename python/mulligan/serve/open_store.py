@@ -14,11 +14,14 @@ from mulligan.serve.store import SqliteStore, Store, default_db_path
 __all__ = ["open_store"]
 
 
-def open_store(db: str | os.PathLike[str] | None) -> Store:
-    """A store for ``--db``: a ``postgresql://`` URL, a file path, or None for the default."""
+def open_store(db: str | os.PathLike[str] | None, sqlite_synchronous: str = "normal") -> Store:
+    """A store for ``--db``: a ``postgresql://`` URL, a file path, or None for the default;
+    `sqlite_synchronous` SQLite's ``PRAGMA synchronous`` (``normal`` or ``full``), ignored by
+    PostgreSQL (whose own ``synchronous_commit`` decides)."""
     text = os.fspath(db) if db is not None else None
     if text is not None and text.startswith(("postgresql://", "postgres://")):
         from mulligan.serve.postgres import PostgresStore
 
         return PostgresStore(text)
-    return SqliteStore(text if text is not None else default_db_path())
+    path = text if text is not None else default_db_path()
+    return SqliteStore(path, synchronous=sqlite_synchronous)

@@ -16,11 +16,17 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
+from mulligan.serve.auth import invite_matches
 from mulligan.serve.store import (
+    CLAIMED,
     GAME_COLUMNS,
+    INSERT_INVITE,
+    NO_INVITE,
     SCHEMA,
     TAKE_RATE,
+    WRONG,
     GameRow,
+    InviteRow,
     RoundRow,
     Store,
     rate_wait,
@@ -76,12 +82,42 @@ class PostgresStore(Store):
                 return False
         return True
 
-    async def add_games(self, rows: list[GameRow]) -> None:
+    async def add_games(self, rows: list[GameRow], invites: list[InviteRow] | None = None) -> None:
         async with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             await cur.executemany(
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                 [r.values() for r in rows],
             )
+            if invites:
+                await cur.executemany(
+                    INSERT_INVITE.replace("?", "%s"), [i.values() for i in invites]
+                )
+
+    async def claim_invite(self, game_id: str, seat: int, invite: str) -> str:
+        rows = await self._all(
+            "SELECT invite_hash, sealed FROM invites WHERE game_id=? AND seat=?", (game_id, seat)
+        )
+        if not rows:
+            return NO_INVITE
+        if not invite_matches(invite, rows[0][0]):
+            return WRONG
+        async with self._conn() as conn:
+            cur = await conn.execute(
+                "UPDATE invites SET claimed=%s WHERE game_id=%s AND seat=%s AND claimed IS NULL",
+                (time.time(), game_id, seat),
+            )
+            if cur.rowcount == 1:
+                return str(rows[0][1])
+            await conn.execute(
+                "UPDATE invites SET reused=1 WHERE game_id=%s AND seat=%s", (game_id, seat)
+            )
+        return CLAIMED
+
+    async def invite_reused(self, game_id: str, seat: int) -> bool | None:
+        rows = await self._all(
+            "SELECT reused FROM invites WHERE game_id=? AND seat=?", (game_id, seat)
+        )
+        return bool(rows[0][0]) if rows else None
 
     async def game(self, game_id: str) -> GameRow | None:
         rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,))

@@ -28,6 +28,7 @@ __all__ = ["app_from_env", "bind", "log_config", "run"]
 
 ENV_DB = "MULLIGAN_SERVE_DB"
 ENV_RATE = "MULLIGAN_SERVE_GAMES_PER_MINUTE"
+ENV_SYNC = "MULLIGAN_SERVE_SQLITE_SYNCHRONOUS"
 
 #: One access line per request: time, client, request line, status.
 ACCESS_FORMAT = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
@@ -40,6 +41,7 @@ def app_from_env() -> Any:
     return create_app(
         os.environ.get(ENV_DB) or None,
         limits=Limits(games_per_minute=int(os.environ.get(ENV_RATE, "600"))),
+        sqlite_synchronous=os.environ.get(ENV_SYNC, "normal"),
     )
 
 
@@ -109,6 +111,15 @@ def url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}" if sock.family == socket.AF_INET6 else f"http://{host}:{port}"
 
 
+def landing(sock: socket.socket) -> str:
+    """The landing page's address: `url`, with a wildcard address (0.0.0.0, ::) named as
+    this machine's loopback, which a browser on it can open."""
+    host, port = sock.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1" if host == "0.0.0.0" else "::1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 def run(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -116,14 +127,17 @@ def run(
     workers: int = 1,
     games_per_minute: int = 600,
     access_log: bool = True,
+    sqlite_synchronous: str = "normal",
 ) -> None:
-    """Runs the service until interrupted; prints ``listening on http://HOST:PORT`` first."""
+    """Runs the service until interrupted; prints ``listening on http://HOST:PORT`` and the
+    landing page's address first."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     if not 0 <= port <= 65535:
         raise ValueError("--port must be between 0 and 65535")
     os.environ[ENV_DB] = db if db is not None else str(default_db_path())
     os.environ[ENV_RATE] = str(games_per_minute)
+    os.environ[ENV_SYNC] = sqlite_synchronous
     sock = bind(host, port)
     config = uvicorn.Config(
         "mulligan.serve.server:app_from_env",
@@ -135,6 +149,11 @@ def run(
         access_log=access_log,
     )
     print(f"mulligan serve: listening on {url(sock)} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    print(
+        f"mulligan serve: open {landing(sock)}/ in a browser to create a game",
+        file=sys.stderr,
+        flush=True,
+    )
     try:
         if workers > 1:
             Multiprocess(config, sockets=[sock]).run()

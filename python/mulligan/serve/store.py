@@ -20,7 +20,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GameRow", "RoundRow", "SqliteStore", "Store", "default_db_path"]
+from mulligan.serve.auth import invite_matches
+
+__all__ = [
+    "CLAIMED",
+    "NO_INVITE",
+    "WRONG",
+    "GameRow",
+    "SYNCHRONOUS",
+    "InviteRow",
+    "RoundRow",
+    "SqliteStore",
+    "Store",
+    "default_db_path",
+]
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS games (
@@ -55,6 +68,19 @@ SCHEMA = [
         digest TEXT NOT NULL,
         answer_n INTEGER NOT NULL,
         PRIMARY KEY (game_id, seat, n)
+    )""",
+    # Each seat's one-time invite (issue 29; auth.new_invite): its hash, the seat's token
+    # sealed by it, when it was first claimed, and whether it was opened again after. A new
+    # table, so a database of an older version gains it at start-up (CREATE ... IF NOT EXISTS)
+    # and its games, which have no invites, are unchanged.
+    """CREATE TABLE IF NOT EXISTS invites (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        invite_hash TEXT NOT NULL,
+        sealed TEXT NOT NULL,
+        claimed DOUBLE PRECISION,
+        reused INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
     )""",
     # The rate limits' token buckets, shared by every process of one database (limits.py).
     """CREATE TABLE IF NOT EXISTS rate_buckets (
@@ -147,6 +173,25 @@ class GameRow:
 
 
 @dataclass
+class InviteRow:
+    """A seat's invite as stored: the invite's hash and the seat's token sealed by it."""
+
+    game_id: str
+    seat: int
+    invite_hash: str
+    sealed: str
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.game_id, self.seat, self.invite_hash, self.sealed)
+
+
+#: `Store.claim_invite`'s outcomes: the sealed token (claimed now), or why not.
+CLAIMED, WRONG, NO_INVITE = "claimed", "wrong", "no_invite"
+
+INSERT_INVITE = "INSERT INTO invites (game_id, seat, invite_hash, sealed) VALUES (?,?,?,?)"
+
+
+@dataclass
 class RoundRow:
     """A round seed, committed when drawn; ``tables`` is None until its tables are created."""
 
@@ -166,7 +211,19 @@ class Store(ABC):
         """Opens connections that need the event loop (the PostgreSQL pool)."""
 
     @abstractmethod
-    async def add_games(self, rows: list[GameRow]) -> None: ...
+    async def add_games(self, rows: list[GameRow], invites: list[InviteRow] | None = None) -> None:
+        """Stores `rows` and their `invites` in one transaction."""
+
+    @abstractmethod
+    async def claim_invite(self, game_id: str, seat: int, invite: str) -> str:
+        """Claims `seat`'s invite with `invite`: its sealed token the first time; `CLAIMED`
+        when it was claimed before (the invite is then marked reused), `WRONG` for another
+        invite, `NO_INVITE` when the seat has none."""
+
+    @abstractmethod
+    async def invite_reused(self, game_id: str, seat: int) -> bool | None:
+        """Whether `seat`'s invite was opened again after its claim (None: no invite)."""
+
     @abstractmethod
     async def game(self, game_id: str) -> GameRow | None: ...
     @abstractmethod
@@ -220,27 +277,63 @@ def default_db_path() -> Path:
     return Path(base) / "mulligan" / "serve.sqlite3"
 
 
+#: ``PRAGMA synchronous`` levels `SqliteStore` takes (``--sqlite-synchronous``).
+SYNCHRONOUS = ("normal", "full")
+
+
 class SqliteStore(Store):
     """SQLite in WAL mode. Queries are short local calls made on the event loop's thread;
-    several worker processes share the file (writers wait up to 10 s for the lock)."""
+    several worker processes share the file (writers wait up to 10 s for the lock).
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    Durability (docs/SERVE.md, "Durability"): ``synchronous="normal"`` (the default) syncs
+    the WAL at checkpoints only: a killed process loses nothing committed, a power cut or an
+    OS crash may lose the last commits. ``"full"`` syncs the WAL at every commit: nothing
+    committed is lost, at a cost per answer measured in benches/RESULTS.md."""
+
+    def __init__(self, path: str | os.PathLike[str], synchronous: str = "normal") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous: one of {', '.join(SYNCHRONOUS)}, got {synchronous!r}")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(
             os.fspath(path), isolation_level=None, check_same_thread=False, timeout=10.0
         )
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self.synchronous = synchronous
         for statement in SCHEMA:
             self.db.execute(statement)
 
-    async def add_games(self, rows: list[GameRow]) -> None:
+    async def add_games(self, rows: list[GameRow], invites: list[InviteRow] | None = None) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.executemany(
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
                 [r.values() for r in rows],
             )
+            self.db.executemany(INSERT_INVITE, [i.values() for i in invites or []])
+
+    async def claim_invite(self, game_id: str, seat: int, invite: str) -> str:
+        row = self.db.execute(
+            "SELECT invite_hash, sealed FROM invites WHERE game_id=? AND seat=?", (game_id, seat)
+        ).fetchone()
+        if row is None:
+            return NO_INVITE
+        if not invite_matches(invite, row[0]):
+            return WRONG
+        claimed = self.db.execute(
+            "UPDATE invites SET claimed=? WHERE game_id=? AND seat=? AND claimed IS NULL",
+            (time.time(), game_id, seat),
+        ).rowcount
+        if claimed == 1:
+            return str(row[1])
+        self.db.execute("UPDATE invites SET reused=1 WHERE game_id=? AND seat=?", (game_id, seat))
+        return CLAIMED
+
+    async def invite_reused(self, game_id: str, seat: int) -> bool | None:
+        row = self.db.execute(
+            "SELECT reused FROM invites WHERE game_id=? AND seat=?", (game_id, seat)
+        ).fetchone()
+        return None if row is None else bool(row[0])
 
     async def game(self, game_id: str) -> GameRow | None:
         row = self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()

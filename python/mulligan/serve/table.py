@@ -13,8 +13,10 @@ decides what happens:
   is refused) and stored; two requests racing for one number: the database keeps one, the
   other is re-checked against the game as it now is (and gets its 409);
 * the last number again with the same body (a retry after a lost reply): the same reply, the
-  seat's view just after that action (rebuilt by replay);
-* any other number, or the last one with another body: 409, nothing changes.
+  view just after that action (rebuilt by replay): the seat's, or the host's public table
+  when the host acts;
+* any other number, or the last one with another body: 409, nothing changes; the 409 carries
+  the seat's ``next_action`` and the pending decision ids (`errors.Resync`).
 """
 
 from __future__ import annotations
@@ -24,9 +26,8 @@ import json
 from typing import Any
 
 from mulligan._core import MulliganError
-from mulligan.serve.errors import ApiError
+from mulligan.serve.errors import ApiError, Resync, conflict
 from mulligan.serve.games import GameService
-from mulligan.serve.store import GameRow
 
 __all__ = ["TableService", "body_digest"]
 
@@ -58,8 +59,11 @@ class TableService:
         looker: int | None = None,
     ) -> Json:
         """Applies `action`, number `n` of `seat` (by the host when `host`; `digest` the
-        request body's, `body_digest`): the seat's view after it."""
+        request body's, `body_digest`): the seat's view after it, or the host's (the public
+        table, `LiveGame.host_view`) when the host acts: a reply to the host's token never
+        carries a hidden card, even of the seat it acts for, nor what a `looker` sees."""
         games = self.games
+        who = None if host else seat
         lock = games._lock(game_id)
         try:
             async with lock:
@@ -72,37 +76,34 @@ class TableService:
                     fresh = cached is None
                     row, live = cached if cached is not None else await games.live(game_id)
                     if live is None:
-                        raise ApiError(
-                            409, "conflict", "the game waits for the players' contributions"
-                        )
-                    if not live.whole_game:
-                        raise ApiError(
-                            409,
-                            "conflict",
-                            "this game ends at 103.8: actions need a game created with "
-                            '"whole_game": true',
-                        )
+                        raise conflict("the game waits for the players' contributions")
                     if not 0 <= seat < live.seats:
                         raise ApiError(404, "not_found", f"game {game_id} has no seat {seat}")
+                    resync = live.resync(None if host else seat)
+                    if not live.whole_game:
+                        raise conflict(
+                            "this game ends at 103.8: actions need a game created with "
+                            '"whole_game": true',
+                            resync,
+                        )
                     last = live.last_action.get(seat)
-                    expected = 1 if last is None else last[0] + 1
+                    expected = live.next_action(seat)
+                    # The seat's own number, on a host route too: the host resyncs that seat.
+                    resync = Resync(expected, resync.pending)
                     if n != expected and not fresh:
                         continue
                     if n != expected:
                         if last is not None and n == last[0]:
                             if last[1] == digest:
-                                return await self.view_at(row, seat, last[2])
-                            raise ApiError(
-                                409,
-                                "conflict",
+                                return await games.view_at(row, who, last[2])
+                            raise conflict(
                                 f"action {n} of seat {seat} was already taken by another "
                                 f"request; the next is {expected}",
+                                resync,
                             )
                         word = "stale" if n < expected else "skips ahead"
-                        raise ApiError(
-                            409,
-                            "conflict",
-                            f"action {n} of seat {seat} {word}: the next is {expected}",
+                        raise conflict(
+                            f"action {n} of seat {seat} {word}: the next is {expected}", resync
                         )
                     try:
                         record = live.act(seat, action, host=host, looker=looker)
@@ -116,55 +117,45 @@ class TableService:
                     if stored:
                         live.last_action[seat] = (n, digest, live.answers)
                         games.notify(game_id)
-                        return await games._view(row, live, seat)
+                        return await games._view(row, live, who)
                     # Another process stored this answer or action number first: rebuild.
                     games.cache.pop(game_id, None)
-                raise ApiError(409, "conflict", "too many concurrent actions; try again")
+                raise conflict("too many concurrent actions; try again")
         finally:
             if not lock.locked() and not getattr(lock, "_waiters", None):
                 games.locks.pop(game_id, None)
 
-    async def view_at(self, row: GameRow, seat: int, answers: int) -> Json:
-        """The seat's view just after the game's `answers`-th answer (a retried action's
-        reply): the game rebuilt and replayed that far."""
-        live = await self.games.build(row)
-        assert live is not None
-        stored = await self.games.store.answers(row.id, 0)
-        live.replay(stored[:answers])
-        actions = await self.games.store.actions(row.id, 0)
-        live.note_actions([a for a in actions if a[3] <= answers])
-        return await self.games._view(row, live, seat)
-
     async def end(self, game_id: str) -> Json:
-        """The host ends a whole game: the seed is revealed (in the log); 409 once ended."""
+        """The host ends a whole game: the seed is revealed (in the log). Sent again once
+        ended (its reply lost), the same reply: the end is idempotent."""
         games = self.games
         lock = games._lock(game_id)
         try:
             async with lock:
                 for _ in range(16):
                     row, live = await games.live(game_id)
+                    ended = {
+                        "game_id": game_id,
+                        "ended": True,
+                        "seed": row.seed,
+                        "commitment": row.commitment,
+                    }
                     if live is None or not live.whole_game:
-                        raise ApiError(
-                            409,
-                            "conflict",
+                        raise conflict(
                             'only a game created with "whole_game": true is ended by its host',
+                            None if live is None else live.resync(None),
                         )
                     if live.finished:
-                        raise ApiError(409, "conflict", "the game has already ended")
+                        return ended
                     try:
                         record = live.end()
                     except MulliganError as e:
-                        raise ApiError(409, "conflict", str(e)) from e
+                        raise conflict(str(e), live.resync(None)) from e
                     if await games.store.add_answer(game_id, live.answers, record):
                         games.notify(game_id)
-                        return {
-                            "game_id": game_id,
-                            "ended": True,
-                            "seed": row.seed,
-                            "commitment": row.commitment,
-                        }
+                        return ended
                     games.cache.pop(game_id, None)
-                raise ApiError(409, "conflict", "too many concurrent answers; try again")
+                raise conflict("too many concurrent answers; try again")
         finally:
             if not lock.locked() and not getattr(lock, "_waiters", None):
                 games.locks.pop(game_id, None)

@@ -213,6 +213,20 @@ pub enum Action {
         /// The cards each then draws.
         draw: usize,
     },
+    /// 119.3, 122.1: a public number of the seat that is not a card: its life total (`life`,
+    /// starting at 103.4's total; shared by a Two-Headed Giant team, 810.9), `poison`
+    /// counters, or any other named counter (`[a-z0-9_]`, at most 32 characters). Exactly one
+    /// of `delta` (added; negative to lose) and `set`.
+    Counter {
+        /// The counter's name: `life`, `poison`, `energy`, ...
+        counter: String,
+        /// Added to the counter (negative to take away).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        delta: Option<i64>,
+        /// The counter's new value.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        set: Option<i64>,
+    },
 }
 
 impl Action {
@@ -231,6 +245,7 @@ impl Action {
             Action::Put { .. } => "put",
             Action::Move { .. } => "move",
             Action::Timetwister { .. } => "timetwister",
+            Action::Counter { .. } => "counter",
         }
     }
 }

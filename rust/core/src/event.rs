@@ -404,6 +404,20 @@ pub enum EventKind {
         /// The cards revealed by this action, top first.
         cards: Vec<CardRef>,
     },
+    /// 119.3, 122.1: a seat's public counter changed (its life total, poison, ...): public.
+    Counter {
+        /// Whose counter.
+        seat: usize,
+        /// Its name.
+        counter: String,
+        /// Its value now.
+        value: i64,
+        /// The change (the new value less the old).
+        delta: i64,
+        /// Two-Headed Giant's `life`: the teammates sharing it (left out when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shared_with: Vec<usize>,
+    },
     /// The host ended the game: the seed may now be revealed.
     End {},
     // First turn (103.8).

@@ -47,6 +47,7 @@ pub mod schema;
 pub mod seed;
 pub mod shuffle;
 pub mod simulate;
+pub mod source_tables;
 pub mod spelling;
 pub mod starting_player;
 pub mod table;
@@ -57,8 +58,8 @@ pub use deck::{DeckList, ParseOptions, ParsedDeck};
 pub use error::{Error, Result};
 pub use event::Event;
 pub use game::{
-    Answer, Decision, DecisionKind, Game, GameSetup, PlayerRequest, PlayerSetup, SeatResult,
-    SetupRecord, SetupRequest, Start, Team, View, Zones,
+    Answer, Decision, DecisionKind, Game, GameSetup, PlayerRequest, PlayerSetup, PublicView,
+    SeatResult, SetupRecord, SetupRequest, Start, Team, View, Zones,
 };
 pub use house::{HouseRules, Smoothing};
 pub use library::{Destination, Library};

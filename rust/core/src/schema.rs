@@ -6,6 +6,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 
 /// The JSON Schema document: one `$defs` entry per record (`Event`, `Decision`, `View`,
+/// `PublicView`,
 /// `SeatResult`, `Zones`, `Answer`, `Action`, `SetupRecord`, `SetupRequest`, `SimulateRequest`,
 /// `AnalyzeRequest`, `LogHeader`, `LogReveal`, and the parts they are made of). The requests'
 /// enums read any case with `-` or `_` ([`crate::spelling`]), and their entries say so.
@@ -16,6 +17,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::event::Event>();
     generator.subschema_for::<crate::game::Decision>();
     generator.subschema_for::<crate::game::View>();
+    generator.subschema_for::<crate::game::PublicView>();
     generator.subschema_for::<crate::game::SeatResult>();
     generator.subschema_for::<crate::game::Zones>();
     generator.subschema_for::<crate::game::Answer>();
@@ -24,6 +26,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::SetupRequest>();
     generator.subschema_for::<crate::simulate::Request>();
     generator.subschema_for::<crate::analysis::Request>();
+    generator.subschema_for::<crate::source_tables::Request>();
     generator.subschema_for::<crate::log::Header>();
     generator.subschema_for::<crate::log::Reveal>();
     let mut defs = generator.take_definitions(true);
@@ -38,7 +41,8 @@ pub fn json_schema() -> Value {
             Python dicts, the game log and the HTTP service use exactly these shapes. The \
             requests (SetupRequest: the C ABI's set-up JSON, the service's game; \
             SimulateRequest: the service's simulation, Python's simulate keywords; AnalyzeRequest: \
-            the service's analysis, Python's analyze keywords) read every \
+            the service's analysis, Python's analyze keywords; SourcesRequest: the service's \
+            sources table, Python's sources keywords) read every \
             name in any case with - or _ between words and write the canonical spelling.",
         "$defs": Value::Object(defs),
     })

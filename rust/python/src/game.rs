@@ -434,6 +434,22 @@ impl Game {
         crate::table::public_events(py, &self.core, events_after.map_or(0, |k| k.size()))
     }
 
+    /// The public table, the host's view (`PublicView`): every seat's public facts and
+    /// counters, the events as nobody at the table sees them, every pending decision's id,
+    /// seat and kind, the open reveals; never a card of a hand, a library or an open search or
+    /// look. `events_after=k` as in `view`.
+    #[pyo3(signature = (*, events_after = None))]
+    fn public_view<'py>(
+        &self,
+        py: Python<'py>,
+        events_after: Option<Index>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let v = self
+            .core
+            .public_view_after(events_after.map_or(0, |k| k.size()));
+        record_to_py(py, &v)
+    }
+
     #[getter]
     fn starting_player(&self) -> Option<usize> {
         self.core.starting_player()

@@ -32,13 +32,40 @@ router = APIRouter(tags=["games"])
 )
 async def create_game(body: m.GameIn, request: Request, services: Services) -> JSONResponse:
     # A game of the start only is stored as before, without the field.
-    exclude = {"contributions"} if body.whole_game else {"contributions", "whole_game"}
+    exclude = {"contributions", "invites"}
+    if not body.whole_game:
+        exclude.add("whole_game")
     setup = body.model_dump(mode="json", exclude=exclude)
     created = await services.games.create(
-        setup, body.contributions, lambda: services.rate.take(client_address(request))
+        setup,
+        body.contributions,
+        lambda: services.rate.take(client_address(request)),
+        invites=body.invites,
     )
     log_warnings("POST /games", created["warnings"])
     return JSONResponse(created, 201)
+
+
+@router.get(
+    "/games/{game_id}",
+    **answers(
+        m.HostView,
+        "The host's view: the public table, each seat's counts, counters and next action",
+    ),
+)
+async def host_view(game_id: str, _: HostAccess, services: Services) -> JSONResponse:
+    return JSONResponse(await services.games.view(game_id, None))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/claim",
+    **answers(
+        m.Claimed,
+        "Claim a seat's token with its one-time invite (no token needed); a second claim: 409",
+    ),
+)
+async def claim(game_id: str, seat: int, body: m.ClaimIn, services: Services) -> JSONResponse:
+    return JSONResponse(await services.games.claim(game_id, seat, body.invite))
 
 
 @router.get(
@@ -108,9 +135,9 @@ async def events(
         **ERRORS,
     },
     response_class=Response,
-    summary="The verifiable log, with the host token, once the game start is done",
+    summary="The verifiable log: for the host once the game start is done, a seat once over",
 )
-async def game_log(game_id: str, _: HostAccess, services: Services) -> Response:
-    records = await services.games.log(game_id)
+async def game_log(game_id: str, access: CallerAccess, services: Services) -> Response:
+    records = await services.games.log(game_id, access)
     text = "".join(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n" for r in records)
     return Response(text, media_type="application/x-ndjson")

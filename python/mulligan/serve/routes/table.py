@@ -4,6 +4,8 @@ which reveals the seed."""
 
 from __future__ import annotations
 
+from typing import Union
+
 from fastapi import APIRouter
 
 from mulligan.serve import models as m
@@ -21,7 +23,9 @@ router = APIRouter(tags=["whole game"])
 @router.post(
     "/games/{game_id}/seats/{seat}/actions",
     **answers(
-        m.View, "One numbered action on the seat's zones (its token or the host's); its view after"
+        Union[m.View, m.HostView],
+        "One numbered action on the seat's zones (its token or the host's); the view after: "
+        "the seat's, or the host's public table with the host token",
     ),
 )
 async def seat_action(
@@ -37,7 +41,8 @@ async def seat_action(
 @router.post(
     "/games/{game_id}/actions",
     **answers(
-        m.View, "The host's action on any seat's zones (that seat's counter); the seat's view after"
+        m.HostView,
+        "The host's action on any seat's zones (that seat's counter); the host's view after",
     ),
 )
 async def host_action(

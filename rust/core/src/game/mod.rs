@@ -20,7 +20,7 @@
 //! per step (`starting_player`, `set_aside`, `life`, `mulligan`, `vancouver`,
 //! `opening_hand_actions`, `first_draw`), `variants` and `smoothing` (the eras' and the table
 //! options' differences), `pending` (the decisions outstanding), [`Answer`] and `apply` (the
-//! answers), `result` and [`View`] (what a host and a player see).
+//! answers), `result`, [`View`] (what a player sees) and [`PublicView`] (what the host sees).
 
 mod answer;
 mod apply;
@@ -30,6 +30,7 @@ mod life;
 mod mulligan;
 mod opening_hand_actions;
 mod pending;
+mod public_view;
 mod request;
 mod result;
 mod seat;
@@ -49,6 +50,7 @@ mod whole_game;
 
 pub use answer::Answer;
 pub use decision::{Decision, DecisionKind};
+pub use public_view::PublicView;
 pub use request::{PlayerRequest, SetupRequest};
 pub use result::{SeatResult, Zones};
 pub use setup::{GameSetup, PlayerRecord, PlayerSetup, SetupRecord, Start, Team};

@@ -7,7 +7,7 @@ use super::state::Game;
 use crate::card::CardRef;
 use crate::error::Result;
 use crate::event::Event;
-use crate::table::{Looking, Place};
+use crate::table::{Counters, Looking, Place, LIFE, POISON};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -38,6 +38,10 @@ pub struct PublicSeat {
     /// Life total; null until starting life totals are set (103.4, after the starting player
     /// is known).
     pub life: Option<i32>,
+    /// Public counters by name (119.3, 122.1): `life` and `poison` once starting life totals
+    /// are set (103.4), then any counter a `counter` action named (a whole game). `life` here
+    /// is `life` above.
+    pub counters: Counters,
     /// Mulligans taken, free ones included.
     pub mulligans: u32,
     /// Whether this player has kept.
@@ -48,6 +52,8 @@ pub struct PublicSeat {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Waiting {
+    /// The decision's id ([`Decision::id`]).
+    pub id: u64,
     /// The seat that must decide.
     pub seat: usize,
     /// What it decides.
@@ -99,25 +105,7 @@ impl Game {
         let mut view = View {
             seat,
             hand: me.refs(&me.hand),
-            seats: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| PublicSeat {
-                    seat: i,
-                    hand_size: s.hand.len(),
-                    library_size: s.library.len(),
-                    battlefield: s.refs(&s.battlefield),
-                    exile: s.refs(&s.exile),
-                    revealed: s.refs(&s.revealed),
-                    graveyard: vec![],
-                    command: vec![],
-                    stack: vec![],
-                    life: self.starting.map(|_| s.life),
-                    mulligans: s.mulligans,
-                    kept: s.kept,
-                })
-                .collect(),
+            seats: self.public_seats(),
             starting_player: self.starting,
             events: self.events[events_after.min(self.events.len())..]
                 .iter()
@@ -126,10 +114,7 @@ impl Game {
             waiting_for: pending
                 .iter()
                 .filter(|d| d.seat != seat)
-                .map(|d| Waiting {
-                    seat: d.seat,
-                    kind: d.kind,
-                })
+                .map(Waiting::of)
                 .collect(),
             pending: pending.into_iter().filter(|d| d.seat == seat).collect(),
             looking: vec![],
@@ -141,7 +126,41 @@ impl Game {
             view.face_down_exile = t.refs(seat, Place::FaceDownExile);
             view.outside = t.refs(seat, Place::Outside);
             view.looking = t.looking(seat);
-            for (i, p) in view.seats.iter_mut().enumerate() {
+        }
+        Ok(view)
+    }
+
+    /// Every seat's public facts, in seat order (the game start's zones, or the table's once
+    /// a whole game's start is done).
+    pub(super) fn public_seats(&self) -> Vec<PublicSeat> {
+        let mut seats: Vec<PublicSeat> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| PublicSeat {
+                seat: i,
+                hand_size: s.hand.len(),
+                library_size: s.library.len(),
+                battlefield: s.refs(&s.battlefield),
+                exile: s.refs(&s.exile),
+                revealed: s.refs(&s.revealed),
+                graveyard: vec![],
+                command: vec![],
+                stack: vec![],
+                life: self.starting.map(|_| s.life),
+                counters: match self.starting {
+                    Some(_) => Counters::from([
+                        (LIFE.to_string(), i64::from(s.life)),
+                        (POISON.to_string(), 0),
+                    ]),
+                    None => Counters::new(),
+                },
+                mulligans: s.mulligans,
+                kept: s.kept,
+            })
+            .collect();
+        if let Some(t) = self.table() {
+            for (i, p) in seats.iter_mut().enumerate() {
                 let s = &t.seats()[i];
                 p.hand_size = s.hand().len();
                 p.library_size = s.library().len();
@@ -151,8 +170,24 @@ impl Game {
                 p.graveyard = t.refs(i, Place::Graveyard);
                 p.command = t.refs(i, Place::Command);
                 p.stack = t.refs(i, Place::Stack);
+                p.counters = t.counters(i);
+                p.life = p
+                    .counters
+                    .get(LIFE)
+                    .map(|&l| l.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
             }
         }
-        Ok(view)
+        seats
+    }
+}
+
+impl Waiting {
+    /// A decision as everyone may see it.
+    pub fn of(d: &Decision) -> Waiting {
+        Waiting {
+            id: d.id,
+            seat: d.seat,
+            kind: d.kind,
+        }
     }
 }

@@ -104,7 +104,18 @@ impl Game {
                 TableSeat::new(names, s.library.clone(), s.hand.clone(), &placed)
             })
             .collect();
-        self.table = Some(Table::new(seats));
+        let life: Vec<i32> = self.seats.iter().map(|s| s.life).collect();
+        let two_headed = self.variant == crate::rules::Variant::TwoHeadedGiant;
+        let shared = (0..self.seats.len())
+            .map(|s| {
+                if two_headed {
+                    self.teammates(s)
+                } else {
+                    vec![]
+                }
+            })
+            .collect();
+        self.table = Some(Table::new(seats).with_life(&life, shared));
     }
 
     pub(super) fn answer_act(

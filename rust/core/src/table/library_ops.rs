@@ -88,7 +88,10 @@ impl TableSeat {
             Action::Look { .. } | Action::Reveal { .. } | Action::Arrange { .. } => {
                 self.look(seat, looker, action)
             }
-            Action::Timetwister { .. } => Err(Error::illegal("timetwister acts on the table")),
+            Action::Timetwister { .. } | Action::Counter { .. } => Err(Error::illegal(format!(
+                "{} acts on the table",
+                action.name()
+            ))),
         }
     }
 

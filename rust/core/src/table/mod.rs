@@ -14,12 +14,14 @@
 //! replaces them only when every step succeeded.
 
 pub use crate::action;
+mod counters;
 mod library_ops;
 mod looking;
 #[cfg(test)]
 mod tests;
 
 pub use action::{Action, Place, Placement};
+pub use counters::{Counters, LIFE, MAX_COUNTERS, MAX_COUNTER_NAME, MAX_COUNTER_VALUE, POISON};
 
 use crate::card::{CardId, CardRef};
 use crate::deck::MAX_DECK_CARDS;
@@ -197,6 +199,10 @@ pub struct Looking {
 pub struct Table {
     seats: Vec<TableSeat>,
     ended: bool,
+    /// Each seat's public counters (`counters`): life, poison, ...
+    counters: Vec<Counters>,
+    /// Each seat's team sharing its life total (Two-Headed Giant; empty otherwise).
+    life_shared: Vec<Vec<usize>>,
 }
 
 /// Who gives an action: the seat it acts on, or the host for it (naming, for a search or look
@@ -210,12 +216,23 @@ pub struct Authority {
 }
 
 impl Table {
-    /// The table as the game start left it.
+    /// The table as the game start left it, every life total 0 (see [`Table::with_life`]).
     pub fn new(seats: Vec<TableSeat>) -> Table {
+        let n = seats.len();
         Table {
             seats,
             ended: false,
+            counters: counters::starting(&vec![0; n]),
+            life_shared: vec![vec![]; n],
         }
+    }
+
+    /// The table with each seat's starting life total (103.4) and, in Two-Headed Giant, the
+    /// seats each seat shares it with (itself included; empty when it shares it with none).
+    pub fn with_life(mut self, life: &[i32], shared: Vec<Vec<usize>>) -> Table {
+        self.counters = counters::starting(life);
+        self.life_shared = shared;
+        self
     }
     /// The seats' zones.
     pub fn seats(&self) -> &[TableSeat] {
@@ -274,6 +291,11 @@ impl Table {
                 action: action.clone(),
             },
         )];
+        if let Action::Counter { .. } = action {
+            // Public and not a card: open searches and looks go on around it.
+            events.push(self.counter(seat, action)?);
+            return Ok(events);
+        }
         if let Action::Timetwister { seats, draw } = action {
             let seats = if seats.is_empty() {
                 vec![seat]
@@ -396,6 +418,8 @@ fn rule_of(action: &Action) -> &'static str {
         Action::Arrange { .. } | Action::Put { .. } => "401.4",
         Action::Move { .. } => "400.7",
         Action::Timetwister { .. } => "701.24f",
+        Action::Counter { counter, .. } if counter == LIFE => "119.3",
+        Action::Counter { .. } => "122.1",
     }
 }
 

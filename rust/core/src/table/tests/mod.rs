@@ -8,6 +8,7 @@ use crate::game::{DecisionKind, Game, GameSetup, PlayerSetup, Start, Zones};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 
+mod counters;
 mod rules;
 
 pub(super) fn whole_game(seed: u8) -> Game {

@@ -1,0 +1,163 @@
+
+-- -- the game --------------------------------------------------------------------------------
+
+local function deckFor(color)
+  for _, tab in ipairs(Notes.getNotebookTabs() or {}) do
+    if tab.title == color and tab.body and tab.body:match("%S") then return tab.body end
+  end
+  return DEFAULT_DECK
+end
+
+local function playerName(color)
+  local p = Player[color]
+  return (p and p.steam_name) or color
+end
+
+-- A seat's new view: its objects and the panel follow it.
+local function show(seat, view)
+  M.views[seat] = view
+  if view.next_action then M.next[seat] = view.next_action end
+  if view.ended then M.ended = true end
+  rebuildSeat(seat)
+  render()
+end
+
+-- An answer of the game start. Its reply is the seat's view; an answer can give another seat
+-- its next decision, so the other seats' views are read too (the game start only).
+answer = function(seat, decision, fields)
+  local body = { decision = decision.id }
+  for k, v in pairs(fields) do body[k] = v end
+  request(seat, {
+    method = "POST", path = seatPath(seat) .. "/answer", token = seatToken(seat), seat = seat,
+    body = body,
+    onOk = function(view)
+      show(seat, view)
+      for other = 0, #SEATS - 1 do
+        if other ~= seat then
+          request(other, {
+            method = "GET", path = seatPath(other), token = seatToken(other), seat = other,
+            onOk = function(v)
+              show(other, v)
+              local done = true
+              for s = 0, #SEATS - 1 do done = done and M.views[s] and M.views[s].done end
+              -- A game of the start only is over at 103.8: its log (with the seed) is published.
+              if done and not M.game.whole_game and M.log == nil then fetchLog() end
+            end,
+          })
+        end
+      end
+    end,
+  })
+end
+
+-- One action of a seat: a click on its own zones costs this one call, whose reply is the
+-- seat's view. Its number is the seat's next_action when its turn to be sent comes; a retry
+-- sends the same number and body, which the server answers once.
+act = function(seat, action)
+  request(seat, {
+    method = "POST", path = seatPath(seat) .. "/actions", token = seatToken(seat), seat = seat,
+    body = action,
+    prepare = function(req)
+      req.body.n = M.next[seat] or 1
+      req.data = encode(req.body)
+    end,
+    onOk = function(view) show(seat, view) end,
+  })
+end
+
+function startGame()
+  if M.game ~= nil then return end
+  local players = {}
+  for _, color in ipairs(SEATS) do
+    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+  end
+  local body = { players = players, variant = "TWO_PLAYER", mulligan = MULLIGAN_RULE }
+  if #SEATS > 2 then body.variant = "FREE_FOR_ALL" end
+  if WHOLE_GAME then body.whole_game = true end
+  request("host", {
+    method = "POST", path = "/games", body = body,
+    -- A second POST /games would be another game: a lost reply is not sent again.
+    onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
+    onOk = function(created)
+      if M.game ~= nil then return end
+      M.game = {
+        game_id = created.game_id, commitment = created.commitment,
+        host_token = created.host_token, whole_game = WHOLE_GAME, seats = created.seats,
+      }
+      print("mulligan: game " .. created.game_id .. ", seed commitment " .. created.commitment)
+      if WHOLE_GAME then setupTable() end
+      resync()
+    end,
+  })
+end
+
+-- The log is JSON Lines, not JSON: read with the host's token.
+fetchLog = function()
+  request("host", {
+    method = "GET", path = gamePath() .. "/log", token = M.game.host_token, json = false,
+    onOk = function(text)
+      M.log = text
+      print("mulligan: log of " .. #text .. " bytes; check it with mulligan verify")
+      render()
+    end,
+    onRefused = function() end,
+  })
+end
+
+-- The host ends the game: the server reveals the seed, and the log can be verified.
+function endGame()
+  request("host", {
+    method = "POST", path = gamePath() .. "/end", token = M.game.host_token, body = {},
+    onOk = function()
+      M.ended = true
+      render()
+      fetchLog()
+    end,
+  })
+end
+
+-- -- save and load ---------------------------------------------------------------------------
+-- onSave runs at every save, autosave and rewind point (events.md): it returns the game's id,
+-- tokens and action numbers, and the GUIDs of the piles, as JSON. onLoad(script_state)
+-- resumes that game: it matches the saved card objects to their cards again and rebuilds the
+-- table from the server's views.
+
+function onSave()
+  if M.game == nil then return "" end
+  local seats, next, spots = {}, {}, {}
+  for seat = 0, #SEATS - 1 do
+    local s = M.game.seats[seat + 1]
+    seats[seat + 1] = { seat = seat, name = s.name, token = s.token }
+    next[seat + 1] = M.next[seat] or 1
+    spots[seat + 1] = M.spots[seat] or {}
+  end
+  return JSON.encode({
+    format = "mulligan-tts/1", server = SERVER, colors = SEATS,
+    game = {
+      game_id = M.game.game_id, commitment = M.game.commitment,
+      host_token = M.game.host_token, whole_game = M.game.whole_game, seats = seats,
+    },
+    next = next, spots = spots, ended = M.ended,
+  })
+end
+
+function onLoad(script_state)
+  local saved = script_state and script_state ~= "" and JSON.decode(script_state)
+  if type(saved) == "table" and saved.format == "mulligan-tts/1" and saved.game then
+    SERVER = saved.server or SERVER
+    SEATS = saved.colors or SEATS
+    M.game = saved.game
+    M.ended = saved.ended == true
+    for seat = 0, #SEATS - 1 do
+      M.next[seat] = saved.next and saved.next[seat + 1] or 1
+      M.spots[seat] = saved.spots and saved.spots[seat + 1] or {}
+    end
+    adoptObjects()
+    if M.game.whole_game then setupTable() end
+    print("mulligan: resuming game " .. M.game.game_id)
+    render()
+    resync()
+    return
+  end
+  render()
+end
