@@ -147,8 +147,14 @@ class RoundService:
                     "game_id": game.id,
                     "commitment": game.commitment,
                     "chooser": setup["chooser"],
+                    # Each seat as POST /games gives it (Seat: its page's URL too).
                     "seats": [
-                        {"seat": i, "name": p["name"], "token": tok}
+                        {
+                            "seat": i,
+                            "name": p["name"],
+                            "token": tok,
+                            "play_url": f"/play/{game.id}/{i}#token={tok}",
+                        }
                         for i, (p, tok) in enumerate(zip(players, seat_tokens))
                     ],
                 }
