@@ -220,23 +220,25 @@ def test_json_types_are_read_as_the_schema_says(client):
 
 
 def test_sources_takes_a_deck_or_its_counts_and_karsten_alone_by_schema_and_server(client):
-    base = {"exact": True, "turns": 2}
-    for body, start in (
+    base: dict[str, Any] = {"exact": True, "turns": 2}
+    refused: list[tuple[dict[str, Any], str]] = [
         ({**base, "deck": GOOD_DECK, "cards": 60, "lands": 24}, "deck: "),
         ({**base, "cards": 60}, "cards, lands: "),
         ({**base}, "cards, lands: "),
         ({**base, "cards": 60, "lands": 24, "karsten": True, "players": 2}, "karsten: "),
         ({**base, "cards": 60, "lands": 24, "karsten": True, "variant": "BRAWL"}, "karsten: "),
         ({**base, "cards": 60, "lands": 24, "players": 3}, ""),
-    ):
+    ]
+    for body, start in refused:
         assert not validator("SourcesIn").is_valid(body), body
         assert error(client.post("/sources", json=body)).startswith(start), body
-    for body in (
+    accepted: list[dict[str, Any]] = [
         {**base, "deck": GOOD_DECK},
         {**base, "deck": GOOD_DECK, "cards": None},
         {**base, "cards": 60, "lands": 24, "karsten": True, "variant": "two-player"},
         {**base, "cards": 60, "lands": 24, "variant": "FREE_FOR_ALL", "players": 4},
-    ):
+    ]
+    for body in accepted:
         validator("SourcesIn").validate(body)
         assert client.post("/sources", json=body).status_code == 200, body
 
