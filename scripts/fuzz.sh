@@ -3,7 +3,7 @@
 # game-start state machine, the C ABI and the bulk engine's kernels against its general path
 # (docs/FUZZING.md says what each checks).
 #
-#   bash scripts/fuzz.sh                        # about two minutes: 20 s per target (scripts/test.sh runs this)
+#   bash scripts/fuzz.sh                        # about 90 s once built: 20 s per target (scripts/test.sh runs this)
 #   FUZZ_SECONDS=600 bash scripts/fuzz.sh       # 10 minutes per target
 #   FUZZ_TARGETS="game simulate" bash scripts/fuzz.sh
 #

@@ -120,3 +120,16 @@ def test_the_readme_states_the_same_exit_statuses():
     for row in ("| 0 |", "| 1 |", "| 2 |", "| 130 |"):
         assert row in section, row
     assert "`mulligan: error: ...`" in section
+
+
+def test_deck_load_of_a_folder_is_python_s_own_oserror(tmp_path):
+    """What the command line's line is made of: the errno's subclass, the reason without Rust's
+    "(os error N)", and the path as `filename`."""
+    import mulligan as m
+
+    with pytest.raises(IsADirectoryError) as caught:
+        m.Deck.load(tmp_path)
+    assert caught.value.filename == str(tmp_path)
+    assert caught.value.strerror == "Is a directory"
+    with pytest.raises(FileNotFoundError, match="no such deck file"):
+        m.Deck.load(tmp_path / "missing.txt")

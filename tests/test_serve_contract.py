@@ -219,6 +219,42 @@ def test_json_types_are_read_as_the_schema_says(client):
     assert client.post("/simulate", json={**sim, "games": 10.0}).json() == plain
 
 
+def test_sources_takes_a_deck_or_its_counts_and_karsten_alone_by_schema_and_server(client):
+    base: dict[str, Any] = {"exact": True, "turns": 2}
+    refused: list[tuple[dict[str, Any], str]] = [
+        ({**base, "deck": GOOD_DECK, "cards": 60, "lands": 24}, "deck: "),
+        ({**base, "cards": 60}, "cards, lands: "),
+        ({**base}, "cards, lands: "),
+        ({**base, "cards": 60, "lands": 24, "karsten": True, "players": 2}, "karsten: "),
+        ({**base, "cards": 60, "lands": 24, "karsten": True, "variant": "BRAWL"}, "karsten: "),
+        ({**base, "cards": 60, "lands": 24, "players": 3}, ""),
+    ]
+    for body, start in refused:
+        assert not validator("SourcesIn").is_valid(body), body
+        assert error(client.post("/sources", json=body)).startswith(start), body
+    accepted: list[dict[str, Any]] = [
+        {**base, "deck": GOOD_DECK},
+        {**base, "deck": GOOD_DECK, "cards": None},
+        {**base, "cards": 60, "lands": 24, "karsten": True, "variant": "two-player"},
+        {**base, "cards": 60, "lands": 24, "variant": "FREE_FOR_ALL", "players": 4},
+    ]
+    for body in accepted:
+        validator("SourcesIn").validate(body)
+        assert client.post("/sources", json=body).status_code == 200, body
+
+
+def test_a_rounds_seats_carry_their_page_as_a_games_do(client):
+    """Seat requires play_url in docs/openapi.json; POST /rounds left it out (schemathesis)."""
+    r = client.post("/rounds", json={"tables": [two_players()["players"]]})
+    assert r.status_code == 201, r.text
+    table = r.json()["tables"][0]
+    for seat in table["seats"]:
+        assert seat["play_url"] == f"/play/{table['game_id']}/{seat['seat']}#token={seat['token']}"
+    seat_schema = {"$ref": "#/components/schemas/Seat", "components": OPENAPI["components"]}
+    for seat in table["seats"]:
+        jsonschema.validate(seat, seat_schema)
+
+
 def test_a_table_of_no_player_is_refused_by_the_schema(client):
     body = {"tables": [[]]}
     assert not validator("RoundIn").is_valid(body)

@@ -41,13 +41,14 @@ def cli() -> None:
       mulligan verify game.jsonl       replay a game log and check every shuffle and draw
       mulligan analyze my_deck.txt     lands, colours and on-curve odds turn by turn
       mulligan stats game.jsonl        was I unlucky? every hand dealt against the exact odds
+      mulligan sources my_deck.txt     Karsten's table: sources of a colour to cast on curve
       mulligan serve                   games over HTTP (pip install 'mulligan[serve]')
       mulligan cards info              which card table is in use (one is built in)
       mulligan cards download          refresh the card table from Scryfall (optional)
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
-    Magic Workstation, Moxfield/Archidekt/TappedOut exports, CSV exports with a header line
-    (detected from the text).
+    Magic Workstation, Moxfield/Archidekt/TappedOut exports, CSV exports of deck and
+    collection sites with a header line (detected from the text).
     """
 
 

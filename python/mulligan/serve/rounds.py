@@ -146,6 +146,7 @@ class RoundService:
                     "game_id": game.id,
                     "commitment": game.commitment,
                     "chooser": setup["chooser"],
+                    # Each seat as POST /games gives it (Seat: its page's URL too).
                     "seats": [
                         {
                             "seat": i,

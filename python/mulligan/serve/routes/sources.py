@@ -16,6 +16,7 @@ from mulligan._core import Deck, MulliganError, Seed
 from mulligan.serve import models as m
 from mulligan.serve.errors import ERRORS, ApiError
 from mulligan.serve.json_response import JSONResponse
+from mulligan.serve.names import lenient_pattern
 from mulligan.serve.simulate import _keep_rule
 from mulligan.source_tables import sources
 
@@ -28,6 +29,38 @@ router = APIRouter(tags=["sources"])
 
 
 class SourcesIn(m.Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                # A deck, or its size and land count: one or the other.
+                {
+                    "if": {"properties": {"deck": {"type": "string"}}, "required": ["deck"]},
+                    "then": {"properties": {"cards": {"type": "null"}, "lands": {"type": "null"}}},
+                    "else": {
+                        "properties": {
+                            "cards": {"type": "integer"},
+                            "lands": {"type": "integer"},
+                        },
+                        "required": ["cards", "lands"],
+                    },
+                },
+                # Karsten's method fixes the keep rule and the table.
+                {
+                    "if": {"properties": {"karsten": {"const": True}}, "required": ["karsten"]},
+                    "then": {
+                        "properties": {
+                            "keep": {"type": "null"},
+                            "players": {"type": "null"},
+                            "variant": {"pattern": lenient_pattern(["TWO_PLAYER"])},
+                        }
+                    },
+                },
+                *m.players_the_variant_allows("count"),
+            ]
+        },
+    )
+
     deck: str | None = Field(
         default=None,
         max_length=65536,
