@@ -43,3 +43,50 @@ def test_the_command_offers_normal_and_full_only() -> None:
     assert "--sqlite-synchronous [normal|full]" in helped.output
     refused = runner.invoke(serve, ["--sqlite-synchronous", "off"])
     assert refused.exit_code == 2 and "'off' is not one of 'normal', 'full'" in refused.output
+
+
+def test_a_resent_action_replays_to_the_same_cards_after_a_kill_or_a_lost_commit(
+    tmp_path: Path,
+) -> None:
+    """What docs/SERVE.md "Durability" promises, against live `mulligan serve` processes: a
+    server SIGKILLed after acknowledging an action still has it (the resent action gets its
+    first reply), and when the last commit is lost (as a power cut may lose it with
+    synchronous=NORMAL: here removed from the database by hand), the resent action is applied
+    again and draws the same cards, because the game is deterministic."""
+    import sqlite3
+
+    import httpx
+
+    from .serve_util import DECK_A, DECK_B, Server, auth, play
+
+    db = str(tmp_path / "db.sqlite3")
+    server = Server(db).start()
+    try:
+        with httpx.Client(base_url=server.url) as c:
+            players = [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]
+            game = c.post("/games", json={"players": players, "whole_game": True}).json()
+            play(c.request, game)
+            gid, ann = game["game_id"], auth(game["seats"][0]["token"])
+            body = {"n": 1, "action": "draw", "count": 3}
+            first = c.post(f"/games/{gid}/seats/0/actions", json=body, headers=ann)
+            assert first.status_code == 200, first.text
+        server.kill()
+        server = Server(db).start()
+        with httpx.Client(base_url=server.url) as c:
+            again = c.post(f"/games/{gid}/seats/0/actions", json=body, headers=ann)
+            assert again.status_code == 200 and again.json()["hand"] == first.json()["hand"]
+        server.kill()
+        # The last commit lost: the action and its answer are gone from the database.
+        with sqlite3.connect(db) as conn:
+            last = conn.execute("SELECT MAX(n) FROM answers WHERE game_id=?", (gid,)).fetchone()[0]
+            conn.execute("DELETE FROM answers WHERE game_id=? AND n=?", (gid, last))
+            conn.execute("DELETE FROM actions WHERE game_id=? AND answer_n=?", (gid, last))
+        server = Server(db).start()
+        with httpx.Client(base_url=server.url) as c:
+            view = c.get(f"/games/{gid}/seats/0", headers=ann).json()
+            assert view["next_action"] == 1 and len(view["hand"]) == len(first.json()["hand"]) - 3
+            replayed = c.post(f"/games/{gid}/seats/0/actions", json=body, headers=ann)
+            assert replayed.status_code == 200
+            assert replayed.json()["hand"] == first.json()["hand"]
+    finally:
+        server.stop()

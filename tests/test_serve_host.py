@@ -227,3 +227,25 @@ def test_every_seat_of_a_round_has_its_play_url(c):
     for table in r.json()["tables"]:
         for s in table["seats"]:
             assert s["play_url"] == f"/play/{table['game_id']}/{s['seat']}#token={s['token']}"
+
+
+def test_a_database_from_before_invites_gains_the_table_and_its_games_play_on(tmp_path):
+    """The schema change is a new table (CREATE TABLE IF NOT EXISTS at start-up): a database
+    written by a version without invites opens, its games play on without invites, and new
+    games get them."""
+    import sqlite3
+
+    db = tmp_path / "old.sqlite3"
+    with TestClient(create_app(db)) as c:
+        old = create(c)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE invites")  # as an older version left it
+    with TestClient(create_app(db)) as c:
+        play(c.request, old)
+        view = c.get(
+            f"/games/{old['game_id']}/seats/0", headers=auth(old["seats"][0]["token"])
+        ).json()
+        assert view["done"] and "invite_reused" not in view
+        assert claim(c, old, 0, "ab" * 16).status_code == 404
+        new = create(c, invites=True)
+        assert claim(c, new, 0).status_code == 200

@@ -9,7 +9,7 @@ included by `mulligan.serve.app.create_app` (FastAPI's "Bigger Applications" lay
 | `rounds` | ``POST /rounds/commitment``, ``POST /rounds``, ``GET /rounds/{round_id}`` |
 | `simulate` | ``POST /simulate`` |
 | `sources` | ``POST /sources`` |
-| `page` | ``GET /``, ``GET /play/{game_id}/{seat}``, ``GET /host/{game_id}`` (HTML pages) |
+| `page` | ``GET /``, ``/play/{game_id}/{seat}``, ``/host/{game_id}``, ``/static/{name}`` |
 
 To add a router (docs/SERVE.md, "Adding a route"):
 
