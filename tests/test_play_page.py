@@ -382,11 +382,19 @@ def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path:
             r = httpx.get(f"{server.url}/games/{gid}/seats/{seat}", headers=auth(token))
             assert r.status_code == 200
         play_start(drivers)
-        # A reload keeps the seat (the token is in the fragment now).
+        # A reload keeps the seat (the token is in the fragment now), and so does opening the
+        # invite link again in the same tab: the kept token is used, the invite not sent again.
+        on = "the game is on"
         drivers[0].refresh()
-        wait_for(
-            lambda: drivers[0].find_element(By.ID, "status").text == "the game is on", "reload"
-        )
+        wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "reload")
+        drivers[0].get(server.url + links[0])
+        wait_for(lambda: "#token=" in drivers[0].current_url, "the kept token")
+        wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "again")
+        seat0 = httpx.get(
+            f"{server.url}/games/{gid}/seats/0",
+            headers=auth(drivers[0].current_url.split("#token=")[1]),
+        ).json()
+        assert not seat0.get("invite_reused")
 
         # Someone else opens Ann's invite: refused, and told so; Ann's page says so too.
         other = browser()

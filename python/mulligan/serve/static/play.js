@@ -54,20 +54,17 @@ async function join() {
     return f.token;
   }
   if (f.invite) {
-    try {
-      const claim = await client(base).call("POST", `/games/${gameId}/seats/${seat}/claim`, { invite: f.invite });
-      sessionStorage.setItem(storeKey, claim.token);
-      location.replace("#token=" + encodeURIComponent(claim.token));
-      return claim.token;
-    } catch (e) {
-      // This browser claimed it before (a reload of the invite link): its token is kept.
-      const kept = sessionStorage.getItem(storeKey);
-      if (kept && e instanceof ApiError && e.code === "already_claimed") {
-        location.replace("#token=" + encodeURIComponent(kept));
-        return kept;
-      }
-      throw e;
+    // This browser claimed it before (the invite link opened again): its token is kept, and
+    // the invite is not sent again (a second claim would be reported as someone else's).
+    const kept = sessionStorage.getItem(storeKey);
+    if (kept) {
+      location.replace("#token=" + encodeURIComponent(kept));
+      return kept;
     }
+    const claim = await client(base).call("POST", `/games/${gameId}/seats/${seat}/claim`, { invite: f.invite });
+    sessionStorage.setItem(storeKey, claim.token);
+    location.replace("#token=" + encodeURIComponent(claim.token));
+    return claim.token;
   }
   const kept = sessionStorage.getItem(storeKey);
   if (kept) return kept;
@@ -542,6 +539,11 @@ async function main() {
     return;
   }
   api = client(base, token);
+  // Another link pasted into this tab (another seat, or this seat's invite again) changes only
+  // the fragment, which reloads nothing by itself: the page starts again from it.
+  window.addEventListener("hashchange", () => {
+    if (fragment().token !== token) location.reload();
+  });
   try {
     const first = await api.call("GET", `/games/${gameId}/events?after=0`);
     events.push(...first.events);
