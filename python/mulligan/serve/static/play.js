@@ -483,7 +483,11 @@ function draw(v) {
   }
   const looking = (v.looking || []).some(o => o.seat === seat);
   const me = v.seats.find(s => s.seat === seat) || {};
-  if (chosen.zone === "hand" && !v.hand.some(c => chosen.cards.includes(c.id))) chosen = { zone: null, cards: [] };
+  // Chosen cards that left their zone (moved from another window, milled...) are chosen no more.
+  if (chosen.zone) {
+    const here = chosen.zone === "hand" ? v.hand : (me[chosen.zone] || []);
+    chosen.cards = chosen.cards.filter(id => here.some(c => c.id === id));
+  }
   const hand = $("hand");
   const playable = table && !looking;
   hand.replaceChildren(...v.hand.map(c => (playable ? selectable("hand", c) : cardNode(c))));
