@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 import mulligan as m
 
 from .browser_util import SHOTS, SeatPage, browser, needs_chromium, play_start, wait_for
-from .serve_util import DECK_A, DECK_B, Server, auth
+from .serve_util import DECK_A, DECK_B, Server, auth, play
 
 pytestmark = needs_chromium
 
@@ -416,4 +416,34 @@ def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path:
     finally:
         for d in drivers:
             d.quit()
+        server.stop()
+
+
+def test_a_commander_goes_from_the_command_zone_to_the_battlefield_and_back(
+    tmp_path: Path,
+) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    d = browser()
+    try:
+        deck = "Commander\n1 Omnath, Locus of Mana\n\nDeck\n40 Forest\n59 Llanowar Elves\n"
+        players = [{"name": "Ann", "deck": deck}, {"name": "Ben", "deck": deck}]
+        with httpx.Client(base_url=server.url) as client:
+            game = client.post(
+                "/games", json={"players": players, "variant": "COMMANDER", "whole_game": True}
+            ).json()
+            play(client.request, game)
+        gid, token = game["game_id"], game["seats"][0]["token"]
+        d.get(f"{server.url}/play/{gid}/0#token={token}")
+        ann = SeatPage(d, server, gid, 0, token)
+        wait_for(lambda: ann.text("#status") == "the game is on", "the game")
+        commander = ann.view()["seats"][0]["command"][0]
+        assert commander["name"] in ann.text('#seats [data-seat="0"] [data-zone="command"]')
+        v = ann.move("command", [commander["id"]], "battlefield")
+        assert ids(v["seats"][0]["battlefield"]) == [commander["id"]]
+        v = ann.move("battlefield", [commander["id"]], "command")
+        assert ids(v["seats"][0]["command"]) == [commander["id"]]
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        d.quit()
         server.stop()

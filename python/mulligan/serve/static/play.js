@@ -179,6 +179,8 @@ function renderDecision(d, box) {
 // -- this seat's cards: choose some, then say where they go ------------------------------------
 
 const PUBLIC = ["battlefield", "graveyard", "exile"];
+// The public zones a card is moved between: the command zone too (a commander, 903.9).
+const MOVABLE = [...PUBLIC, "command"];
 
 function choose(zone, id) {
   if (chosen.zone !== zone) chosen = { zone, cards: [] };
@@ -203,13 +205,18 @@ function selectable(zone, card, images) {
 
 // Where the chosen cards of `zone` may go: every other zone, the library's top or bottom
 // (in the order chosen, top first), or shuffled in (701.24c/d).
+// Whether this game has a command zone in use (a commander or one put there).
+function commander() {
+  return events.some(e => e.type === "commander") || (!!view && view.seats.some(s => (s.command || []).length));
+}
+
 function moveBar(zone) {
   const bar = el("div", { class: "moves", id: `${zone}-moves` });
   if (chosen.zone !== zone || !chosen.cards.length) return bar;
   const cards = chosen.cards.slice();
   bar.appendChild(el("span", {}, `${count(cards.length, "card")}: `));
-  const labels = { hand: "To hand", battlefield: "Play", graveyard: "To graveyard", exile: "Exile" };
-  for (const to of ["hand", ...PUBLIC]) {
+  const labels = { hand: "To hand", battlefield: "Play", graveyard: "To graveyard", exile: "Exile", command: "To command zone" };
+  for (const to of ["hand", ...PUBLIC, ...(commander() ? ["command"] : [])]) {
     if (to === zone) continue;
     bar.appendChild(button(labels[to], to, () => act({ action: "move", cards, from: zone, to })));
   }
@@ -425,7 +432,7 @@ function renderSeat(v, s, table, looking) {
     line.appendChild(el("span", { class: "zone-name" }, zoneName(zone).replace(/^the /, "")));
     const row = el("div", { class: "cards" });
     if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
-    const act = mine && table && !looking && PUBLIC.includes(zone);
+    const act = mine && table && !looking && MOVABLE.includes(zone);
     // The battlefield with images; the other piles as names, so the table fits a screen.
     const images = zone === "battlefield";
     if (!images) row.classList.add("chips");
