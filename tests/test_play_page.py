@@ -447,3 +447,54 @@ def test_a_commander_goes_from_the_command_zone_to_the_battlefield_and_back(
     finally:
         d.quit()
         server.stop()
+
+
+def test_a_refused_stale_click_shows_the_conflict_and_the_page_resyncs(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    d = browser()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            game = client.post(
+                "/games",
+                json={
+                    "players": [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}],
+                    "whole_game": True,
+                },
+            ).json()
+            play(client.request, game)
+            gid, token = game["game_id"], game["seats"][0]["token"]
+            d.get(f"{server.url}/play/{gid}/0#token={token}")
+            ann = SeatPage(d, server, gid, 0, token)
+            wait_for(lambda: ann.text("#status") == "the game is on", "the game")
+            # The page stops hearing events (its stream is cut: it reconnects a second later)
+            # while Ann's other window draws: the page still numbers its next action 1.
+            d.execute_script("window.stop()")
+            r = client.post(
+                f"/games/{gid}/seats/0/actions",
+                json={"n": 1, "action": "draw", "count": 1},
+                headers=auth(token),
+            )
+            assert r.status_code == 200
+            assert d.execute_script("return document.body.dataset.nextAction") == "1"
+            ann.click("#controls button[data-action=shuffle]")
+            # The server refuses the stale number (nothing applied); the page says why and
+            # reads its view again, so the next click is numbered right and goes through.
+            wait_for(
+                lambda: (
+                    "action 1 of seat 0" in ann.text("#error")
+                    and "the next is 2" in ann.text("#error")
+                ),
+                "the conflict shown",
+            )
+            wait_for(
+                lambda: d.execute_script("return document.body.dataset.nextAction") == "2",
+                "the page resynced",
+            )
+            assert ann.view()["next_action"] == 2
+            v = ann.act("#controls button[data-action=shuffle]")
+            assert v["next_action"] == 3 and ann.text("#error") == ""
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        d.quit()
+        server.stop()
