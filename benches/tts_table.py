@@ -1,18 +1,19 @@
 """Calls and wall-clock time per click of the Tabletop Simulator script against a live server.
 
-    python benches/tts_table.py [--steps 200] [--seats 2] [--lua 5.4] [--seed 1]
+    python benches/tts_table.py [--steps 200] [--seats 2] [--lua 5.4] [--seed 1] [--faults 0]
 
 Starts `mulligan serve` (SQLite in a temporary directory, no rate limit, no access log) and
 runs tests/tts/play.lua: docs/tabletop_simulator.lua itself, in Debian's lua5.2 or lua5.4 with
 the stand-in of TTS's API (tests/tts/tts.lua), plays a whole game of ``--steps`` random steps
-with no injected fault. Each click on a player's own zones (Draw, Mill, Shuffle, Search, a
-search's destination, Done of a look) and each card dragged (hand to table, graveyard or
-exile, back to the hand, onto the library) is timed on the wall clock from the click or drop
-to the moment the script has no request left (the reply applied: objects moved or spawned,
-the panel redrawn), with the HTTP requests the script sent for it. Reports the calls per
-click, p50/p99/max per click, and the machine (CPU model, load average after the run). The
-game start (answers, not clicks on one's own zones) and the checks against the server after
-each step are not timed. Sends traffic to 127.0.0.1 only and stops by itself.
+with no injected fault (``--faults 0.3``: 30% of requests dropped, duplicated or delayed, to
+count the calls that retries and resyncs add). Each click on a player's own zones (Draw, Mill,
+Shuffle, Search, a search's destination, Done of a look) and each card dragged (hand to table,
+graveyard or exile, back to the hand, onto the library) is timed on the wall clock from the
+click or drop to the moment the script has no request left (the reply applied: objects moved
+or spawned, the panel redrawn), with the HTTP requests the script sent for it. Reports the
+calls per click, p50/p99/max per click, and the machine (CPU model, load average after the
+run). The game start (answers, not clicks on one's own zones) and the checks against the
+server after each step are not timed. Sends traffic to 127.0.0.1 only and stops by itself.
 """
 
 from __future__ import annotations
@@ -45,6 +46,13 @@ def main() -> None:
     p.add_argument("--seats", type=int, choices=(2, 4), default=2)
     p.add_argument("--lua", choices=("5.2", "5.4"), default="5.4")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--faults",
+        type=float,
+        default=0.0,
+        help="share of requests dropped, duplicated or delayed by the stand-in (delays are "
+        "virtual time: they add calls, not wall-clock time)",
+    )
     server_arguments(p)
     a = p.parse_args()
     lua = shutil.which(f"lua{a.lua}")
@@ -60,6 +68,7 @@ def main() -> None:
                 f"seats={a.seats}",
                 f"steps={a.steps}",
                 f"seed={a.seed}",
+                f"faults={a.faults}",
                 "finish=true",
             ],
             capture_output=True,
@@ -77,6 +86,8 @@ def main() -> None:
         "lua": run["version"],
         "store": store,
         "seats": a.seats,
+        "faults": a.faults,
+        "injected": run["injected"],
         "clicks": len(clicks),
         "calls_per_click": dict(sorted(calls.items())),
         "p50_ms": round(statistics.median(ms), 2),

@@ -51,6 +51,7 @@ MULLIGAN = {
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended
   calls = 0,      -- HTTP requests sent, retries included
+  notice = nil,   -- the last error, shown to the host until the next request goes through
 }
 local M = MULLIGAN
 
@@ -58,6 +59,11 @@ local M = MULLIGAN
 local render, resync, act, answer, rebuildSeat, setupTable, fetchLog
 
 local function key(id) return string.format("%d", id) end
+-- A number as players read it ("19", never "19.0"), or "?" for none.
+local function num(v)
+  if type(v) == "number" and v == math.floor(v) then return string.format("%d", v) end
+  return v == nil and "?" or tostring(v)
+end
 local function nameOf(seat)
   local g = M.game
   if g and g.seats and g.seats[seat + 1] then return g.seats[seat + 1].name end
@@ -120,7 +126,9 @@ local function send(lane, req)
   local function again(why)
     if req.done or req.attempt ~= attempt then return end
     if req.attempt >= REQUEST_TRIES then
-      print("mulligan: " .. req.method .. " " .. req.path .. ": " .. why .. "; reading the table again")
+      M.notice = req.method .. " " .. req.path .. ": " .. why
+      print("mulligan: " .. M.notice .. "; reading the table again")
+      render()
       finish(lane, req)
       if req.onGiveUp then req.onGiveUp() else resync() end
       return
@@ -140,12 +148,15 @@ local function send(lane, req)
     -- from this reply's next_action.
     local ok, err = pcall(function()
       if kind == "ok" then
+        M.notice = nil
         req.onOk(reply)
         -- A reply that took more than one try: the table is read again all the same.
         if req.attempt > 1 and req.method ~= "GET" and M.game ~= nil then resync() end
       else
         if req.seat ~= nil and reply.next_action then M.next[req.seat] = reply.next_action end
-        print("mulligan: " .. tostring(reply.code) .. ": " .. tostring(reply.message))
+        M.notice = tostring(reply.code) .. ": " .. tostring(reply.message)
+        print("mulligan: " .. M.notice)
+        render()
         if req.onRefused then req.onRefused(reply) else resync() end
       end
     end)
@@ -409,7 +420,7 @@ rebuildSeat = function(seat)
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
-  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. tostring(me.library_size) .. ")") end
+  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again
@@ -508,10 +519,11 @@ function onObjectEnterContainer(container, object)
   local piles = M.spots[seat] or {}
   local guid = object.getGUID()
   container.takeObject({ guid = guid, callback_function = function(taken) taken.destruct() end })
-  if container.getGUID() == piles.library then
+  if container.getGUID() == piles.library and h.zone ~= "revealed" then
     report(seat, id, h, "top")
   else
-    -- Another deck: the card comes back where the server has it.
+    -- Another deck (or a revealed card, put away with the panel): the card comes back where
+    -- the server has it.
     M.objs[seat][id] = nil
     rebuildSeat(seat)
   end
@@ -570,7 +582,7 @@ local function decisionRows(rows, seat, d)
   elseif d.kind == "bottom" then
     local chosen = M.bottom[seat] or {}
     M.bottom[seat] = chosen
-    text(rows, "Put " .. d.count .. " on the bottom (" .. #chosen .. " chosen)", color)
+    text(rows, "Put " .. num(d.count) .. " on the bottom (" .. #chosen .. " chosen)", color)
     local left = {}
     for _, card in ipairs(d.hand) do
       local taken = false
@@ -683,7 +695,7 @@ local function tableRows(rows, seat)
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
-  text(rows, "Life " .. tostring(life or "?") .. ", library " .. tostring(me.library_size or "?")
+  text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
     if open.seat == seat then
@@ -729,6 +741,7 @@ end
 render = function()
   for k in pairs(buttons) do buttons[k] = nil end
   local rows = {}
+  if M.notice then text(rows, "The server said: " .. M.notice, "Admin") end
   if M.game == nil then
     text(rows, "mulligan: no game yet")
     button(rows, nil, "Start game", function() startGame() end, true)

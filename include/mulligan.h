@@ -123,7 +123,7 @@ extern "C" {
 int32_t mulligan_format_version(uint32_t *out);
 
 /**
- * Writes the library's version (e.g. "0.1.0") and a NUL.
+ * Writes the library's version (e.g. "0.2.0") and a NUL.
  *
  * # Safety
  * `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one

@@ -2,8 +2,10 @@
 # Installs everything the project needs from its own files (pyproject.toml, Cargo.toml) and the
 # system packages some tests need (scripts/system_deps.sh: PostgreSQL, Chromium, tmux, Lua; when
 # missing and this user may), then runs every check and test: formatting, lints, types, stubs,
-# `cargo test` and `pytest`.
-# Exits non-zero on the first failure. Benchmarks are not run here (see README).
+# `cargo doc`, `cargo test` and `pytest` (a wheel built from the tree, installed in a fresh venv
+# without Rust, included); then every benchmark once as a smoke test (no timings are taken:
+# `python benches/run.py` measures), and a bounded fuzzing run (scripts/fuzz.sh).
+# Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -20,3 +20,20 @@ def one_line_error(err: str) -> str:
     assert len(lines) == 1, err
     assert "Traceback" not in err
     return lines[0]
+
+
+def rows_at(lines: list[str], i: int) -> list[str]:
+    """Line `i` of the text and the continuation lines the terminal's width wrapped it into
+    (indented deeper than it)."""
+    depth = len(lines[i]) - len(lines[i].lstrip())
+    out = [lines[i]]
+    for line in lines[i + 1 :]:
+        if len(line) - len(line.lstrip()) <= depth:
+            break
+        out.append(line)
+    return out
+
+
+def row(lines: list[str], i: int) -> str:
+    """Line `i` with its continuation lines, joined as one row."""
+    return " ".join(part.strip() if n else part for n, part in enumerate(rows_at(lines, i)))

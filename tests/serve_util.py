@@ -12,6 +12,8 @@ from typing import Any, Callable
 
 import httpx
 
+from .process_util import kill_group, popen
+
 DECK_A = "24 Forest\n4 Serum Powder\n32 Grizzly Bears\n"
 # Seat 1's cards have names that appear nowhere else: a leak to seat 0 is a string search.
 DECK_B = "24 Island\n36 Secret Sphinx\n"
@@ -103,7 +105,7 @@ class Server:
     def start(self) -> Server:
         cmd = [sys.executable, "-m", "mulligan", "serve", "--port", str(self.port), "--db", self.db]
         with open(self.stderr_path, "ab") as stderr:
-            self.proc = subprocess.Popen(
+            self.proc = popen(
                 [*cmd, *self.args],
                 stdout=subprocess.DEVNULL,
                 stderr=stderr,
@@ -118,6 +120,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()
         raise RuntimeError("server did not start in 60 s")
 
     def output(self) -> str:
@@ -126,17 +129,20 @@ class Server:
             return f.read().decode(errors="replace")
 
     def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+        """SIGKILL to the server and its workers (its process group)."""
+        if self.proc is not None:
+            kill_group(self.proc.pid)
             self.proc.wait()
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        """A graceful stop (SIGTERM), then SIGKILL to whatever of its group is left."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    pass
+            self.kill()
         if os.path.exists(self.stderr_path):
             os.remove(self.stderr_path)

@@ -14,7 +14,7 @@ import pytest
 
 import mulligan as m
 
-from .cli_util import run
+from .cli_util import row, rows_at, run
 
 BULK = json.dumps(
     [
@@ -296,7 +296,8 @@ def test_text_output_prints_intervals_beside_simulated_figures(capsys, table, de
         capsys, "analyze", str(deck_file), "--turns", "3", "--games", "5000", "--seed", "01" * 32
     )
     assert code == 0, err
-    helix = next(line for line in out.splitlines() if "Lightning Helix" in line)
+    lines = out.splitlines()
+    helix = row(lines, next(i for i, line in enumerate(lines) if "Lightning Helix" in line))
     assert "[" in helix and "]" in helix
     assert "kept hand size" in out
 
@@ -333,11 +334,11 @@ def test_text_output_shows_each_tags_distribution(capsys, table, deck_file):
     lines = out.splitlines()
     start = lines.index("tagged cards seen by turn (chance of exactly k):")
     assert lines[start + 1] == "  [burn]"
-    turn1 = lines[start + 2]
+    turn1 = row(lines, start + 2)
     assert turn1.startswith("    turn 1 (7 cards): 0: ")
     for k in range(8):
         assert f"{k}: {100 * hyper(60, 22, 7, k):.2f}%" in turn1, (k, turn1)
-    assert lines[start + 3].startswith("    turn 2 (8 cards): ")
+    assert lines[start + 2 + len(rows_at(lines, start + 2))].startswith("    turn 2 (8 cards): ")
     code, out, err = run(
         capsys, "analyze", str(deck_file), "--turns", "1", "--games", "4000", "--seed", "03" * 32
     )

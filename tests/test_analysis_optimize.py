@@ -14,6 +14,8 @@ import pytest
 import mulligan as m
 from mulligan.cli import main
 
+from .cli_util import row
+
 SEED = "5a" * 32
 #: Three lands in sixty: a hand holds 0 to 3 of them.
 SCARCE = "3 Forest [land]\n57 Grizzly Bears\n"
@@ -109,9 +111,10 @@ def test_cli_prints_the_winner_beside_the_default(capsys, tmp_path: Path):
     assert code == 0, err
     block = out[out.index("best keep rule for at least 1 land by turn 1:") :]
     assert "searched 85 of 21,168 rules (a land range at each hand size" in block
-    best = next(line for line in block.splitlines() if line.startswith("  best "))
+    lines = block.splitlines()
+    best = row(lines, next(i for i, line in enumerate(lines) if line.startswith("  best ")))
     assert '--keep "7:1-' in best and "--keep-at 4" in best
-    default = next(line for line in block.splitlines() if line.startswith("  default "))
+    default = row(lines, next(i for i, line in enumerate(lines) if line.startswith("  default ")))
     assert '--keep "7:2-5,6:2-4,5:1-4" --keep-at 4' in default
     assert "paired game by game" in block
     code = main([*args, "--optimize", "lands:1@1", "--json"])
@@ -170,9 +173,10 @@ def test_colour_minimums_searched_in_every_front_end(capsys, tmp_path: Path):
     code = main([*args, "--optimize", "on-curve:Lightning Helix", "--optimize-colours"])
     out, err = capsys.readouterr()
     assert code == 0, err
-    best = next(line for line in out.splitlines() if line.startswith("  best "))
+    lines = out.splitlines()
+    best = row(lines, next(i for i, line in enumerate(lines) if line.startswith("  best ")))
     assert "--min-sources W=" in best, out
-    assert "sources of WR (9 combinations" in out
+    assert "sources of WR (9 combinations" in " ".join(out.split())
     assert main([*args, "--optimize-colours"]) == 2
     assert "--optimize-colours goes with --optimize" in capsys.readouterr().err
 

@@ -51,3 +51,34 @@ def test_analyze_is_bounded_and_refuses_with_json_errors(client):
     assert "mulligan" in bad_era.json()["error"]["message"]
     short = client.post("/analyze", json={"deck": "5 Forest", "turns": 3})
     assert short.status_code == 422
+
+
+COMMANDER_DECK = "Commander\n1 Atraxa, Praetors' Voice\nDeck\n38 Forest\n61 Grizzly Bears\n"
+
+
+def test_a_deck_with_a_commander_runs_as_commander_unless_the_body_names_a_variant(client):
+    body = {"deck": COMMANDER_DECK, "turns": 2, "games": 2000, "seed": "00" * 32}
+    got = client.post("/analyze", json=body)
+    assert got.status_code == 200, got.text
+    r = got.json()
+    # 103.8c: no one skips the first draw at a Commander table; the commander is reported.
+    assert (r["variant"], r["variant_source"], r["skips_first_draw"]) == (
+        "COMMANDER",
+        "deck",
+        False,
+    )
+    assert r["commanders"] == ["Atraxa, Praetors' Voice"]
+    assert r == m.analyze(m.Deck.parse(COMMANDER_DECK), turns=2, games=2000, seed="00" * 32)
+    two = client.post("/analyze", json={**body, "variant": "TWO_PLAYER"}).json()
+    assert (two["variant"], two["variant_source"], two["skips_first_draw"]) == (
+        "TWO_PLAYER",
+        "request",
+        True,
+    )
+    plain = client.post("/analyze", json={**body, "deck": DECK}).json()
+    assert (plain["variant"], plain["variant_source"]) == ("TWO_PLAYER", "default")
+    castable = client.post(
+        "/analyze", json={**body, "deck": DECK, "optimize": {"castable": "Grizzly Bears"}}
+    )
+    assert castable.status_code == 422  # no card table: no cost known, an error naming it
+    assert "Grizzly Bears" in castable.json()["error"]["message"]

@@ -17,6 +17,7 @@ import pytest
 import mulligan as m
 
 from .cli_util import one_line_error, run
+from .process_util import child_process, skip_if_sigint_ignored, spawned
 
 TESTS = Path(__file__).parent
 BULK = TESTS / "data" / "scryfall_oracle_cards_sample.json"
@@ -108,13 +109,19 @@ def test_start_hot_seat_through_stdin(tmp_path):
 
 def test_start_hot_seat_in_a_pseudo_terminal():
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
+    with spawned(
+        pexpect,
         sys.executable,
         ["-m", "mulligan", "start", "--seed", SEED, "--mulligan", "vancouver"],
         env={**os.environ, "MULLIGAN_CARD_DATA": "", "TERM": "dumb"},
         encoding="utf-8",
         timeout=60,
-    )
+    ) as child:
+        seen = _answer_the_hot_seat_prompts(pexpect, child)
+    assert {0, 1, 2, 4} <= set(seen), seen
+
+
+def _answer_the_hot_seat_prompts(pexpect, child) -> list[int]:
     prompts = [
         r"press Enter when only you are looking",
         r"who plays first",
@@ -141,7 +148,7 @@ def test_start_hot_seat_in_a_pseudo_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert {0, 1, 2, 4} <= set(seen), seen
+    return seen
 
 
 def test_simulate_table_json_and_determinism(capsys):
@@ -229,7 +236,9 @@ def test_simulate_an_arena_export_with_card_data(capsys, tmp_path, monkeypatch):
         (["simulate", "--mulligan", "sideways"], "--mulligan", 2),
         (["start", "--seed", "zz"], "--seed", 2),
         (["verify", "missing.jsonl"], "missing.jsonl", 1),
-        (["cards", "import", "missing.json"], "missing.json", 2),
+        # A file that cannot be read is an error in what was read (1), as a deck's or a
+        # log's is, not a usage error (issue 31).
+        (["cards", "import", "missing.json"], "missing.json", 1),
         (["simulate", "--smoothing", "sideways"], "--smoothing", 2),
         (["simulate", "-n", "10", "--plot", "no/such/dir/p.png"], "--plot", 2),
         (["start", "--auto", "--log", "no/such/dir/game.jsonl"], "--log", 2),
@@ -266,17 +275,18 @@ def test_python_dash_m_and_the_demo_script():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_ctrl_c_stops_simulate_with_one_line():
-    p = subprocess.Popen(
+    skip_if_sigint_ignored()
+    with child_process(
         [sys.executable, "-m", "mulligan", "simulate", "-n", "100000000000", "--seed", SEED],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "MULLIGAN_CARD_DATA": ""},
-    )
-    time.sleep(3)
-    assert p.poll() is None, "still running after three seconds"
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    ) as p:
+        time.sleep(3)
+        assert p.poll() is None, "still running after three seconds"
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
     assert p.returncode == 130
     assert "interrupted" in err and "Traceback" not in err
 
@@ -561,17 +571,19 @@ def test_the_hot_seat_transcript_is_what_every_other_player_sees_in_the_core():
 def test_simulate_progress_bar_on_a_terminal():
     """A run over a second shows a progress bar with games/s (stopped here by Ctrl-C)."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
+    skip_if_sigint_ignored()
+    with spawned(
+        pexpect,
         sys.executable,
         ["-m", "mulligan", "simulate", "-n", "100000000000", "--seed", SEED],
         env={**os.environ, "MULLIGAN_CARD_DATA": "", "TERM": "xterm", "COLUMNS": "120"},
         encoding="utf-8",
         timeout=60,
-    )
-    child.expect(r"[\d,]+/100,000,000,000 games")
-    child.expect(r"[\d,]+ games/s")
-    child.sendintr()
-    child.expect("interrupted")
-    child.expect(pexpect.EOF)
-    child.close()
+    ) as child:
+        child.expect(r"[\d,]+/100,000,000,000 games")
+        child.expect(r"[\d,]+ games/s")
+        child.sendintr()
+        child.expect("interrupted")
+        child.expect(pexpect.EOF)
+        child.close()
     assert child.exitstatus == 130

@@ -22,6 +22,7 @@ import pytest
 import mulligan as m
 
 from .cli_util import run
+from .process_util import spawned
 
 TESTS = Path(__file__).parent
 BULK = TESTS / "data" / "scryfall_oracle_cards_sample.json"
@@ -322,6 +323,8 @@ def test_cards_show_takes_an_unquoted_name(capsys, table):
     assert out.splitlines()[0] == (  # mana in WUBRG order, whatever order the table keeps
         "Command Tower (normal) land, mana value 0, colour identity colourless, produces WUBRG"
     )
+    # Scryfall's WUBRG is what it could add: the next lines say what it adds (903.4).
+    assert "any colour in its controller's commander's colour identity" in " ".join(out.split())
     code, out, _ = run(capsys, "cards", "show", "Fire")
     assert out.splitlines()[1:] == [
         # The faces list no colours: each face's own, from its mana cost (202.2).
@@ -349,16 +352,17 @@ def test_on_a_terminal_a_progress_bar_shows_the_bytes(server, tmp_path):
     server.serve_index()
     server.routes["/oracle-cards.json"] = Route(PLAIN)
     dest = tmp_path / "cards.tsv"
-    child = pexpect.spawn(
+    with spawned(
+        pexpect,
         sys.executable,
         ["-m", "mulligan", "cards", "download", "--api", server.index_url, "--to", str(dest)],
         env={**os.environ, "MULLIGAN_CARD_DATA": "", "COLUMNS": "120"},
         encoding="utf-8",
         timeout=60,
-    )
-    child.expect(r"downloading card data")
-    child.expect(rf"{len(PLAIN) / 1000:.1f}/{len(PLAIN) / 1000:.1f} kB")
-    child.expect(r"41 cards from Scryfall saved to")
-    child.expect(pexpect.EOF)
-    child.close()
+    ) as child:
+        child.expect(r"downloading card data")
+        child.expect(rf"{len(PLAIN) / 1000:.1f}/{len(PLAIN) / 1000:.1f} kB")
+        child.expect(r"41 cards from Scryfall saved to")
+        child.expect(pexpect.EOF)
+        child.close()
     assert child.exitstatus == 0 and dest.exists()

@@ -17,6 +17,8 @@ import pytest
 
 import mulligan as m
 
+from .process_util import child_process, skip_if_sigint_ignored
+
 SEED = m.Seed.from_hex("5e" * 32)
 
 
@@ -112,21 +114,19 @@ def test_ctrl_c_stops_a_long_simulate(threads: int) -> None:
     m.simulate(deck, games=1 << 47, seed=bytes(32), threads={threads})
     print("finished", flush=True)
     """
-    child = subprocess.Popen(
+    skip_if_sigint_ignored()
+    with child_process(
         [sys.executable, "-c", textwrap.dedent(code)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
+    ) as child:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "started"
         # Let the engine start (the import is done), then interrupt it.
         subprocess.run([sys.executable, "-c", "import time; time.sleep(1)"], check=True)
         child.send_signal(signal.SIGINT)
         stdout, stderr = child.communicate(timeout=60)
-    finally:
-        child.kill()
     assert "finished" not in stdout
     assert "KeyboardInterrupt" in stderr, stderr[-2000:]
     assert child.returncode != 0

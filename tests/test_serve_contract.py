@@ -109,6 +109,116 @@ def test_smoothing_candidates_without_smoothing_is_refused_by_schema_and_server(
         assert client.post(path, json=with_model).status_code in (200, 201)
 
 
+def test_optimize_colours_without_optimize_is_refused_by_schema_and_server(client):
+    """Issue 31: optimize_colours widens optimize's search, and optimize's game limits (its
+    default of 20,000 games is over them) are the schema's too."""
+    base = {"deck": GOOD_DECK, "turns": 2, "seed": "00" * 32}
+    lands = {"lands": {"at_least": 3}}
+    for body, field in (
+        ({**base, "games": 100, "optimize_colours": True}, "optimize_colours"),
+        ({**base, "games": 100, "optimize": None, "optimize_colours": True}, "optimize_colours"),
+        ({**base, "optimize": lands}, "games"),
+        ({**base, "games": 10_001, "optimize": lands}, "games"),
+        ({**base, "games": 1_001, "optimize": lands, "optimize_colours": True}, "games"),
+    ):
+        assert not validator("AnalyzeIn").is_valid(body), body
+        assert error(client.post("/analyze", json=body)).startswith(f"{field}: "), body
+    for body in (
+        {**base, "games": 100, "optimize": lands, "optimize_colours": True},
+        {**base, "games": 100, "optimize_colours": False},
+        {**base, "games": 10_000, "optimize": lands},
+    ):
+        validator("AnalyzeIn").validate(body)
+        assert client.post("/analyze", json=body).status_code == 200, body
+
+
+def test_starting_player_with_chooser_is_refused_by_schema_and_server(client):
+    both = two_players(starting_player=0, chooser=1)
+    assert not validator("GameIn").is_valid(both)
+    assert "not both" in error(client.post("/games", json=both))
+    for body in (
+        two_players(starting_player=0),
+        two_players(chooser=1),
+        two_players(starting_player=None, chooser=1),
+        two_players(starting_player=0, chooser=None),
+    ):
+        validator("GameIn").validate(body)
+        assert client.post("/games", json=body).status_code == 201, body
+
+
+@pytest.fixture
+def roomy_client(tmp_path):
+    """A client under no practical rate limit (the next test makes ~100 games and rounds)."""
+    from mulligan.serve.limits import Limits
+
+    with TestClient(create_app(tmp_path / "db.sqlite3", limits=Limits(100_000))) as c:
+        yield c
+
+
+@pytest.mark.parametrize("route", ["/simulate", "/analyze", "/games", "/rounds"])
+def test_the_schema_allows_the_player_counts_each_variant_allows(roomy_client, route):
+    """Issue 31: schema and server agree on every variant (in another spelling too, and left
+    out: TWO_PLAYER) and player count; the allowed counts are the core's (Variant.players).
+    /games and /rounds may still refuse an allowed count for another reason (Two-Headed
+    Giant's teams, Archenemy's archenemy), never for the count."""
+    model = {"/simulate": "SimulateIn", "/analyze": "AnalyzeIn", "/games": "GameIn"}
+    spellings = [(name, name) for name in m.Variant.__dict__ if name.isupper()]
+    spellings += [("free-for-all", "FREE_FOR_ALL"), (None, "TWO_PLAYER")]
+    agreed = 0
+    for spelled, name in spellings:
+        least, most = getattr(m.Variant, name).players
+        for players in (None, 1, 2, 3, 4, 5, 16):
+            seated = [{"name": f"P{i}", "deck": GOOD_DECK} for i in range(players or 2)]
+            bodies: dict[str, dict[str, Any]] = {
+                "/simulate": {"deck": GOOD_DECK, "games": 10, "players": players},
+                "/analyze": {"deck": GOOD_DECK, "games": 10, "turns": 1, "players": players},
+                "/games": {"players": seated},
+                "/rounds": {"tables": [seated, seated]},
+            }
+            body = bodies[route]
+            if spelled is not None:
+                body["variant"] = spelled
+            if route in ("/games", "/rounds") and players is None:
+                continue  # a list of players always has a count
+            allowed = players is None or (least <= players and (most is None or players <= most))
+            if route == "/analyze" and players == 1:
+                allowed = False  # one player has nobody to play against: AnalyzeIn's minimum
+            assert validator(model.get(route, "RoundIn")).is_valid(body) == allowed, body
+            r = roomy_client.post(route, json=body)
+            if allowed and route in ("/simulate", "/analyze"):
+                assert r.status_code == 200, (body, r.text)
+            elif allowed:
+                assert r.status_code == 201 or "players, got" not in error(r), (body, r.text)
+            else:
+                assert "players, got" in error(r) or route == "/analyze", (body, r.text)
+            agreed += 1
+    assert agreed >= 6 * len(spellings)
+
+
+def test_json_types_are_read_as_the_schema_says(client):
+    """Issue 31: a lax model took 0 for false, false for 0 and "3" for 3, which the schema
+    refuses (schemathesis found the first two); an integral float is an integer to both."""
+    sim = {"deck": GOOD_DECK, "games": 10, "seed": "00" * 32}
+    for name, path, body, field in (
+        ("GameIn", "/games", two_players(whole_game=0), "whole_game"),
+        ("GameIn", "/games", two_players(land_mulligan="yes"), "land_mulligan"),
+        ("SimulateIn", "/simulate", {**sim, "hand_size": False}, "hand_size"),
+        ("SimulateIn", "/simulate", {**sim, "games": "10"}, "games"),
+        ("SimulateIn", "/simulate", {**sim, "on_the_play": 1}, "on_the_play"),
+    ):
+        assert not validator(name).is_valid(body), body
+        message = error(client.post(path, json=body))
+        assert message.startswith(f"{field}: expected "), message
+    for name, path, body in (
+        ("SimulateIn", "/simulate", {**sim, "games": 10.0, "hand_size": 7.0}),
+        ("GameIn", "/games", two_players(starting_player=1.0)),
+    ):
+        validator(name).validate(body)
+        assert client.post(path, json=body).status_code in (200, 201), body
+    plain = client.post("/simulate", json=sim).json()
+    assert client.post("/simulate", json={**sim, "games": 10.0}).json() == plain
+
+
 def test_a_table_of_no_player_is_refused_by_the_schema(client):
     body = {"tables": [[]]}
     assert not validator("RoundIn").is_valid(body)

@@ -8,7 +8,9 @@ Schema can express:
 - a body that fits the schema may still be refused by the rules with 422 `invalid` (a seat that
   does not exist, a deck the reader refuses or one too small for the turns asked, an answer to
   a decision of another kind, an action the table refuses now): `positive_data_acceptance`
-  expects 422 too on POST /games, /rounds, /simulate, /analyze, the answers and the actions;
+  expects 422 too on POST /games, /rounds, /simulate, /analyze, the answers and the actions
+  (what a schema can say of fields that go together, docs/openapi.json says with if/then and
+  not: tests/test_serve_contract.py checks that schema and server agree on each);
 - a body over the size limit is refused with 413 `too_large` before it is read:
   `negative_data_rejection` expects 413 as well.
 """

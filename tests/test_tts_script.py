@@ -8,6 +8,7 @@ state, read with each seat's token, is compared with what the table shows."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import urllib.parse
@@ -200,6 +201,7 @@ def test_the_whole_game_draws_shuffles_searches_and_scries_through_the_server(se
     assert records[-1]["type"] == "reveal"
     kinds = [a["action"] for a in acts(records)]
     assert kinds.count("draw") == 2 and "found" in kinds and "arrange" in kinds
+
     assert all(200 <= r["status"] < 300 for r in run["requests"]), run["requests"]
 
 
@@ -272,6 +274,7 @@ def test_the_tables_own_moves_reach_the_server_as_actions(server, lua):
     # A surveil: a looked-at card put into the graveyard (spawned there: the check after
     # each step saw it in the graveyard zone), and a revealed card put into the hand.
     arranged = [a for a in acts(verified(run)) if a["action"] == "arrange"]
+    assert ("counter", None, None) in moves
     assert any(a.get("graveyard") for a in arranged) and any(a.get("hand") for a in arranged)
 
 
@@ -296,7 +299,9 @@ def test_a_saved_table_loads_into_a_fresh_tts_and_plays_on_to_a_log_that_verifie
     server, lua, tmp_path
 ):
     save = tmp_path / "save.json"
-    first = lua_json(lua, PLAY, server, "steps=20", "seed=9", "faults=0.2", f"save={save}")
+    first = lua_json(
+        lua, PLAY, server, "tour=true", "steps=20", "seed=9", "faults=0.2", f"save={save}"
+    )
     assert first["mismatches"] == [] and not first["ended"]
     saved = json.loads(save.read_text())
     state = json.loads(saved["script_state"])
@@ -309,10 +314,20 @@ def test_a_saved_table_loads_into_a_fresh_tts_and_plays_on_to_a_log_that_verifie
     saved["objects"].remove(cards[0])
     saved["objects"].append({**cards[1], "guid": "fffff0"})
     save.write_text(json.dumps(saved))
+    game = first["game"]
+    lives = []
+    for seat, s in enumerate(game["seats"]):
+        view = httpx.get(
+            f"{server.url}/games/{game['game_id']}/seats/{seat}", headers=auth(s["token"])
+        ).json()
+        lives.append(view["seats"][seat]["counters"]["life"])
     second = lua_json(
         lua, PLAY, server, f"load={save}", "steps=20", "seed=10", "faults=0.2", "finish=true"
     )
     assert second["resumed"] and second["mismatches"] == []
+    # The loaded table shows each player's life as the server kept it (the tour changed it).
+    shown = [t for t in second["load_texts"] if t.startswith("Life ")]
+    assert [int(t.split(",")[0].split()[1]) for t in shown] == lives
     assert second["game"]["game_id"] == first["game"]["game_id"]
     records = verified(second)
     assert len(acts(records)) >= 20
@@ -382,4 +397,42 @@ def test_life_and_poison_buttons_log_public_counters(server, lua):
         ("life", -1),
         ("life", 1),
         ("poison", 1),
+    ]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_a_refused_deck_is_shown_to_the_host_and_no_game_starts(server, lua):
+    run = lua_json(lua, RUN, server, "tab:White=30 Forest\\n30 <b>not a card</b>")
+    assert run["game"] is None
+    notice = [t for t in run["texts"] if t.startswith("The server said: invalid: players[0]")]
+    assert notice and "deck: line 2" in notice[0]
+    assert 'visibility="Admin">The server said:' in run["xml"]
+    assert run["buttons"]["White"] == ["Start game"] and not run["buttons"]["Red"]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_hostile_player_names_stay_text_in_the_panel(server, lua):
+    hostile = '<Button onClick="onMulliganButton">Draw</Button> & "quotes"'
+    run = lua_json(lua, RUN, server, f"name:White={hostile}", "name:Red=</Text><Text>")
+    assert [s["name"] for s in run["game"]["seats"]] == [hostile, "</Text><Text>"]
+    assert f"{hostile} (White)" in run["texts"] and "</Text><Text> (Red)" in run["texts"]
+    # Numbers read as players write them: "Life 20", never "Life 20.0" (lua5.4 decodes JSON
+    # numbers as floats).
+    counts = [t for t in run["texts"] if t.startswith("Life ")]
+    assert len(counts) == 2 and all(
+        re.fullmatch(r"Life \d+, library \d+, hand 7, graveyard 0", t) for t in counts
+    )
+    # No button came from a name: each player sees only the buttons the script made.
+    assert run["buttons"]["White"] == [
+        "Draw",
+        "Mill 1",
+        "Shuffle",
+        "Search library",
+        "Scry 2",
+        "Reveal 1",
+        "Life -1",
+        "Life +1",
+        "Poison +1",
+        "End game",
+        "Resync table",
     ]

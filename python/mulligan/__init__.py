@@ -1,8 +1,12 @@
-"""mulligan: the start of a game of Magic: The Gathering, exactly as the Comprehensive Rules say.
+"""mulligan: the hidden information of Magic: The Gathering, exactly as the Comprehensive Rules
+say.
 
 Shuffles follow rule 701.24 (ChaCha12-seeded, unbiased Fisher-Yates, reproducible from a seed,
 verifiable by commit-reveal); the game start follows rule 103 (starting player, life, hand
-size, the mulligan of every era, opening-hand actions, the first draw). See docs/API.md.
+size, the mulligan of every era, opening-hand actions, the first draw), and a whole game keeps
+every library and hand after it (`Game(..., whole_game=True)`). `simulate` and
+`mulligan.analysis` answer deck-building questions; `mulligan.serve` serves games over HTTP.
+See docs/API.md.
 """
 
 from mulligan import (
@@ -50,6 +54,7 @@ from mulligan._core import (
 )
 from mulligan.analysis import analyze
 from mulligan.log import game_log, verify_log, write_log
+from mulligan.source_tables import sources
 
 __all__ = [
     "FORMAT_VERSION",
@@ -91,6 +96,8 @@ __all__ = [
     "mix_seed",
     "shuffle_simultaneously",
     "simulate",
+    "source_tables",
+    "sources",
     "tournament",
     "verify_commitment",
     "verify_log",

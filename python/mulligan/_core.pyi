@@ -19,6 +19,7 @@ from mulligan.records import (
     SetupDict,
     ViewDict,
 )
+from mulligan.source_tables import SourcesTableDict
 
 __all__ = [
     "FORMAT_VERSION",
@@ -57,6 +58,7 @@ __all__ = [
     "land_luck",
     "log_header",
     "setup_digest",
+    "sources",
     "verify_log_bytes",
     "mix_seed",
     "shuffle_simultaneously",
@@ -144,6 +146,8 @@ class Deck:
     @property
     def unknown(self) -> tuple[str, ...]: ...
     @property
+    def suggestions(self) -> dict[str, tuple[str, ...]]: ...
+    @property
     def source(self) -> str | None: ...
     @property
     def format(self) -> str | None: ...
@@ -169,6 +173,7 @@ class CardTable:
     def with_meta(self, key: str, value: str) -> CardTable: ...
     def to_text(self) -> str: ...
     def lookup(self, name: str) -> dict[str, Any] | None: ...
+    def suggest(self, name: str, *, limit: int = 3) -> list[str]: ...
     def __len__(self) -> int: ...
 
 class DeckWarning(MulliganWarning): ...
@@ -212,6 +217,8 @@ class Variant:
     VANGUARD: ClassVar[Variant]
     @property
     def name(self) -> str: ...
+    @property
+    def players(self) -> tuple[int, int | None]: ...
     def __int__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -576,7 +583,27 @@ def analyze(
     optimize: str | Mapping[str, object] | Callable[[list[Card], list[Card]], float] | None = None,
     optimize_colours: bool = False,
     progress: Callable[[int, int], object] | None = None,
+    nonland_sources: bool = False,
 ) -> AnalysisDict: ...
+def sources(
+    deck: Deck | None = None,
+    *,
+    cards: int | None = None,
+    lands: int | None = None,
+    karsten: bool = False,
+    exact: bool = False,
+    on_the_draw: bool = False,
+    target: float = 0.9,
+    turns: int = 7,
+    mulligan: MulliganRule | str | None = None,
+    variant: Variant | str | None = None,
+    players: int | None = None,
+    keep: KeepRule | None = None,
+    games: int | None = None,
+    seed: _SeedLike | None = None,
+    threads: int | None = None,
+    table: CardTable | Literal[False] | None = None,
+) -> SourcesTableDict: ...
 def dealt_hands(log: bytes) -> list[DealtHandDict]: ...
 def land_luck(logs: Sequence[bytes], *, samples: int = 10000) -> LuckDict: ...
 def exact_keep_odds(

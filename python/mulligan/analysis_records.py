@@ -56,6 +56,7 @@ class _CardBase(TypedDict):
     enough_lands: float
     castable_given_lands: float | None
     castable_and_drawn: float
+    command_zone: bool
 
 
 class CardOddsDict(_CardBase, total=False):
@@ -111,6 +112,8 @@ class OptimizeDict(TypedDict):
     """The best keep rule's search (`analyze(..., optimize=...)`, docs/ANALYSIS.md)."""
 
     objective: str
+    objective_name: str
+    warnings: list[str]
     family: str
     family_size: int
     rules_tried: int
@@ -128,6 +131,31 @@ class OptimizeDict(TypedDict):
     stages: list[StageDict]
 
 
+class CardNeedDict(TypedDict):
+    """One colour of one card against the table (`analyze`'s `source_needs`)."""
+
+    name: str
+    mana_cost: str
+    turn: int
+    colour: str
+    coloured: int
+    sources: int
+    nonland_sources: int
+    probability: float | None
+    needed: int | None
+    short: bool
+
+
+class SourceNeedsDict(TypedDict):
+    """`analyze`'s `source_needs`: the target, the keep rule the table used, whether non-land
+    mana sources counted, and each coloured card's sources against the table's need."""
+
+    target: float
+    procedure: Literal["karsten", "keep_rule"]
+    nonland_sources: bool
+    cards: list[CardNeedDict]
+
+
 class _AnalysisBase(TypedDict):
     deck_size: int
     lands: int
@@ -135,6 +163,9 @@ class _AnalysisBase(TypedDict):
     on_the_draw: bool
     skips_first_draw: bool
     variant: str
+    variant_source: Literal["request", "deck", "default"]
+    commanders: list[str]
+    identity: str | None
     players: int
     mulligan: str
     method: Literal["exact", "simulation"]
@@ -145,6 +176,8 @@ class _AnalysisBase(TypedDict):
     by_turn: list[TurnDict]
     cards: list[CardOddsDict]
     warnings: list[str]
+    notes: list[str]
+    source_needs: SourceNeedsDict | None
 
 
 class AnalysisDict(_AnalysisBase, total=False):

@@ -87,7 +87,11 @@ def _bytes(source: object) -> bytes:
         try:
             with open(source, "rb") as f:
                 return f.read()
-        except (OSError, ValueError, TypeError) as e:
+        except OSError as e:
+            # The reason alone ("No such file or directory"), not Python's "[Errno 2] ...
+            # 'path'": the caller has the path, and the command line names it once.
+            raise LogError(f"cannot read the log: {e.strerror or e}") from e
+        except (ValueError, TypeError) as e:
             raise LogError(f"cannot read the log: {e}") from e
     if isinstance(source, dict) or not isinstance(source, Iterable):
         raise LogError(

@@ -215,17 +215,35 @@ local function step(force)
   local seat = force.seat or (random(#SEATS) - 1)
   local color = SEATS[seat + 1]
   local view = M.views[seat]
-  if #find(color, "To ") > 0 then
+  if force.r == 23 then
+    -- A revealed card dragged onto the library: revealed cards are put away with the panel,
+    -- so it goes back (no call).
+    for id, h in pairs(M.objs[seat] or {}) do
+      if h.zone == "revealed" then
+        tts.drag(color, h.obj, pileAt(seat, "library"))
+        tts.pump()
+        return "revealed card onto the library"
+      end
+    end
+  end
+  if force.r == 24 and #cardsIn(seat, "hand") > 0 then
+    -- A hand card dropped into another player's hand: it goes back (no call).
+    local other = SEATS[(seat + 1) % #SEATS + 1]
+    tts.drag(color, objectOf(seat, pick(cardsIn(seat, "hand")).id), Player[other].getHandTransform().position)
+    tts.pump()
+    return "into another hand"
+  end
+  if #find(color, "To ") > 0 and not force.r then
     local to = force.found or pick(find(color, "To "))
     click(color, to, true)
     return "found " .. to
   end
-  if #find(color, "Take: ") > 0 then
+  if #find(color, "Take: ") > 0 and not force.r then
     if #find(color, "Next page") > 0 and random(3) == 1 then click(color, "Next page"); return "next page" end
     click(color, pick(find(color, "Take: ")))
     return "take"
   end
-  if #find(color, "Done") > 0 then
+  if #find(color, "Done") > 0 and not force.r then
     local cards = {}
     for _, l in ipairs(labels(color)) do if l:match(": %a+$") then table.insert(cards, l) end end
     if force.marks then
@@ -241,7 +259,9 @@ local function step(force)
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = force.r or random(20)
+  local r = force.r or random(22)
+  if r == 21 and #find(color, "Life -1") > 0 then click(color, "Life -1", true); return "life" end
+  if r == 22 and #find(color, "Poison +1") > 0 then click(color, "Poison +1", true); return "poison" end
   if r <= 3 and view.seats[seat + 1].library_size > 0 then click(color, "Draw", true); return "draw" end
   if r == 4 then click(color, "Mill 1", true); return "mill" end
   if r == 5 then click(color, "Shuffle", true); return "shuffle" end
@@ -318,6 +338,7 @@ if opt.load then
   tts.load(saved)
   tts.pump()
   out.resumed = M.game ~= nil
+  out.load_texts = tts.texts()
   check("load")
 else
   onLoad("")
@@ -341,6 +362,7 @@ if opt.tour == "true" then
     { r = 6 }, {}, { found = "To Hand" }, { r = 6 }, {}, { found = "To Battlefield" },
     { r = 6 }, {}, { found = "To Graveyard" }, { r = 6 }, {}, { found = "To Top of library" },
     { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
+    { r = 21 }, { r = 22 }, { r = 8 }, { r = 23 }, { marks = 0 }, { r = 24 },
   }
   for _, f in ipairs(tour) do f.seat = 0 end
 end

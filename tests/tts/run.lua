@@ -4,7 +4,7 @@
 --   lua5.4 tests/tts/run.lua SCRIPT SERVER [setting=value ...] [Color:Label ...]
 --
 -- `setting=value` sets one of the script's globals after it is loaded (WHOLE_GAME=true);
--- `tab:Color=deck text` adds a Notebook tab; `once:Color=Label` makes that player click Label
+-- `tab:Color=deck text` adds a Notebook tab; `name:Color=text` is that player's Steam name; `once:Color=Label` makes that player click Label
 -- once, as soon as it is offered, during the game start; `fault:METHOD:piece=kind` gives the
 -- first such request whose URL holds `piece` that fault (tests/tts/tts.lua). Then "Start game" is clicked, every decision of
 -- the game start is answered by its player (keep; the first cards to the bottom; the first
@@ -25,7 +25,10 @@ for i = 3, #arg do
   local tab, body = arg[i]:match("^tab:(%a+)=(.*)$")
   local key, value = arg[i]:match("^([%u_]+)=(.*)$")
   local method, match, kind = arg[i]:match("^fault:(%u+):([^=]+)=(.+)$")
-  if method then
+  local named, steam = arg[i]:match("^name:(%a+)=(.*)$")
+  if named then
+    Player[named].steam_name = steam
+  elseif method then
     table.insert(tts.plan, { method = method, match = match, kind = kind })
   elseif first then
     once[first] = firstLabel

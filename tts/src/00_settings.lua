@@ -50,6 +50,7 @@ MULLIGAN = {
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended
   calls = 0,      -- HTTP requests sent, retries included
+  notice = nil,   -- the last error, shown to the host until the next request goes through
 }
 local M = MULLIGAN
 
@@ -57,6 +58,11 @@ local M = MULLIGAN
 local render, resync, act, answer, rebuildSeat, setupTable, fetchLog
 
 local function key(id) return string.format("%d", id) end
+-- A number as players read it ("19", never "19.0"), or "?" for none.
+local function num(v)
+  if type(v) == "number" and v == math.floor(v) then return string.format("%d", v) end
+  return v == nil and "?" or tostring(v)
+end
 local function nameOf(seat)
   local g = M.game
   if g and g.seats and g.seats[seat + 1] then return g.seats[seat + 1].name end

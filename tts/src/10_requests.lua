@@ -47,7 +47,9 @@ local function send(lane, req)
   local function again(why)
     if req.done or req.attempt ~= attempt then return end
     if req.attempt >= REQUEST_TRIES then
-      print("mulligan: " .. req.method .. " " .. req.path .. ": " .. why .. "; reading the table again")
+      M.notice = req.method .. " " .. req.path .. ": " .. why
+      print("mulligan: " .. M.notice .. "; reading the table again")
+      render()
       finish(lane, req)
       if req.onGiveUp then req.onGiveUp() else resync() end
       return
@@ -67,12 +69,15 @@ local function send(lane, req)
     -- from this reply's next_action.
     local ok, err = pcall(function()
       if kind == "ok" then
+        M.notice = nil
         req.onOk(reply)
         -- A reply that took more than one try: the table is read again all the same.
         if req.attempt > 1 and req.method ~= "GET" and M.game ~= nil then resync() end
       else
         if req.seat ~= nil and reply.next_action then M.next[req.seat] = reply.next_action end
-        print("mulligan: " .. tostring(reply.code) .. ": " .. tostring(reply.message))
+        M.notice = tostring(reply.code) .. ": " .. tostring(reply.message)
+        print("mulligan: " .. M.notice)
+        render()
         if req.onRefused then req.onRefused(reply) else resync() end
       end
     end)

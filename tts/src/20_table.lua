@@ -182,7 +182,7 @@ rebuildSeat = function(seat)
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
-  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. tostring(me.library_size) .. ")") end
+  if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again

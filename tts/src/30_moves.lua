@@ -75,10 +75,11 @@ function onObjectEnterContainer(container, object)
   local piles = M.spots[seat] or {}
   local guid = object.getGUID()
   container.takeObject({ guid = guid, callback_function = function(taken) taken.destruct() end })
-  if container.getGUID() == piles.library then
+  if container.getGUID() == piles.library and h.zone ~= "revealed" then
     report(seat, id, h, "top")
   else
-    -- Another deck: the card comes back where the server has it.
+    -- Another deck (or a revealed card, put away with the panel): the card comes back where
+    -- the server has it.
     M.objs[seat][id] = nil
     rebuildSeat(seat)
   end

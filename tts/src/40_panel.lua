@@ -51,7 +51,7 @@ local function decisionRows(rows, seat, d)
   elseif d.kind == "bottom" then
     local chosen = M.bottom[seat] or {}
     M.bottom[seat] = chosen
-    text(rows, "Put " .. d.count .. " on the bottom (" .. #chosen .. " chosen)", color)
+    text(rows, "Put " .. num(d.count) .. " on the bottom (" .. #chosen .. " chosen)", color)
     local left = {}
     for _, card in ipairs(d.hand) do
       local taken = false
@@ -164,7 +164,7 @@ local function tableRows(rows, seat)
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
-  text(rows, "Life " .. tostring(life or "?") .. ", library " .. tostring(me.library_size or "?")
+  text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
     if open.seat == seat then
@@ -210,6 +210,7 @@ end
 render = function()
   for k in pairs(buttons) do buttons[k] = nil end
   local rows = {}
+  if M.notice then text(rows, "The server said: " .. M.notice, "Admin") end
   if M.game == nil then
     text(rows, "mulligan: no game yet")
     button(rows, nil, "Start game", function() startGame() end, true)

@@ -12,11 +12,33 @@ from __future__ import annotations
 
 import importlib
 
-from mulligan.cli.group import cli, main
+import click
 
-COMMAND_MODULES = ("start", "simulate", "verify", "cards", "serve", "analyze", "stats")
+from mulligan.cli.group import EXIT_STATUS, cli, main
+
+COMMAND_MODULES = (
+    "start",
+    "simulate",
+    "verify",
+    "cards",
+    "serve",
+    "analyze",
+    "stats",
+    "sources",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mulligan.cli.{_name}")
+
+
+def _end_help_with_exit_status(group: click.Group) -> None:
+    """Every command's help ends with the exit statuses, as `mulligan --help` does."""
+    for command in group.commands.values():
+        command.epilog = "\n\n".join(filter(None, (command.epilog, EXIT_STATUS)))
+        if isinstance(command, click.Group):
+            _end_help_with_exit_status(command)
+
+
+_end_help_with_exit_status(cli)
 
 __all__ = ["COMMAND_MODULES", "cli", "main"]

@@ -1,6 +1,8 @@
 """`mulligan analyze --plot`: one figure per question (lands by turn, colour sources by turn,
 cards on curve, the kept hand's size), each with its title, axes and legend, simulated
-figures with their 95% intervals as error bars (matplotlib)."""
+figures with their 95% intervals as error bars (matplotlib). Legends sit outside the axes,
+so they hide no bar or line; each colour of mana has its own marker and a slight offset, so
+no line hides another; a figure drawn from exact figures (`--exact`) says "exact"."""
 
 from __future__ import annotations
 
@@ -14,7 +16,28 @@ from mulligan.analysis_records import AnalysisDict, IntervalDict
 from mulligan.cli.plot import plot_format
 
 #: Line colours for the colours of mana.
-COLOURS = {"W": "goldenrod", "U": "tab:blue", "B": "black", "R": "tab:red", "G": "tab:green"}
+COLOURS = {
+    "W": "goldenrod",
+    "U": "tab:blue",
+    "B": "black",
+    "R": "tab:red",
+    "G": "tab:green",
+    "C": "tab:grey",
+}
+
+#: A marker for each colour of mana, so that lines that coincide stay told apart.
+MARKERS = {"W": "o", "U": "s", "B": "D", "R": "^", "G": "v", "C": "X"}
+
+
+def _legend_outside(ax: Any, **kw: Any) -> None:
+    """The legend to the right of the axes, where it hides nothing."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), **kw)
+
+
+def _legend_below(fig: Any, columns: int) -> None:
+    """The legend under the axes and their label (a figure drawn with the constrained layout),
+    in `columns` columns: it hides nothing."""
+    fig.legend(fontsize="small", loc="outside lower center", ncol=columns)
 
 
 def _paths(path: str, parts: list[str]) -> dict[str, str]:
@@ -44,30 +67,40 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
 
     parts = ["lands", "colours", "cards"] + (["keep"] if r["keep"] else [])
     paths = _paths(path, parts)
-    how = "exact" if r["method"] == "exact" else f"simulated, {r['games']:,} games, 95% intervals"
+    simulated = f"simulated, {r['games']:,} games, 95% intervals"
+    how = "exact" if r["method"] == "exact" else simulated
+    # With --exact after mulligans the turn-by-turn figures are exact beside the simulated ones.
+    exact_turns = bool(r["by_turn"]) and all("exact" in t for t in r["by_turn"])
+    turns_how = "exact (after the keep)" if exact_turns else how
     who = "on the draw" if r["on_the_draw"] else "on the play"
-    subtitle = (
+    deck = (
         f"{os.path.basename(name)}: {r['deck_size']} cards, {r['lands']} lands; "
-        f"{r['mulligan']} mulligan, {who}\n{how}"
+        f"{r['variant']}, {r['mulligan']} mulligan, {who}"
     )
     turns = [t["turn"] for t in r["by_turn"]]
     written = []
 
     def save(fig: Any, part: str) -> None:
-        fig.tight_layout()
+        if fig.get_layout_engine() is None:
+            fig.tight_layout()
         try:
-            fig.savefig(paths[part], format=plot_format(paths[part]))
+            fig.savefig(paths[part], format=plot_format(paths[part]), bbox_inches="tight")
         finally:
             plt.close(fig)
         written.append(paths[part])
 
-    fig, ax = plt.subplots(figsize=(8, 5), dpi=100)
+    fig, ax = plt.subplots(figsize=(9, 5), dpi=100)
     for k in range(1, min(len(turns), 7) + 1):
-        tails = [t["lands_at_least"] for t in r["by_turn"]]
+        if exact_turns:
+            tails = [t["exact"]["lands_at_least"] for t in r["by_turn"]]
+        else:
+            tails = [t["lands_at_least"] for t in r["by_turn"]]
         shares = [tail[k] if k < len(tail) else 0.0 for tail in tails]
         bars = [
             t["lands_at_least_interval"][k]
-            if "lands_at_least_interval" in t and k < len(t["lands_at_least_interval"])
+            if not exact_turns
+            and "lands_at_least_interval" in t
+            and k < len(t["lands_at_least_interval"])
             else None
             for t in r["by_turn"]
         ]
@@ -79,39 +112,70 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
             capsize=3,
             label=f"at least {k} land{'s' if k > 1 else ''}",
         )
-    ax.set_title(f"Lands seen by each turn\n{subtitle}", fontsize=10)
+    ax.set_title(f"Lands seen by each turn\n{deck}\n{turns_how}", fontsize=10)
     ax.set_xlabel("turn (after the keep)")
     ax.set_ylabel("% of games")
     ax.set_xticks(turns)
     ax.set_ylim(0, 101)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    _legend_outside(ax)
     save(fig, "lands")
 
-    fig, ax = plt.subplots(figsize=(8, 5), dpi=100)
-    colours = list(r["by_turn"][0]["sources"]) if r["by_turn"] else []
-    for colour in colours:
+    fig, ax = plt.subplots(figsize=(9, 5), dpi=100)
+    colours = sorted(r["by_turn"][0]["sources"], key="WUBRGC".find) if r["by_turn"] else []
+    # Each colour a little to the side of the turn, with its own marker, and the first drawn
+    # widest, so that equal figures stay visible (a halo around the lines drawn over it).
+    offsets = {c: 0.1 * (i - (len(colours) - 1) / 2) for i, c in enumerate(colours)}
+    ends: list[tuple[float, str, str]] = []
+    for i, colour in enumerate(colours):
         for k, style in ((1, "-"), (2, "--")):
             ys = []
             for t in r["by_turn"]:
-                a = _at_least(t["sources"][colour])
+                dist = t["exact"]["sources"][colour] if exact_turns else t["sources"][colour]
+                a = _at_least(dist)
                 ys.append(100 * a[k] if k < len(a) else 0.0)
+            shifted = [x + offsets[colour] for x in turns]
             ax.plot(
-                turns,
+                shifted,
                 ys,
                 style,
-                marker="o",
+                linewidth=1.2 + 1.5 * (len(colours) - 1 - i) / max(len(colours) - 1, 1),
+                marker=MARKERS.get(colour, "o"),
+                markersize=7 if k == 1 else 6,
+                fillstyle="full" if k == 1 else "none",
                 color=COLOURS.get(colour, "grey"),
                 label=f"{colour}: at least {k} source{'s' if k > 1 else ''}",
             )
-    ax.set_title(f"Sources of each colour seen by each turn\n{subtitle}", fontsize=10)
+            ends.append((ys[-1], f"{colour} {k}+", COLOURS.get(colour, "grey")))
+    # The labels at the lines' ends, spread apart where the lines end close together.
+    placed: list[float] = []
+    for y, label, colour in sorted(ends, key=lambda e: -e[0]):
+        y_label = min(y, placed[-1] - 3.5) if placed else y
+        placed.append(y_label)
+        ax.annotate(
+            label,
+            (max(turns) + 0.25, y_label),
+            xytext=(0, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="small",
+            color=colour,
+            annotation_clip=False,
+        )
+    if turns:
+        ax.set_xlim(min(turns) - 0.4, max(turns) + 0.6)
+    identity = r.get("identity")
+    only = f"; sources count for the commander's colours only ({identity})" if identity else ""
+    ax.set_title(
+        f"Sources of each colour seen by each turn\n{deck}\n{turns_how}{only}", fontsize=10
+    )
     ax.set_xlabel("turn (after the keep)")
     ax.set_ylabel("% of games")
     ax.set_xticks(turns)
     ax.set_ylim(0, 101)
     ax.grid(alpha=0.3)
     if colours:
-        ax.legend(fontsize="small", ncol=2)
+        _legend_outside(ax)
     else:
         ax.text(
             0.5, 0.5, "no land of the deck adds coloured mana", ha="center", transform=ax.transAxes
@@ -119,7 +183,9 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
     save(fig, "colours")
 
     cards = r["cards"]
-    fig, ax = plt.subplots(figsize=(9, max(3.0, 0.45 * len(cards) + 1.5)), dpi=100)
+    fig, ax = plt.subplots(
+        figsize=(10, max(3.0, 0.45 * len(cards) + 2.0)), dpi=100, layout="constrained"
+    )
     positions = np.arange(len(cards))
     series = [
         ("castable", "the mana to cast it on its turn"),
@@ -141,16 +207,20 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
         )
     ax.set_yticks(
         positions + height,
-        [f"{c['name']} {c['mana_cost']} (turn {c['turn']})" for c in cards],
+        [
+            f"{c['name']} {c['mana_cost']} (turn {c['turn']}"
+            f"{', commander' if c.get('command_zone') else ''})"
+            for c in cards
+        ],
         fontsize="small",
     )
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of games")
-    ax.set_title(f"On curve: each card on the turn of its mana value\n{subtitle}", fontsize=10)
+    ax.set_title(f"On curve: each card on the turn of its mana value\n{deck}\n{how}", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     if cards:
-        ax.legend(fontsize="small", loc="lower right")
+        _legend_below(fig, len(series))
     else:
         ax.set_yticks([])
         ax.text(
@@ -183,8 +253,9 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
         ax.set_xticks(xs, [str(s) for s in sizes])
         ax.set_xlabel("cards in the kept hand")
         ax.set_ylabel("% of games")
-        ax.set_title(f"Kept hand size\n{subtitle}", fontsize=10)
-        ax.legend(fontsize="small")
+        keep_how = "exact and " + simulated if keep["exact"] else simulated
+        ax.set_title(f"Kept hand size\n{deck}\n{keep_how}", fontsize=10)
+        _legend_outside(ax)
         ax.grid(axis="y", alpha=0.3)
         save(fig, "keep")
     return written

@@ -8,6 +8,7 @@ from importlib import resources
 import click
 
 from mulligan import Deck, DeckWarning
+from mulligan.cli.fit_text import text_width, wrap
 from mulligan.cli.group import CliError
 
 BUNDLED_DIR = "decks"
@@ -96,8 +97,10 @@ def read_deck(
     if len(deck) == 0 and not deck.commanders:
         raise CliError(f"{shown}: the deck holds no cards (no line of it names a card)")
     if not quiet:
+        width = text_width()
         for w in deck.warnings:
-            click.echo(f"warning: {shown}: {w}", err=True)
+            for line in wrap(f"warning: {shown}: {w}", width):
+                click.echo(line, err=True)
     return shown, deck
 
 

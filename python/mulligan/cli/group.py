@@ -18,21 +18,32 @@ T = TypeVar("T")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(context_settings=CONTEXT)
+#: What every command's help ends with: the exit statuses (README, "Errors and exit status").
+EXIT_STATUS = """\b
+Exit status: 0 done; 1 an error in what was read or run (a file, a deck, a log that does not
+verify, a setting the rules refuse); 2 a usage error (an unknown command or option, a bad
+option value); 130 interrupted (Ctrl-C). Every error is one line on stderr, `mulligan: error:
+...`, naming the file, line, key or option."""
+
+
+@click.group(context_settings=CONTEXT, epilog=EXIT_STATUS)
 @click.version_option(__version__, prog_name="mulligan")
 def cli() -> None:
-    """The start of a game of Magic: The Gathering, exactly as the Comprehensive Rules say.
+    """Hidden-information Magic: The Gathering exactly as the Comprehensive Rules say: seeded,
+    verifiable shuffles (701.24), the game start of every era (103), whole games served over
+    HTTP to Tabletop Simulator and a browser page, and deck analysis.
 
     \b
       mulligan start --auto            one seeded game start between two bundled decks
       mulligan start my_deck.txt       hot-seat: each player sees only their own hand
+      mulligan start --whole-game      play on after the start: draw, search, scry, mill, ...
       mulligan simulate my_deck.txt    a million game starts of one deck: keep rates, lands
       mulligan verify game.jsonl       replay a game log and check every shuffle and draw
       mulligan analyze my_deck.txt     lands, colours and on-curve odds turn by turn
       mulligan stats game.jsonl        was I unlucky? every hand dealt against the exact odds
-      mulligan cards download          once: fetch Scryfall's card data (which cards are lands)
-      mulligan cards import FILE       the same from a Scryfall bulk file on disk (offline)
-      mulligan serve                   game starts over HTTP (pip install 'mulligan[serve]')
+      mulligan serve                   games over HTTP (pip install 'mulligan[serve]')
+      mulligan cards info              which card table is in use (one is built in)
+      mulligan cards download          refresh the card table from Scryfall (optional)
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
     Magic Workstation, Moxfield/Archidekt/TappedOut exports (detected from the text).
@@ -92,6 +103,16 @@ class CliError(click.ClickException):
     """A user-facing error: printed as one line, exit status 1."""
 
 
+def command_path(ctx: click.Context) -> list[str]:
+    """The words of the command `ctx` runs: ``["mulligan", "cards", "show"]``."""
+    words: list[str] = []
+    at: click.Context | None = ctx
+    while at is not None:
+        words.insert(0, "mulligan" if at.parent is None else str(at.info_name))
+        at = at.parent
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the `mulligan` command; returns its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -102,10 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Exit as e:
         return int(e.exit_code)
     except click.UsageError as e:
-        where = f"mulligan {e.ctx.info_name}" if e.ctx and e.ctx.parent else "mulligan"
-        if e.ctx and e.ctx.parent and e.ctx.parent.parent:
-            where = f"mulligan {e.ctx.parent.info_name} {e.ctx.info_name}"
-        click.echo(f"{where}: error: {e.format_message()} (see {where} --help)", err=True)
+        # A usage error names the command whose help says how to use it.
+        where = " ".join(command_path(e.ctx)) if e.ctx else "mulligan"
+        click.echo(f"mulligan: error: {e.format_message()} (see {where} --help)", err=True)
         return 2
     except click.ClickException as e:
         click.echo(f"mulligan: error: {e.format_message()}", err=True)

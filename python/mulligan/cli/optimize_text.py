@@ -11,6 +11,7 @@ from typing import Callable
 import click
 
 from mulligan.analysis_records import IntervalDict, KeepRuleDict, OptimizeDict
+from mulligan.cli.fit_text import fit, text_width, wrap
 
 __all__ = ["keep_spec", "optimize_text", "progress_printer"]
 
@@ -39,31 +40,59 @@ def _ci(interval: IntervalDict, signed: bool = False) -> str:
     return f"[{100 * low:.2f}, {100 * high:.2f}]"
 
 
-def optimize_text(o: OptimizeDict, baseline_given: bool) -> list[str]:
-    """The search as lines: what was searched, the winner beside the baseline, the paired
-    difference with its interval, each hand size's step."""
+OBJECTIVE_NAMES = {
+    "castable_and_drawn": "castable_and_drawn, the mana and the card",
+    "castable": "castable, the mana alone",
+    "lands": "lands",
+    "score": "your scoring function",
+}
+
+
+def optimize_text(o: OptimizeDict, baseline_given: bool, width: int | None = None) -> list[str]:
+    """The search as lines of at most `width` characters (default: the terminal's): the
+    objective that ran, what was searched, the winner beside the baseline, the paired
+    difference with its interval, each hand size's step (its warnings are the caller's)."""
+    w = text_width() if width is None else width
     base = "your rule" if baseline_given else "default"
-    width = max(len("best"), len(base))
-    lines = [
-        f"best keep rule for {o['objective']}:",
+    pad = max(len("best"), len(base))
+    name = o.get("objective_name", "")
+    lines = wrap(f"best keep rule for {o['objective']}:", w)
+    lines += wrap(f"  objective: {OBJECTIVE_NAMES.get(name, name)}", w)
+    lines += wrap(
         f"  searched {o['rules_tried']:,} of {o['family_size']:,} rules ({o['family']}) "
         f"on {o['search_games']:,} games, hand size by hand size; compared on "
         f"{o['compare_games']:,} further games",
-        f"  {'best':<{width}}  {100 * o['best_value']:.2f}% {_ci(o['best_interval'])}  "
-        f"{keep_spec(o['best'])}",
-        f"  {base:<{width}}  {100 * o['baseline_value']:.2f}% {_ci(o['baseline_interval'])}  "
-        f"{keep_spec(o['baseline'])}",
-        f"  difference: {_points(o['difference'])} points "
-        f"{_ci(o['difference_interval'], signed=True)} (95%, paired game by game; "
-        f"{_ci(o['unpaired_interval'], signed=True)} unpaired)",
-    ]
+        w,
+    )
+    for label, value, interval, rule in (
+        ("best", o["best_value"], o["best_interval"], o["best"]),
+        (base, o["baseline_value"], o["baseline_interval"], o["baseline"]),
+    ):
+        cells = [f"{100 * value:.2f}% {_ci(interval)}", keep_spec(rule)]
+        lines += fit(f"  {label:<{pad}}  ", cells, w)
+    lines += fit(
+        "  difference: ",
+        [
+            f"{_points(o['difference'])} points {_ci(o['difference_interval'], signed=True)}",
+            "(95%, paired game by game;",
+            f"{_ci(o['unpaired_interval'], signed=True)} unpaired)",
+        ],
+        w,
+        sep=" ",
+    )
     for s in o["stages"]:
         lo, hi = s["range"]
         was = s["baseline_range"]
         was_text = f"{was[0]}-{was[1]}" if was is not None else "any"
-        lines.append(
-            f"  {s['size']} cards: {lo}-{hi} lands, {100 * s['value']:.2f}% from here on "
-            f"({base} {was_text}: {100 * s['baseline_value']:.2f}%; {s['tried']} ranges tried)"
+        lines += fit(
+            f"  {s['size']} cards: ",
+            [
+                f"{lo}-{hi} lands, {100 * s['value']:.2f}% from here on",
+                f"({base} {was_text}: {100 * s['baseline_value']:.2f}%;",
+                f"{s['tried']} ranges tried)",
+            ],
+            w,
+            sep=" ",
         )
     return lines
 

@@ -18,9 +18,14 @@ __all__ = ["bundled_deck", "checked_plot", "read_seed", "run_options"]
 
 
 def run_options(
-    *, keep_at_max: int | None, variant_help: str, seed_help: str
+    *,
+    keep_at_max: int | None,
+    variant_help: str,
+    seed_help: str,
+    variant_default: str | None = "TWO_PLAYER",
 ) -> Callable[[click.decorators.FC], click.decorators.FC]:
-    """--keep, --keep-at (0 to `keep_at_max` cards), --variant, --seed and --json."""
+    """--keep, --keep-at (0 to `keep_at_max` cards), --variant (`variant_default`; None: the
+    command decides), --seed and --json."""
 
     def add(f: click.decorators.FC) -> click.decorators.FC:
         for option in reversed(
@@ -41,8 +46,8 @@ def run_options(
                     "--variant",
                     type=VARIANT_CHOICE,
                     metavar=VARIANT_METAVAR,
-                    default="TWO_PLAYER",
-                    show_default=True,
+                    default=variant_default,
+                    show_default=variant_default is not None,
                     help=variant_help,
                 ),
                 click.option("--seed", metavar="HEX", default=None, help=seed_help),

@@ -1,4 +1,4 @@
-"""`mulligan serve`: game starts over HTTP (docs/SERVE.md).
+"""`mulligan serve`: game starts and whole games over HTTP (docs/SERVE.md).
 
 The command is `mulligan.serve.command.serve` (it needs only click to load; the service needs
 ``pip install 'mulligan[serve]'``); this module adds it to the `mulligan` group."""

@@ -75,7 +75,7 @@ from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_
 @click.option(
     "--rule",
     "rule_file",
-    type=click.Path(exists=True, dir_okay=False),
+    type=click.Path(),
     default=None,
     help="A TOML file with keep, keep_at, bottom, requires, min_sources, requires_cards, exile "
     "(options override it).",

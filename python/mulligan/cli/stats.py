@@ -14,7 +14,7 @@ from mulligan.cli.group import CliError, cli
 
 
 @cli.command(name="stats")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("logs", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--samples",
     type=click.IntRange(1, 10_000_000),

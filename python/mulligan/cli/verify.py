@@ -18,7 +18,7 @@ def sixty_four_hex(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 @cli.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path())
 @click.option(
     "--commitment",
     metavar="HEX",

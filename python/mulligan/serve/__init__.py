@@ -1,4 +1,5 @@
-"""`mulligan serve`: game starts over HTTP for tabletop simulators and tournament software.
+"""`mulligan serve`: game starts and whole games over HTTP, for tabletop simulators, browsers
+and tournament software.
 
 Install with ``pip install 'mulligan[serve]'``; run ``mulligan serve`` (docs/SERVE.md).
 `create_app(db)` gives the ASGI application for any ASGI server. Importing this package needs

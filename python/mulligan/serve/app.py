@@ -32,6 +32,7 @@ from mulligan.serve.routes import (
     rounds,
     service,
     simulate,
+    sources,
     table,
 )
 from mulligan.serve.state import AppState
@@ -48,6 +49,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     rounds.router,
     simulate.router,
     analyze.router,
+    sources.router,
     page.router,
 )
 

@@ -59,8 +59,11 @@ def serve(
     sqlite_synchronous: str,
     access_log: bool,
 ) -> None:
-    """Serve game starts over HTTP/JSON: seats that cannot see each other's cards, commit-reveal
-    fair play, games rebuilt by replay after a crash. OpenAPI at /openapi.json."""
+    """Serve games over HTTP/JSON: game starts and whole games (every library and hand until
+    the host ends it), rounds of many tables, /simulate, /analyze and /verify. Seats cannot see
+    each other's cards, commit-reveal fair play, games rebuilt by replay after a crash. The
+    Tabletop Simulator script and the browser page (/play/GAME/SEAT) play through it; OpenAPI
+    at /openapi.json (docs/SERVE.md)."""
     try:
         from mulligan.serve.server import run
     except ImportError as e:
@@ -72,7 +75,7 @@ def serve(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m mulligan.serve [OPTIONS]``: the command alone, with the `mulligan` command's
-    error lines (``mulligan serve: error: ...`` for an option, ``mulligan: error: ...`` else)."""
+    error lines (``mulligan: error: ...``; exit status 2 for an option, 1 else)."""
     try:
         serve.main(
             list(argv) if argv is not None else None, "mulligan serve", standalone_mode=False
@@ -80,9 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Exit as e:
         return int(e.exit_code)
     except click.UsageError as e:
-        click.echo(
-            f"mulligan serve: error: {e.format_message()} (see mulligan serve --help)", err=True
-        )
+        click.echo(f"mulligan: error: {e.format_message()} (see mulligan serve --help)", err=True)
         return 2
     except click.ClickException as e:
         click.echo(f"mulligan: error: {e.format_message()}", err=True)

@@ -127,12 +127,24 @@ def build_players(setup: Setup) -> list[Player]:
 
 def deck_warnings(setup: Setup, players: Sequence[Player]) -> list[Json]:
     """What the deck reader noticed in each player's deck (`Deck.warnings`: unknown card names,
-    the deck-size and copy-count rules), as ``{"code": "deck", "message"}`` naming the player."""
+    the deck-size and copy-count rules), as ``{"code": "deck", "message"}`` naming the player;
+    the unknown-names warning also carries ``suggestions`` (`deck_warning_records`)."""
     return [
-        {"code": "deck", "message": f"{player_label(i, p)}: {w}"}
+        record
         for i, (p, built) in enumerate(zip(setup["players"], players))
-        for w in built.deck.warnings
+        for record in deck_warning_records(built.deck, f"{player_label(i, p)}: ")
     ]
+
+
+def deck_warning_records(deck: Deck, prefix: str) -> list[Json]:
+    """A deck's warnings as ``{"code": "deck", "message"}`` records, each message after
+    `prefix`. When names were unknown, the first (the warning that names them) also has
+    ``suggestions``: each unknown name's nearest known names (`Deck.suggestions`; ``[]`` when
+    none is close), the "did you mean" of its message."""
+    out: list[Json] = [{"code": "deck", "message": f"{prefix}{w}"} for w in deck.warnings]
+    if deck.unknown and out:
+        out[0]["suggestions"] = {name: list(near) for name, near in deck.suggestions.items()}
+    return out
 
 
 class LiveGame:

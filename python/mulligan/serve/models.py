@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from mulligan._core import Variant
 from mulligan.serve.engine import ACTIONS, MULLIGAN_RULES, VARIANTS
 from mulligan.serve.errors import ErrorBody
 from mulligan.serve.names import Name, lenient_pattern
@@ -58,8 +59,29 @@ ExileName = Annotated[
 ]
 
 
+def _integral_numbers_as_ints(value: Any) -> Any:
+    """`value` with every integral float (``7.0``) as an int: JSON Schema's ``integer`` takes
+    them, and so does a strict model after this."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**63:
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_numbers_as_ints(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral_numbers_as_ints(v) for k, v in value.items()}
+    return value
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body read as its schema says: no field it does not know, and JSON's own types
+    (strict validation: no ``0`` or ``"yes"`` for false, no ``true`` or ``"7"`` for 7, which a
+    lax model would take although the schema refuses them), integral floats as integers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        return _integral_numbers_as_ints(data)
 
 
 class PlayerIn(Strict):
@@ -69,6 +91,47 @@ class PlayerIn(Strict):
     hand_modifier: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     life_modifier: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     archenemy: bool = False
+
+
+#: smoothing_candidates counts the candidate hands of a smoothing model: given a number, a
+#: model must be named too.
+CANDIDATES_NEED_A_MODEL: dict[str, Any] = {
+    "if": {
+        "properties": {"smoothing_candidates": {"type": "integer"}},
+        "required": ["smoothing_candidates"],
+    },
+    "then": {
+        "properties": {"smoothing": {"type": "string"}},
+        "required": ["smoothing"],
+    },
+}
+
+
+def players_the_variant_allows(where: str) -> list[dict[str, Any]]:
+    """JSON Schema conditions saying that a request holds a number of players its `variant`
+    allows (`Variant.players`, the core's `Variant::check_players`), one if/then a variant (an
+    absent `variant` is TWO_PLAYER, the default). `where` is what counts the players:
+    ``"count"``, the number `players` (null: the variant's usual table); ``"list"``, the list
+    `players`; ``"tables"``, each table of `tables`."""
+    conditions: list[dict[str, Any]] = []
+    for name in VARIANTS:
+        least, most = getattr(Variant, name).players
+        if where == "count":
+            count: dict[str, Any] = {"type": "integer", "minimum": least}
+            if most is not None:
+                count["maximum"] = most
+            then: dict[str, Any] = {"properties": {"players": {"anyOf": [{"type": "null"}, count]}}}
+        else:
+            size: dict[str, Any] = {"minItems": least}
+            if most is not None:
+                size["maxItems"] = most
+            field = {"list": "players", "tables": "tables"}[where]
+            then = {"properties": {field: size if where == "list" else {"items": size}}}
+        named: dict[str, Any] = {"properties": {"variant": {"pattern": lenient_pattern([name])}}}
+        if name != "TWO_PLAYER":
+            named["required"] = ["variant"]
+        conditions.append({"if": named, "then": then})
+    return conditions
 
 
 class HouseIn(Strict):
@@ -88,21 +151,7 @@ class HouseIn(Strict):
         description="candidate hands for `smoothing` (only with a `smoothing` model)",
     )
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            # smoothing_candidates counts the candidate hands of a smoothing model: given a
-            # number, a model must be named too.
-            "if": {
-                "properties": {"smoothing_candidates": {"type": "integer"}},
-                "required": ["smoothing_candidates"],
-            },
-            "then": {
-                "properties": {"smoothing": {"type": "string"}},
-                "required": ["smoothing"],
-            },
-        },
-    )
+    model_config = ConfigDict(extra="forbid", json_schema_extra=CANDIDATES_NEED_A_MODEL)
 
     @model_validator(mode="after")
     def _candidates_need_a_model(self) -> "HouseIn":
@@ -115,11 +164,41 @@ class HouseIn(Strict):
 
 
 class GameIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                CANDIDATES_NEED_A_MODEL,
+                # 103.1: the starting player is given, or the player who chooses it, not both.
+                {
+                    "not": {
+                        "properties": {
+                            "starting_player": {"type": "integer"},
+                            "chooser": {"type": "integer"},
+                        },
+                        "required": ["starting_player", "chooser"],
+                    }
+                },
+                *players_the_variant_allows("list"),
+            ]
+        },
+    )
+
     players: list[PlayerIn] = Field(min_length=1, max_length=16)
     variant: VariantName = "TWO_PLAYER"
     mulligan: MulliganName = "LONDON"
-    starting_player: Optional[int] = Field(default=None, ge=0, le=255)
-    chooser: Optional[int] = Field(default=None, ge=0, le=255)
+    starting_player: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that takes the first turn (not with chooser)",
+    )
+    chooser: Optional[int] = Field(
+        default=None,
+        ge=0,
+        le=255,
+        description="the seat that chooses who starts (103.1; not with starting_player)",
+    )
     contributions: list[int] = Field(
         default=[],
         max_length=16,
@@ -157,6 +236,11 @@ class Warning(BaseModel):
 
     code: str
     message: str
+    suggestions: dict[str, list[str]] | None = Field(
+        default=None,
+        description="only on the deck warning that names unknown card names: each name's "
+        'nearest known names, the message\'s "did you mean" (`[]`: none is close)',
+    )
 
 
 class GameCreated(BaseModel):
@@ -342,6 +426,13 @@ class Verdict(BaseModel):
 class RoundIn(HouseIn):
     """A whole round: every table plays the same variant, era and table options."""
 
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("tables")]
+        },
+    )
+
     round_id: Optional[str] = Field(
         default=None,
         max_length=64,
@@ -420,6 +511,13 @@ class KeepIn(Strict):
 
 
 class SimulateIn(HouseIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [CANDIDATES_NEED_A_MODEL, *players_the_variant_allows("count")]
+        },
+    )
+
     deck: str = Field(max_length=65536)
     games: int = Field(ge=1, le=2_000_000)
     mulligan: MulliganName = "LONDON"

@@ -22,7 +22,7 @@ from mulligan._core import (
     Variant,
     simulate,
 )
-from mulligan.serve.engine import DECKS, HOUSE_OPTIONS
+from mulligan.serve.engine import DECKS, HOUSE_OPTIONS, deck_warning_records
 from mulligan.serve.errors import ApiError
 
 __all__ = ["run_simulation"]
@@ -78,7 +78,7 @@ def run_simulation(body: dict[str, Any], seconds: float) -> dict[str, Any]:
         except MulliganError as e:
             raise type(e)(f"deck: {e}") from None
         keep = _keep_rule(body.get("keep"))
-        warnings = [{"code": "deck", "message": f"deck: {w}"} for w in deck.warnings]
+        warnings = deck_warning_records(deck, "deck: ")
         found = keep_rule_warnings(deck, keep, body.get("hand_size", 7))
         warnings += [{"code": "keep_rule", "message": w} for w in found]
         seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()

@@ -52,7 +52,7 @@ pub unsafe extern "C" fn mulligan_format_version(out: *mut u32) -> i32 {
     })
 }
 
-/// Writes the library's version (e.g. "0.1.0") and a NUL.
+/// Writes the library's version (e.g. "0.2.0") and a NUL.
 ///
 /// # Safety
 /// `buf` must be NULL (with `len` 0) or valid for `len` writes; `needed` NULL or valid for one

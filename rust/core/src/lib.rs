@@ -47,6 +47,7 @@ pub mod schema;
 pub mod seed;
 pub mod shuffle;
 pub mod simulate;
+pub mod source_tables;
 pub mod spelling;
 pub mod starting_player;
 pub mod table;

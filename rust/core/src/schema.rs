@@ -26,6 +26,7 @@ pub fn json_schema() -> Value {
     generator.subschema_for::<crate::game::SetupRequest>();
     generator.subschema_for::<crate::simulate::Request>();
     generator.subschema_for::<crate::analysis::Request>();
+    generator.subschema_for::<crate::source_tables::Request>();
     generator.subschema_for::<crate::log::Header>();
     generator.subschema_for::<crate::log::Reveal>();
     let mut defs = generator.take_definitions(true);
@@ -40,7 +41,8 @@ pub fn json_schema() -> Value {
             Python dicts, the game log and the HTTP service use exactly these shapes. The \
             requests (SetupRequest: the C ABI's set-up JSON, the service's game; \
             SimulateRequest: the service's simulation, Python's simulate keywords; AnalyzeRequest: \
-            the service's analysis, Python's analyze keywords) read every \
+            the service's analysis, Python's analyze keywords; SourcesRequest: the service's \
+            sources table, Python's sources keywords) read every \
             name in any case with - or _ between words and write the canonical spelling.",
         "$defs": Value::Object(defs),
     })

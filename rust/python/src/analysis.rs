@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict};
 
 /// The card table: the one given, none for `False`, else `mulligan.carddata`'s default.
-fn table(
+pub(crate) fn table(
     py: Python<'_>,
     obj: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<std::sync::Arc<mulligan_core::card_data::CardTable>>> {
@@ -55,6 +55,7 @@ const KEYWORDS: &[&str] = &[
     "optimize",
     "optimize_colours",
     "progress",
+    "nonland_sources",
 ];
 
 /// The core's request from `analyze`'s keywords (the deck is the binding's own), and the seed.
@@ -65,7 +66,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
         request.mulligan = rule;
     }
     if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = variant;
+        request.variant = Some(variant);
     }
     request.players = keywords.get::<Count>("players")?.map(|p| p.size());
     if let Some(cards) = keywords.object("cards") {
@@ -85,6 +86,9 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
     request.optimize_colours = keywords
         .get::<Flag>("optimize_colours")?
         .is_some_and(|f| f.0);
+    request.nonland_sources = keywords
+        .get::<Flag>("nonland_sources")?
+        .is_some_and(|f| f.0);
     let seed = match keywords.get::<SeedArg>("seed")? {
         Some(s) => s.0,
         None => guard(mulligan_core::Seed::generate)?,
@@ -95,7 +99,7 @@ fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::See
 /// The analysis of `deck` (docs/ANALYSIS.md): a dict of the core's `Report`.
 #[pyfunction]
 #[pyo3(signature = (deck, **keywords),
-       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, optimize_colours=False, progress=None)")]
+       text_signature = "(deck, *, turns, on_the_draw=False, mulligan=None, variant=None, players=None, cards=None, exact=False, games=None, keep=None, seed=None, table=None, threads=None, optimize=None, optimize_colours=False, progress=None, nonland_sources=False)")]
 pub fn analyze<'py>(
     py: Python<'py>,
     deck: Of<'py, Deck>,
@@ -112,12 +116,18 @@ pub fn analyze<'py>(
         None => None,
     };
     let deck = deck.0.get();
-    let main = deck.to_core(py).main;
+    let list = deck.to_core(py);
+    let cards = analysis::sources::DeckCards {
+        main: &list.main,
+        commanders: &list.commanders,
+    };
     let mut report =
-        py.detach(|| guard(|| analysis::analyze(&main, table.as_deref(), &request, &seed)))?;
+        py.detach(|| guard(|| analysis::analyze(cards, table.as_deref(), &request, &seed)))?;
     if let Some(ask) = ask {
-        let (t, cards) = (table.as_deref(), &deck.cards);
-        report.optimize = Some(optimize::search(py, ask, cards, &main, t, &request, &seed)?);
+        let (t, py_cards) = (table.as_deref(), &deck.cards);
+        report.optimize = Some(optimize::search(
+            py, ask, py_cards, cards, t, &request, &seed,
+        )?);
     }
     record_to_py(py, &report)
 }
@@ -187,7 +197,7 @@ pub fn exact_keep_odds(
         request.mulligan = rule;
     }
     if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = variant;
+        request.variant = Some(variant);
     }
     request.players = keywords.get::<Count>("players")?.map(|p| p.size());
     let keep = match keywords.object("keep") {
@@ -203,15 +213,18 @@ pub fn exact_keep_odds(
     let free_mulligans = keywords
         .get::<Count>("free_mulligans")?
         .map_or(0, |f| u32::try_from(f.get()).unwrap_or(u32::MAX));
-    let main = deck.0.get().to_core(py).main;
+    let list = deck.0.get().to_core(py);
+    // A deck with a commander is a Commander deck unless `variant` says otherwise.
+    let (request, _) = request.for_deck(!list.commanders.is_empty());
+    let main = list.main;
     guard(|| {
         let players = request.players();
-        request.variant.check_players(players)?;
+        request.variant().check_players(players)?;
         let lands: Vec<bool> = main.iter().map(|c| c.land).collect();
         let tags: Vec<Vec<String>> = main.iter().map(|c| c.tags.clone()).collect();
         let cfg = mulligan_core::simulate::Config {
             rule: request.mulligan,
-            free_first: mulligan_core::rules::free_first_mulligan(request.variant, players),
+            free_first: mulligan_core::rules::free_first_mulligan(request.variant(), players),
             hand_size,
             deck_size: main.len(),
             house: mulligan_core::HouseRules {

@@ -19,6 +19,10 @@ pub fn info_dict<'py>(py: Python<'py>, info: &CardInfo) -> PyResult<Bound<'py, P
     d.set_item("name", &info.name)?;
     d.set_item("layout", &info.layout)?;
     d.set_item("produced_mana", &info.produced)?;
+    d.set_item(
+        "produced_mana_note",
+        mulligan_core::analysis::commander::mana_note(&info.name),
+    )?;
     d.set_item("color_identity", &info.identity)?;
     d.set_item("land", info.is_land(MdfcLand::Spell))?;
     d.set_item("land_on_back_only", info.land_on_back_only())?;
@@ -125,6 +129,13 @@ impl CardTable {
             .lookup(&name)
             .map(|info| info_dict(py, info))
             .transpose()
+    }
+
+    /// The names nearest to `name` (case, accents and punctuation folded, a few edits at most;
+    /// docs/API.md "Did you mean"), best first, at most `limit`: `[]` when none is close.
+    #[pyo3(signature = (name, *, limit = 3))]
+    fn suggest(&self, name: Text<DeckText>, limit: usize) -> Vec<String> {
+        self.inner.suggest(&name.into_string(), limit)
     }
 
     fn __len__(&self) -> usize {

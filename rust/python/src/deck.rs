@@ -10,7 +10,7 @@ use mulligan_core::deck::{DeckFormat, ParseOptions, SourceFormat, MAX_DECK_CARDS
 use mulligan_core::DeckList;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use std::ffi::CString;
 use std::path::PathBuf;
 
@@ -55,12 +55,14 @@ pub struct Deck {
     pub companions: Vec<Py<Card>>,
     /// What the reader noticed (unknown cards, failed format checks); empty for `Deck(...)`.
     pub warnings: Vec<String>,
-    /// The file format read (`text`, `mtgo-dek`, `cockatrice-cod`); None for `Deck(...)`.
+    /// The file format read (`text`, `mtgo-dek`, `cockatrice-cod`, `csv`); None for `Deck(...)`.
     pub source: Option<&'static str>,
     /// The format whose deck rules were checked; None for `Deck(...)`.
     pub format: Option<&'static str>,
     /// Names nothing classified (counted as nonlands); empty for `Deck(...)`.
     pub unknown: Vec<String>,
+    /// For each name of `unknown`, the nearest known names (empty: none close).
+    pub suggestions: Vec<Vec<String>>,
 }
 
 impl Deck {
@@ -117,6 +119,7 @@ impl Deck {
             source: None,
             format: None,
             unknown: vec![],
+            suggestions: vec![],
         };
         if deck.companions.len() > 1 {
             return Err(deck_error(format!(
@@ -163,7 +166,14 @@ impl Deck {
             std::io::ErrorKind::NotFound => {
                 PyFileNotFoundError::new_err(format!("{shown}: no such deck file"))
             }
-            _ => PyOSError::new_err(format!("{shown}: {e}")),
+            // Python's own (errno, strerror, filename): the fitting subclass
+            // (IsADirectoryError, PermissionError, ...), and no Rust "(os error N)" suffix.
+            _ => {
+                let code = e.raw_os_error().unwrap_or(0);
+                let text = e.to_string();
+                let reason = text.split(" (os error").next().unwrap_or(&text).to_string();
+                PyOSError::new_err((code, reason, shown.clone()))
+            }
         })?;
         read(
             py,
@@ -185,7 +195,18 @@ impl Deck {
     fn unknown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.unknown)
     }
-    /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, or None.
+    /// For each name of `unknown`, the nearest names the card table (and the engine) know, as
+    /// the warning's "did you mean" lists them: `{"Mountian": ("Mountain",)}`; `()` when none
+    /// is close. Empty for `Deck(...)`.
+    #[getter]
+    fn suggestions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (name, near) in self.unknown.iter().zip(&self.suggestions) {
+            out.set_item(name, PyTuple::new(py, near)?)?;
+        }
+        Ok(out)
+    }
+    /// The file format it was read from: `text`, `mtgo-dek`, `cockatrice-cod`, `csv`, or None.
     #[getter]
     fn source(&self) -> Option<&'static str> {
         self.source
@@ -358,8 +379,10 @@ fn read(
             SourceFormat::Text => "text",
             SourceFormat::MtgoDek => "mtgo-dek",
             SourceFormat::CockatriceCod => "cockatrice-cod",
+            SourceFormat::Csv => "csv",
         }),
         format: Some(parsed.format.name()),
         unknown: parsed.unknown,
+        suggestions: parsed.suggestions,
     })
 }

@@ -26,6 +26,7 @@ mod seed;
 mod setup;
 mod simulate;
 mod simulation_result;
+mod sources;
 mod starting_player;
 mod table;
 mod tournament;
@@ -75,6 +76,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::bulk_hands, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::tournament_play_draw, m)?)?;
     analysis::register(m)?;
+    sources::register(m)?;
     #[cfg(feature = "bench-peers")]
     peers::register(m)?;
     Ok(())

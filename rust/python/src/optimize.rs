@@ -106,7 +106,7 @@ pub fn search(
     py: Python<'_>,
     ask: Ask,
     cards: &[Py<Card>],
-    main: &[mulligan_core::Card],
+    main: mulligan_core::analysis::sources::DeckCards<'_>,
     table: Option<&mulligan_core::card_data::CardTable>,
     request: &Request<()>,
     seed: &mulligan_core::Seed,

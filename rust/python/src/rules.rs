@@ -92,6 +92,13 @@ impl Variant {
         self.core().name()
     }
 
+    /// The number of players a game of this variant may have, `(least, most)`, most `None`
+    /// when only the engine bounds it (`Variant.TWO_PLAYER.players == (2, 2)`).
+    #[getter]
+    fn players(&self) -> (usize, Option<usize>) {
+        self.core().players()
+    }
+
     fn __repr__(&self) -> String {
         format!("Variant.{}", self.core().name())
     }

@@ -53,6 +53,7 @@ impl Player {
             source: None,
             format: None,
             unknown: vec![],
+            suggestions: vec![],
         };
         let team = match &p.team {
             None => None,

@@ -8,6 +8,7 @@ included by `mulligan.serve.app.create_app` (FastAPI's "Bigger Applications" lay
 | `fair_play` | ``POST /verify`` |
 | `rounds` | ``POST /rounds/commitment``, ``POST /rounds``, ``GET /rounds/{round_id}`` |
 | `simulate` | ``POST /simulate`` |
+| `sources` | ``POST /sources`` |
 | `page` | ``GET /``, ``GET /play/{game_id}/{seat}``, ``GET /host/{game_id}`` (HTML pages) |
 
 To add a router (docs/SERVE.md, "Adding a route"):

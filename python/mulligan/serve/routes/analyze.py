@@ -48,7 +48,18 @@ class LandsGoal(m.Strict):
 
 
 class OnCurveObjective(m.Strict):
-    on_curve: str = Field(max_length=200, description="the card to cast on its turn")
+    on_curve: str = Field(
+        max_length=200,
+        description="the card to cast on its turn, scored on the mana and the card "
+        "(castable_and_drawn)",
+    )
+
+
+class CastableObjective(m.Strict):
+    castable: str = Field(
+        max_length=200,
+        description="the card to cast on its turn, scored on the mana alone (castable)",
+    )
 
 
 class LandsObjective(m.Strict):
@@ -56,18 +67,56 @@ class LandsObjective(m.Strict):
 
 
 class AnalyzeIn(m.Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "allOf": [
+                # optimize_colours widens the search of `optimize`: it goes with one.
+                {
+                    "if": {
+                        "properties": {"optimize_colours": {"const": True}},
+                        "required": ["optimize_colours"],
+                    },
+                    "then": {
+                        "properties": {
+                            "optimize": {"not": {"type": "null"}},
+                            "games": {"maximum": MAX_OPTIMIZE_COLOURS_GAMES},
+                        },
+                        "required": ["optimize", "games"],
+                    },
+                },
+                # The search plays every candidate rule on every game: fewer games (and the
+                # default of 20,000 is too many).
+                {
+                    "if": {
+                        "properties": {"optimize": {"type": "object"}},
+                        "required": ["optimize"],
+                    },
+                    "then": {
+                        "properties": {"games": {"maximum": MAX_OPTIMIZE_GAMES}},
+                        "required": ["games"],
+                    },
+                },
+                *m.players_the_variant_allows("count"),
+            ]
+        },
+    )
+
     deck: str = Field(max_length=65536, description="a deck list, in any format Deck.parse reads")
     turns: int = Field(ge=1, le=30, description="turns after the keep")
     on_the_draw: bool = False
     mulligan: m.MulliganName = "LONDON"
-    variant: m.VariantName = "TWO_PLAYER"
+    variant: Optional[m.VariantName] = Field(
+        default=None,
+        description="null: COMMANDER when the deck has a commander section, else TWO_PLAYER",
+    )
     players: Optional[int] = Field(default=None, ge=2, le=16)
     cards: list[str] = Field(default=[], max_length=MAX_CARDS)
     exact: bool = False
     games: int = Field(default=20_000, ge=1, le=MAX_GAMES)
     keep: Optional[m.KeepIn] = None
     seed: Optional[str] = Field(default=None, pattern=m.Hex, min_length=64, max_length=64)
-    optimize: Optional[Union[OnCurveObjective, LandsObjective]] = Field(
+    optimize: Optional[Union[OnCurveObjective, CastableObjective, LandsObjective]] = Field(
         default=None,
         description="search the best keep rule for this objective (at most "
         f"{MAX_OPTIMIZE_GAMES:,} games)",
@@ -76,6 +125,11 @@ class AnalyzeIn(m.Strict):
         default=False,
         description="with optimize: search a minimum number of sources of each colour the "
         f"deck's lands add too (at most {MAX_OPTIMIZE_COLOURS_GAMES:,} games)",
+    )
+    nonland_sources: bool = Field(
+        default=False,
+        description="count non-land mana sources (a reviewed list, cards tagged [mana]) in "
+        "source_needs, from the turn after they can be cast",
     )
 
 
@@ -115,7 +169,7 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
                 turns=body["turns"],
                 on_the_draw=body.get("on_the_draw", False),
                 mulligan=body.get("mulligan", "LONDON"),
-                variant=body.get("variant", "TWO_PLAYER"),
+                variant=body.get("variant"),
                 players=body.get("players"),
                 cards=body.get("cards") or None,
                 exact=body.get("exact", False),
@@ -125,6 +179,7 @@ def run_analysis(body: dict[str, Any]) -> dict[str, Any]:
                 threads=1,
                 optimize=body.get("optimize"),
                 optimize_colours=body.get("optimize_colours", False),
+                nonland_sources=body.get("nonland_sources", False),
             )
         )
     except (MulliganError, ValueError, TypeError) as e:

@@ -42,6 +42,9 @@ pub struct Question {
     pub is_target: Vec<bool>,
     /// Copies of the card in the deck.
     pub copies: usize,
+    /// The card is a commander: in the command zone from the start (903.6), never drawn and
+    /// always at hand, so "the mana and the card" is the mana alone.
+    pub in_command_zone: bool,
     /// [`Question::castable`]'s answer for every count of each kind (capped at the mana value;
     /// `None` past [`MAX_TABLE`] entries).
     table: Option<CountTable>,
@@ -160,12 +163,23 @@ impl Question {
             kind_of,
             is_target,
             copies,
+            in_command_zone: false,
             table: None,
         };
         let cap = (q.cost.mana_value as usize).clamp(1, 250);
         let caps: Vec<usize> = q.kind_counts.iter().map(|&c| c.min(cap)).collect();
         // A cost uses at most its mana value of lands of a kind: capping there changes nothing.
         q.table = CountTable::build(&caps, MAX_TABLE, |counts| q.matches(&mut counts.to_vec()));
+        Some(q)
+    }
+
+    /// The question for a commander named `name` with this cost: the main deck's lands, no
+    /// copy in the library, the card always at hand (903.6). `None` as [`Question::new`].
+    pub fn for_commander(profile: &Profile, name: &str, cost: ManaCost) -> Option<Question> {
+        let mut q = Question::new(profile, name, cost)?;
+        q.is_target.iter_mut().for_each(|t| *t = false);
+        q.copies = 0;
+        q.in_command_zone = true;
         Some(q)
     }
 
@@ -179,7 +193,7 @@ impl Question {
     pub fn decide(&self, seen: &[crate::card::CardId], scratch: &mut Vec<u8>) -> [bool; 3] {
         scratch.clear();
         scratch.resize(self.kinds.len(), 0);
-        let mut drawn = false;
+        let mut drawn = self.in_command_zone;
         for &c in seen {
             let kind = self.kind_of[c as usize];
             if kind != NOT_A_LAND {
@@ -328,7 +342,7 @@ impl Question {
             }
             if self.castable(&mut lands) {
                 odds.castable += w;
-                if drawn[0] > 0 {
+                if drawn[0] > 0 || self.in_command_zone {
                     odds.castable_and_drawn += w;
                 }
             }

@@ -11,6 +11,7 @@
 
 pub mod after_keep;
 pub mod castable;
+pub mod commander;
 pub mod curve_counter;
 pub mod curve_hist;
 pub mod hypergeometric;
@@ -21,6 +22,7 @@ pub mod objective;
 pub mod optimize;
 mod optimize_colours;
 mod optimize_report;
+mod plausible;
 pub mod questions;
 pub mod report;
 pub mod request;
@@ -30,11 +32,12 @@ pub mod sources;
 pub mod wilson;
 
 #[cfg(test)]
+mod commander_tests;
+#[cfg(test)]
 mod run_tests;
 #[cfg(test)]
 mod tests;
 
-use crate::card::Card;
 use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 use crate::house::HouseRules;
@@ -48,7 +51,7 @@ use questions::questions;
 pub use questions::MAX_QUESTIONS;
 use report::{CardReport, KeepReport, Method, Report, TurnReport};
 pub use request::{Request, DEFAULT_GAMES, MAX_GAMES, MAX_TURNS};
-use sources::Profile;
+use sources::{DeckCards, Profile};
 use std::collections::BTreeMap;
 use wilson::{wilson, Interval};
 
@@ -59,13 +62,18 @@ pub const MAX_TAG_NAMES: usize = 64;
 /// mulligans by the request's keep rule, simulating from `seed` on the request's threads when
 /// not exact.
 /// With `optimize`, the report holds the best keep rule's search too ([`optimize`]).
-pub fn analyze<D>(
-    cards: &[Card],
+/// A deck with a commander runs as Commander unless the request names a variant
+/// ([`Request::for_deck`]).
+pub fn analyze<'a, D>(
+    cards: impl Into<DeckCards<'a>>,
     table: Option<&CardTable>,
     request: &Request<D>,
     seed: &Seed,
 ) -> Result<Report> {
+    let cards = cards.into();
     let mut report = analysis(cards, table, request, seed)?;
+    report.source_needs =
+        crate::source_tables::needs::for_analysis(cards, table, request, &mut report.warnings);
     if request.optimize.is_some() {
         report.optimize = Some(optimize::search(
             cards,
@@ -80,20 +88,34 @@ pub fn analyze<D>(
 
 /// The analysis without the search.
 fn analysis<D>(
-    cards: &[Card],
+    cards: DeckCards<'_>,
     table: Option<&CardTable>,
     request: &Request<D>,
     seed: &Seed,
 ) -> Result<Report> {
+    let (request, variant_source) = request.for_deck(!cards.commanders.is_empty());
+    let request = &request;
     request.validate()?;
     let threads = request.threads()?;
     let keep = &request.keep_rule();
-    let profile = Profile::build(cards, table);
+    let profile = Profile::build_deck(cards, table);
     let hand = BASE_HAND_SIZE as usize;
     let skips = request.skips_first_draw();
     let draws = |t: usize| t - usize::from(skips);
     let mut warnings = vec![];
-    let (questions, names) = questions(&profile, request, &mut warnings)?;
+    if !profile.commanders.is_empty() && profile.identity.is_none() {
+        warnings.push(format!(
+            "903.4: the colour identity of {} is unknown (not in the card table): sources are \
+             counted as the table lists them, not bounded by it",
+            profile
+                .commanders
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ));
+    }
+    let (questions, names) = questions(&profile, request, table, &mut warnings)?;
     let mut report_later = vec![];
     let last_turn = questions
         .iter()
@@ -129,7 +151,7 @@ fn analysis<D>(
     }
     let cfg = Config {
         rule: request.mulligan,
-        free_first: rules::free_first_mulligan(request.variant, request.players()),
+        free_first: rules::free_first_mulligan(request.variant(), request.players()),
         hand_size: hand,
         deck_size: profile.len(),
         house: HouseRules::default(),
@@ -143,7 +165,10 @@ fn analysis<D>(
         turns: request.turns,
         on_the_draw: request.on_the_draw,
         skips_first_draw: skips,
-        variant: request.variant,
+        variant: request.variant(),
+        variant_source,
+        commanders: profile.commanders.iter().map(|c| c.name.clone()).collect(),
+        identity: profile.identity.map(letters),
         players: request.players(),
         mulligan: request.mulligan,
         method: Method::Exact,
@@ -154,7 +179,9 @@ fn analysis<D>(
         by_turn: vec![],
         cards: vec![],
         warnings,
+        notes: profile.notes.clone(),
         optimize: None,
+        source_needs: None,
     };
     report.warnings.append(&mut report_later);
     let exact_cards = if request.exact && no_mulligan {
@@ -218,6 +245,7 @@ fn analysis<D>(
                 mana_value: q.cost.mana_value,
                 turn: q.turn(),
                 copies: q.copies,
+                command_zone: q.in_command_zone,
                 castable: o.castable,
                 castable_interval: None,
                 enough_lands: o.enough_lands,
@@ -334,12 +362,15 @@ fn analysis<D>(
         .zip(&tally.cards)
         .map(|((q, (name, cost)), &[enough, castable, both])| {
             let rate = |c: u64| c as f64 / games as f64;
+            // A commander is always at hand (903.6): the tallies count copies drawn.
+            let both = if q.in_command_zone { castable } else { both };
             CardReport {
                 name: name.clone(),
                 mana_cost: cost.clone(),
                 mana_value: q.cost.mana_value,
                 turn: q.turn(),
                 copies: q.copies,
+                command_zone: q.in_command_zone,
                 castable: rate(castable),
                 castable_interval: Some(wilson(castable, games)),
                 enough_lands: rate(enough),

@@ -19,12 +19,13 @@ use super::objective::{Objective, Score, Scorer};
 pub use super::optimize_colours::MAX_SEARCHED_SOURCES;
 use super::optimize_colours::{deck_colours, minimums, with_minimums};
 pub use super::optimize_report::{OptimizeReport, StageReport};
+pub use super::plausible::{implausible_keeps, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
 use super::simulation::{Deals, Kept, Plan};
-use super::sources::Profile;
+use super::sources::{DeckCards, Profile};
 use super::wilson::{wilson, Interval};
-use crate::card::{Card, CardId};
+use crate::card::CardId;
 use crate::card_data::CardTable;
 use crate::error::{Error, Result};
 use crate::house::HouseRules;
@@ -283,6 +284,8 @@ impl Search<'_> {
         let difference = mean(b[0] - a[0]);
         Ok(OptimizeReport {
             objective,
+            objective_name: "score".into(),
+            warnings: vec![],
             family: format!(
                 "a land range at each hand size the player may mulligan: {}{}; the baseline's \
                  bottom, keep_at and other conditions",
@@ -439,26 +442,31 @@ impl Search<'_> {
 
 /// The search a request asks for (`optimize`: a built-in [`Objective`]) on `cards` read through
 /// `table`, from `seed`, on the request's threads.
-pub fn search<D>(
-    cards: &[Card],
+/// A deck with a commander runs as Commander unless the request names a variant
+/// ([`Request::for_deck`]).
+pub fn search<'a, D>(
+    cards: impl Into<DeckCards<'a>>,
     table: Option<&CardTable>,
     request: &Request<D>,
     seed: &Seed,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
+    let cards = cards.into();
+    let (request, _) = request.for_deck(!cards.commanders.is_empty());
+    let request = &request;
     let objective = request
         .optimize
         .clone()
         .ok_or_else(|| Error::config("optimize: no objective given"))?;
-    let profile = Profile::build(cards, table);
+    let profile = Profile::build_deck(cards, table);
     let (scorer, turn) = match &objective {
-        Objective::OnCurve(name) => {
+        Objective::OnCurve(name) | Objective::Castable(name) => {
             let asked = Request {
                 deck: (),
                 cards: vec![name.clone()],
                 ..Request::new((), request.turns)
             };
-            let (mut questions, _) = questions(&profile, &asked, &mut vec![])
+            let (mut questions, _) = questions(&profile, &asked, table, &mut vec![])
                 .map_err(|e| Error::config(format!("optimize on-curve: {e}")))?;
             let q = questions.pop().ok_or_else(|| {
                 Error::config(format!(
@@ -466,7 +474,8 @@ pub fn search<D>(
                 ))
             })?;
             let turn = q.turn();
-            (Scorer::OnCurve(q, 0, vec![]), turn)
+            let with_card = matches!(objective, Objective::OnCurve(_));
+            (Scorer::OnCurve(Box::new(q), 0, with_card, vec![]), turn)
         }
         Objective::Lands { at_least, turn } => {
             let turn = turn.unwrap_or(*at_least);
@@ -492,15 +501,23 @@ pub fn search<D>(
             )));
         }
     }
-    setup
+    let mut report = setup
         .search(request)
-        .run(seed, &scorer, objective.describe(), progress)
+        .run(seed, &scorer, objective.describe(), progress)?;
+    report.objective_name = objective.name().to_string();
+    report.warnings.extend(implausible_keeps(
+        &report.best,
+        profile.len(),
+        profile.land_count(),
+        Some(&objective),
+    ));
+    Ok(report)
 }
 
 /// A search with a binding's scoring function (`scorer`, described by `objective`), looking
 /// at the draws up to the request's `turns`.
-pub fn search_scored<D, S: Score + Clone + Send>(
-    cards: &[Card],
+pub fn search_scored<'a, D, S: Score + Clone + Send>(
+    cards: impl Into<DeckCards<'a>>,
     table: Option<&CardTable>,
     request: &Request<D>,
     seed: &Seed,
@@ -508,9 +525,21 @@ pub fn search_scored<D, S: Score + Clone + Send>(
     objective: String,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    let profile = Profile::build(cards, table);
+    let cards = cards.into();
+    let (request, _) = request.for_deck(!cards.commanders.is_empty());
+    let request = &request;
+    let profile = Profile::build_deck(cards, table);
     let setup = Setup::new(&profile, request, request.turns)?;
-    setup.search(request).run(seed, scorer, objective, progress)
+    let mut report = setup
+        .search(request)
+        .run(seed, scorer, objective, progress)?;
+    report.warnings.extend(implausible_keeps(
+        &report.best,
+        profile.len(),
+        profile.land_count(),
+        None,
+    ));
+    Ok(report)
 }
 
 /// What a search is built from: the deck's profile and the games' shape.
@@ -532,7 +561,7 @@ impl<'a> Setup<'a> {
         }
         let cfg = Config {
             rule: request.mulligan,
-            free_first: rules::free_first_mulligan(request.variant, request.players()),
+            free_first: rules::free_first_mulligan(request.variant(), request.players()),
             hand_size: BASE_HAND_SIZE as usize,
             deck_size: profile.len(),
             house: HouseRules::default(),

@@ -27,6 +27,12 @@ pub struct StageReport {
 pub struct OptimizeReport {
     /// What was maximised, in words.
     pub objective: String,
+    /// Its name: `castable_and_drawn`, `castable` (the card figures of those names), `lands`,
+    /// or `score` (a binding's scoring function).
+    pub objective_name: String,
+    /// The best rule keeps hands no player would (docs/ANALYSIS.md: a seven-card hand with
+    /// fewer than 2 or more than 5 lands), one sentence each.
+    pub warnings: Vec<String>,
     /// The family searched, in words.
     pub family: String,
     /// Rules in the family (the product of the ranges per size).

@@ -222,6 +222,13 @@ fn objectives_that_mean_nothing_are_errors_naming_them() {
     let london = MulliganRule::London;
     assert!(err(Objective::OnCurve("Nope".into()), london).contains("\"Nope\" is not in the deck"));
     assert!(err(Objective::OnCurve("Forest".into()), london).contains("is a land"));
+    // A mistyped name gets the nearest of the deck's names; nothing near, no suggestion.
+    let typo = err(Objective::OnCurve("Grizly Bears".into()), london);
+    assert!(
+        typo.ends_with("; did you mean \"Grizzly Bears\"?"),
+        "{typo}"
+    );
+    assert!(!err(Objective::OnCurve("Nope".into()), london).contains("did you mean"));
     assert!(err(Objective::OnCurve("Grizzly Bears".into()), london).contains("no mana cost"));
     let lands = |at_least, turn| Objective::Lands { at_least, turn };
     assert!(err(lands(9, Some(1)), london).contains("can never happen"));

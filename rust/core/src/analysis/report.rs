@@ -3,6 +3,7 @@
 //! simulated one has its 95% Wilson interval beside it (`*_interval`).
 
 use super::optimize::OptimizeReport;
+use super::request::VariantSource;
 use super::wilson::Interval;
 use crate::rules::{MulliganRule, Variant};
 use serde::Serialize;
@@ -96,8 +97,11 @@ pub struct CardReport {
     pub mana_value: u32,
     /// The turn it is cast on curve: its mana value, at least 1.
     pub turn: usize,
-    /// Copies in the deck.
+    /// Copies in the deck (0 for a commander).
     pub copies: usize,
+    /// A commander: in the command zone from the start (903.6), so `castable_and_drawn` is
+    /// `castable`.
+    pub command_zone: bool,
     /// The chance of having the mana to cast it on its turn.
     pub castable: f64,
     /// Interval of `castable` (simulation).
@@ -135,6 +139,15 @@ pub struct Report {
     pub skips_first_draw: bool,
     /// The variant.
     pub variant: Variant,
+    /// Where the variant came from: `request` (asked for), `deck` (the deck has a commander:
+    /// Commander), `default` (`TWO_PLAYER`).
+    pub variant_source: VariantSource,
+    /// The deck's commanders, in the command zone (903.6).
+    pub commanders: Vec<String>,
+    /// Their combined colour identity (903.4), `WUBRG` order (`""`: colourless); null without
+    /// a commander or when the card table does not know one. Sources count for these colours
+    /// only (docs/ANALYSIS.md).
+    pub identity: Option<String>,
     /// Players at the table.
     pub players: usize,
     /// The mulligan era (`NONE`: the first hand is kept).
@@ -155,7 +168,13 @@ pub struct Report {
     pub cards: Vec<CardReport>,
     /// What the analysis left out or could not read, one sentence each.
     pub warnings: Vec<String>,
+    /// What the analysis assumed of the deck's cards (an Exotic Orchard's colours), one
+    /// sentence each.
+    pub notes: Vec<String>,
     /// The best keep rule's search (asked with `optimize`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimize: Option<OptimizeReport>,
+    /// Each coloured card's sources against the sources table's need (null: no table for
+    /// this deck; docs/ANALYSIS.md, "Sources tables").
+    pub source_needs: Option<crate::source_tables::needs::SourceNeeds>,
 }

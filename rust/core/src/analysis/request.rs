@@ -44,9 +44,10 @@ pub struct Request<D = String> {
     /// The player is not the starting player (103.8: then they draw on their first turn).
     #[serde(default)]
     pub on_the_draw: bool,
-    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).
+    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); null:
+    /// from the deck, `COMMANDER` when it has a commander (903.6), else `TWO_PLAYER`.
     #[serde(default)]
-    pub variant: Variant,
+    pub variant: Option<Variant>,
     /// Players at the table (null: the variant's usual table).
     #[serde(default)]
     pub players: Option<usize>,
@@ -83,6 +84,11 @@ pub struct Request<D = String> {
     /// add as well (0 to 2 each; 0 to 1 with four colours or more), beside the land ranges.
     #[serde(default)]
     pub optimize_colours: bool,
+    /// Count non-land mana sources (a reviewed list such as Llanowar Elves and Arcane
+    /// Signet, and cards tagged `[mana]`) in `source_needs`, from the turn after they can be
+    /// cast (docs/ANALYSIS.md, "Sources tables").
+    #[serde(default)]
+    pub nonland_sources: bool,
 }
 
 impl<D> Request<D> {
@@ -92,7 +98,7 @@ impl<D> Request<D> {
             deck,
             turns,
             on_the_draw: false,
-            variant: Variant::default(),
+            variant: None,
             players: None,
             mulligan: MulliganRule::default(),
             cards: vec![],
@@ -103,18 +109,55 @@ impl<D> Request<D> {
             threads: None,
             optimize: None,
             optimize_colours: false,
+            nonland_sources: false,
         }
+    }
+
+    /// The variant: the one given, else `TWO_PLAYER` ([`Request::for_deck`] decides it from
+    /// the deck first).
+    pub fn variant(&self) -> Variant {
+        self.variant.unwrap_or_default()
     }
 
     /// The players at the table.
     pub fn players(&self) -> usize {
         self.players
-            .unwrap_or_else(|| self.variant.default_players())
+            .unwrap_or_else(|| self.variant().default_players())
     }
 
     /// Whether this player skips the draw of their first turn (103.8a-c).
     pub fn skips_first_draw(&self) -> bool {
-        !self.on_the_draw && rules::first_draw(self.variant, self.players()) != FirstDraw::Nobody
+        !self.on_the_draw && rules::first_draw(self.variant(), self.players()) != FirstDraw::Nobody
+    }
+
+    /// The request for a deck with commanders or without (`commander`), the deck left out: its
+    /// variant the one given, else Commander for a deck with a commander (903: the free first
+    /// mulligan of 103.5c and the first draw of 103.8c follow), else `TWO_PLAYER`; and where
+    /// that variant came from.
+    pub fn for_deck(&self, commander: bool) -> (Request<()>, VariantSource) {
+        let (variant, source) = match self.variant {
+            Some(v) => (v, VariantSource::Request),
+            None if commander => (Variant::Commander, VariantSource::Deck),
+            None => (Variant::default(), VariantSource::Default),
+        };
+        let request = Request {
+            deck: (),
+            turns: self.turns,
+            on_the_draw: self.on_the_draw,
+            variant: Some(variant),
+            players: self.players,
+            mulligan: self.mulligan,
+            cards: self.cards.clone(),
+            exact: self.exact,
+            games: self.games,
+            keep: self.keep.clone(),
+            seed: self.seed.clone(),
+            threads: self.threads,
+            optimize: self.optimize.clone(),
+            optimize_colours: self.optimize_colours,
+            nonland_sources: self.nonland_sources,
+        };
+        (request, source)
     }
 
     /// The keep rule: the one given or the default.
@@ -155,6 +198,18 @@ impl<D> Request<D> {
             ));
         }
         self.threads()?;
-        self.variant.check_players(self.players())
+        self.variant().check_players(self.players())
     }
+}
+
+/// Where an analysis's variant came from ([`Request::for_deck`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VariantSource {
+    /// The request named it (`--variant`, `variant=`).
+    Request,
+    /// The deck has a commander: Commander.
+    Deck,
+    /// Neither: `TWO_PLAYER`.
+    Default,
 }

@@ -7,7 +7,12 @@
 //! A land that enters tapped unless a condition is met (shock lands, fast lands, check lands:
 //! [`crate::card_data`]'s conditional kind) counts as untapped, as Karsten and mtgoncurve count
 //! them (docs/ANALYSIS.md).
+//!
+//! In a Commander deck the sources count only for the commanders' colour identity
+//! ([`super::commander`]), and the commanders are kept beside the main deck: in the command
+//! zone (903.6), never drawn.
 
+use super::commander::{self, AnyColour};
 use super::mana::{mask_of, ManaCost, B, C, G, R, U, W};
 use crate::card::Card;
 use crate::card_data::{CardInfo, CardTable, EntersTapped};
@@ -36,6 +41,56 @@ pub struct Profile {
     pub costs: Vec<Option<ManaCost>>,
     /// That cost as printed (`{1}{W}{W}`), `""` when unknown.
     pub printed: Vec<String>,
+    /// The commanders, in the command zone (903.6): never drawn, always at hand.
+    pub commanders: Vec<Commander>,
+    /// The commanders' combined colour identity (903.4) as a mask, when there are commanders
+    /// and the card table knows them all.
+    pub identity: Option<u8>,
+    /// What the analysis assumed of a source's colours (a "could produce" land, 106.7), to be
+    /// reported.
+    pub notes: Vec<String>,
+}
+
+/// A commander as the analysis reads it: its name and mana cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commander {
+    /// Its name.
+    pub name: String,
+    /// Its mana cost, when the card table gives one.
+    pub cost: Option<ManaCost>,
+    /// That cost as printed, `""` when unknown.
+    pub printed: String,
+}
+
+/// The cards an analysis reads: the main deck (index = card id: it becomes the library) and
+/// the commanders, set aside in the command zone (103.2c, 903.6).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DeckCards<'a> {
+    /// The main deck.
+    pub main: &'a [Card],
+    /// The commanders (none outside Commander).
+    pub commanders: &'a [Card],
+}
+
+impl<'a> From<&'a [Card]> for DeckCards<'a> {
+    fn from(main: &'a [Card]) -> DeckCards<'a> {
+        DeckCards {
+            main,
+            commanders: &[],
+        }
+    }
+}
+
+impl<'a> From<&'a Vec<Card>> for DeckCards<'a> {
+    fn from(main: &'a Vec<Card>) -> DeckCards<'a> {
+        DeckCards::from(main.as_slice())
+    }
+}
+
+impl<'a, const N: usize> From<&'a [Card; N]> for DeckCards<'a> {
+    fn from(main: &'a [Card; N]) -> DeckCards<'a> {
+        DeckCards::from(main.as_slice())
+    }
 }
 
 /// What a fetch land finds (701.23: a search of the library).
@@ -182,6 +237,14 @@ impl Profile {
     /// The profile of these cards (index = card id) read through `table` (none: basic lands by
     /// name, every other land adds generic mana only, no spell has a known cost).
     pub fn build(cards: &[Card], table: Option<&CardTable>) -> Profile {
+        Profile::build_deck(DeckCards::from(cards), table)
+    }
+
+    /// The profile of a deck with its commanders (module docs): each source's colours bounded
+    /// by their colour identity when the table knows it.
+    pub fn build_deck(deck: DeckCards<'_>, table: Option<&CardTable>) -> Profile {
+        let cards = deck.main;
+        let identity = commander::identity(deck.commanders, table);
         let infos: Vec<Option<&CardInfo>> = cards
             .iter()
             .map(|c| table.and_then(|t| t.lookup(c.name.trim())))
@@ -209,7 +272,30 @@ impl Profile {
                     },
                 })
             })
-            .collect();
+            .collect::<Vec<Option<Land>>>();
+        let mut notes = vec![];
+        let lands = match identity {
+            None => lands,
+            Some(identity) => lands
+                .into_iter()
+                .zip(cards)
+                .map(|(land, card)| {
+                    let land = land?;
+                    let named = commander::any_colour(&card.name);
+                    if named == Some(AnyColour::OpponentsLands)
+                        && !notes
+                            .iter()
+                            .any(|n: &String| n.starts_with(card.name.trim()))
+                    {
+                        notes.push(commander::could_produce_note(card.name.trim(), identity));
+                    }
+                    Some(Land {
+                        colours: commander::within_identity(&card.name, land.colours, identity),
+                        ..land
+                    })
+                })
+                .collect(),
+        };
         let printed: Vec<Option<String>> = cards
             .iter()
             .zip(&infos)
@@ -222,12 +308,30 @@ impl Profile {
             .iter()
             .map(|p| p.as_deref().map(ManaCost::parse))
             .collect();
+        let commanders = deck
+            .commanders
+            .iter()
+            .map(|c| {
+                let printed = table
+                    .and_then(|t| t.lookup(c.name.trim()))
+                    .and_then(|info| info.faces.first())
+                    .map(|f| f.mana_cost.clone());
+                Commander {
+                    name: c.name.clone(),
+                    cost: printed.as_deref().map(ManaCost::parse),
+                    printed: printed.unwrap_or_default(),
+                }
+            })
+            .collect();
         Profile {
             names: cards.iter().map(|c| c.name.clone()).collect(),
             lands,
             tags: cards.iter().map(|c| c.tags.clone()).collect(),
             costs,
             printed: printed.into_iter().map(Option::unwrap_or_default).collect(),
+            commanders,
+            identity,
+            notes,
         }
     }
 

@@ -542,7 +542,7 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
     assert_eq!(r2.by_turn[0].cards_seen, 8);
     // Commander with four players: no one skips the first draw (103.8c).
     let pod = Request {
-        variant: Variant::Commander,
+        variant: Some(Variant::Commander),
         ..request.clone()
     };
     let r3 = analyze(&cards, Some(&table), &pod, &seed(1)).unwrap();

@@ -14,6 +14,9 @@
 //! Sacred Foundry and Command Tower are lands. A modal double-faced card whose front is a spell
 //! and whose back is a land (712.2; `Shatterskull Smashing // Shatterskull, the Hammer Pass`)
 //! can be played as that land, so it is classed by [`MdfcLand`]: a land by default.
+//!
+//! A name the table does not have gets the closest names it does ([`CardTable::suggest`],
+//! [`similar`]), for "did you mean" in deck warnings, `cards show` and analysis errors.
 
 mod card;
 mod index;
@@ -21,6 +24,7 @@ mod line;
 mod oracle;
 pub mod saved;
 pub mod scryfall;
+pub mod similar;
 mod table;
 
 pub use card::{CardInfo, Face, MdfcLand, SUPERTYPES};

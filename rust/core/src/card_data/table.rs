@@ -5,6 +5,7 @@
 use super::card::{CardInfo, NOT_CARDS};
 use super::index::{same_name, NameIndex};
 use super::line::{card_line, field};
+use super::similar::Matcher;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
@@ -20,6 +21,8 @@ pub struct CardTable {
     pub(super) meta: BTreeMap<String, String>,
     /// The saved text the slots' lines are in.
     pub(super) text: Option<SavedText>,
+    /// The names indexed for [`CardTable::suggest`], built on its first call.
+    pub(super) similar: OnceLock<Matcher>,
 }
 
 /// The text of a saved table: the built-in one in place, another shared.
@@ -123,6 +126,27 @@ impl CardTable {
         slot.card.get_or_init(|| {
             let text = self.text.as_ref().map_or("", SavedText::as_str);
             card_line(&text[slot.line.clone()])
+        })
+    }
+
+    /// The names to suggest for `name`, which the table does not have ([`super::similar`]:
+    /// case, accents and punctuation folded, a few edits at most; the nearest only, best
+    /// first, at most `limit`): full names and each face's name (`Bonecrusher Giant` of
+    /// `Bonecrusher Giant // Stomp`). The first call indexes the table's names
+    /// (benches/RESULTS.md gives the cost).
+    pub fn suggest(&self, name: &str, limit: usize) -> Vec<String> {
+        super::similar::closest_of(name, &Matcher::default(), self.matcher(), limit)
+    }
+
+    /// The table's names indexed for suggestions (full names, then faces).
+    pub fn matcher(&self) -> &Matcher {
+        self.similar.get_or_init(|| {
+            let full: Vec<&str> = (0..self.slots.len()).map(|i| self.slot_name(i)).collect();
+            let faces = full
+                .iter()
+                .filter(|n| n.contains(" // "))
+                .flat_map(|n| n.split(" // "));
+            Matcher::new(full.iter().copied().chain(faces))
         })
     }
 

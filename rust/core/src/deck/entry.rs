@@ -15,6 +15,8 @@ pub enum SourceFormat {
     MtgoDek,
     /// A Cockatrice `.cod` XML file.
     CockatriceCod,
+    /// A CSV export with a header line (`Count,Name`, TappedOut's `Board,Qty,Name`, …).
+    Csv,
 }
 
 /// One card line's worth of cards before names are looked up: the raw parts of a card line.

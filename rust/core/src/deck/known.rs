@@ -3,6 +3,8 @@
 //! (Serum Powder, Gemstone Caverns, the Leylines, the Chancellors).
 
 use crate::card::tags;
+use crate::card_data::similar::Matcher;
+use std::sync::OnceLock;
 
 const BASIC_TYPES: [&str; 6] = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"];
 const CHANCELLORS: [&str; 5] = [
@@ -12,6 +14,26 @@ const CHANCELLORS: [&str; 5] = [
     "Chancellor of the Spires",
     "Chancellor of the Tangle",
 ];
+
+/// The names the engine knows without a table (every basic land, Serum Powder, Gemstone
+/// Caverns, the Chancellors), indexed for "did you mean" when no table knows a name either.
+pub(super) fn known_names() -> &'static Matcher {
+    static KNOWN: OnceLock<Matcher> = OnceLock::new();
+    KNOWN.get_or_init(|| {
+        let snow: Vec<String> = BASIC_TYPES
+            .iter()
+            .map(|b| format!("Snow-Covered {b}"))
+            .collect();
+        Matcher::new(
+            BASIC_TYPES
+                .iter()
+                .copied()
+                .chain(snow.iter().map(String::as_str))
+                .chain(["Serum Powder", "Gemstone Caverns"])
+                .chain(CHANCELLORS),
+        )
+    })
+}
 
 /// Whether a name is a basic land (205.3i; `Snow-Covered` ones and Wastes included).
 pub fn is_basic(name: &str) -> bool {

@@ -80,8 +80,26 @@ pub(super) fn parse(line: &str) -> Result<CardLine, String> {
         }
         name = normal;
     }
+    if let Some(number) = csv_number(&name) {
+        return Err(format!(
+            "{line:?} looks like a CSV row ({number:?} between commas is a count, not part of a \
+             name): a CSV export is read only when its header line (`Count,Name`, `Qty,Name`, \
+             ...) comes first"
+        ));
+    }
     out.name = name;
     Ok(out)
+}
+
+/// A comma-separated part of a name that is only a number (`Forest,20`, `20,Forest`): a CSV
+/// row without its header, which no card name is (`Borrowing 100,000 Arrows` has none).
+fn csv_number(name: &str) -> Option<&str> {
+    if !name.contains(',') {
+        return None;
+    }
+    name.split(',')
+        .map(|p| p.trim().trim_matches('"').trim())
+        .find(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
@@ -375,6 +393,8 @@ mod tests {
     #[test]
     fn every_dialect_gives_count_and_name() {
         for (line, count, name) in [
+            ("1 Borrowing 100,000 Arrows", 1, "Borrowing 100,000 Arrows"),
+            ("2 Sorin, Lord of Innistrad", 2, "Sorin, Lord of Innistrad"),
             ("4 Lightning Bolt", 4, "Lightning Bolt"),
             ("4x Lightning Bolt", 4, "Lightning Bolt"),
             ("4* Lightning Bolt", 4, "Lightning Bolt"),
@@ -480,6 +500,10 @@ mod tests {
             "-1 Forest",
             "4 Bolt|",
             "{\"name\": \"Bolt\"}",
+            // CSV rows without their header.
+            "Forest,20",
+            "20,Forest",
+            "\"Sorin, Lord of Innistrad\",1",
         ] {
             assert!(parse(line).is_err(), "{line:?} was accepted");
         }

@@ -13,6 +13,9 @@
 //!   `Name|SET|[123]`), Moxfield/Archidekt/TappedOut markers (`*F*`, `*CMDR*`, `#tag`,
 //!   `[Category]`, `4x`). tests/decks/README.md names the writer code and the real exported
 //!   files each dialect was checked against.
+//! - CSV (`csv`): exports of deck and collection sites, only when the first line is a header
+//!   naming a quantity and a name column (`Count,Name`, TappedOut's `Board,Qty,Name,…`); a
+//!   text line that looks like a CSV row without it (`Forest,20`) is refused, naming its line.
 //!
 //! A card line that looks like nothing (a name with `<`, `=`, `{`, …, or no name) is refused
 //! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in
@@ -22,6 +25,7 @@
 //! and copy-count warnings of 100.2a, 100.2b and 903.5 (errors when strict).
 
 pub mod check;
+mod csv;
 mod encoding;
 mod entry;
 mod known;
@@ -31,14 +35,15 @@ mod text;
 mod xml;
 
 use crate::card::Card;
+use crate::card_data::similar;
 use crate::card_data::{CardTable, MdfcLand};
 use crate::error::{Error, Result};
 pub use check::DeckFormat;
 pub use encoding::decode_file;
 use entry::Entry;
 pub use entry::{SourceFormat, MAX_COPIES};
-use known::known_by_name;
 pub use known::{is_basic, known_card};
+use known::{known_by_name, known_names};
 pub use list::{DeckList, Section};
 
 /// Cards above this in one deck list, all sections together, are refused: a bound on memory
@@ -88,6 +93,10 @@ pub struct ParsedDeck {
     /// The card names neither the engine, the list nor the card table could classify
     /// (counted as nonlands), each once, in first-seen order; the first warning names them.
     pub unknown: Vec<String>,
+    /// For each name of `unknown`, in its order, the closest names the card table and the
+    /// engine know ([`CardTable::suggest`]; empty when none is close): the warning's "did you
+    /// mean".
+    pub suggestions: Vec<Vec<String>>,
 }
 
 impl DeckList {
@@ -105,11 +114,13 @@ impl DeckList {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let (entries, source) = if xml::looks_like_xml(text) {
             xml::entries(text)?
+        } else if csv::looks_like_csv(text) {
+            (csv::entries(text)?, SourceFormat::Csv)
         } else {
             (text::entries(text)?, SourceFormat::Text)
         };
         let mut warnings = vec![];
-        let (deck, unknown) = build(entries, options, &mut warnings)?;
+        let (deck, unknown, suggestions) = build(entries, options, &mut warnings)?;
         let format = options.format.unwrap_or_else(|| DeckFormat::guess(&deck));
         let checks = check::check(&deck, format, options.cards);
         for problem in checks.broken {
@@ -128,18 +139,19 @@ impl DeckList {
             source,
             format,
             unknown,
+            suggestions,
         })
     }
 }
 
 /// Cards from entries: names looked up, land flags and tags set, the cap on the total and the
 /// one-companion rule (103.2b) enforced at the line that breaks them; with the names nothing
-/// classified.
+/// classified and the closest known names to each.
 fn build(
     entries: Vec<Entry>,
     options: &ParseOptions<'_>,
     warnings: &mut Vec<String>,
-) -> Result<(DeckList, Vec<String>)> {
+) -> Result<(DeckList, Vec<String>, Vec<Vec<String>>)> {
     let mut deck = DeckList::default();
     let mut unknown: Vec<String> = vec![];
     for entry in entries {
@@ -196,6 +208,12 @@ fn build(
             deck.sideboard.remove(i);
         }
     }
+    let empty = similar::Matcher::default();
+    let table = options.cards.map_or(&empty, CardTable::matcher);
+    let suggestions: Vec<Vec<String>> = unknown
+        .iter()
+        .map(|n| similar::closest_of(n, known_names(), table, similar::SUGGESTIONS))
+        .collect();
     if !unknown.is_empty() {
         let (source, fix) = if options.cards.is_some() {
             (
@@ -210,13 +228,21 @@ fn build(
                  [land]",
             )
         };
+        let named: Vec<String> = unknown
+            .iter()
+            .zip(&suggestions)
+            .map(|(n, s)| match s.is_empty() {
+                true => n.clone(),
+                false => format!("{n} ({})", similar::did_you_mean(s)),
+            })
+            .collect();
         warnings.push(format!(
             "{} card name(s) {source}, counted as nonlands: {} ({fix})",
             unknown.len(),
-            unknown.join(", ")
+            named.join(", ")
         ));
     }
-    Ok((deck, unknown))
+    Ok((deck, unknown, suggestions))
 }
 
 #[cfg(test)]

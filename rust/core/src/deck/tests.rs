@@ -439,3 +439,33 @@ fn the_embedded_table_counts_every_land_of_an_arena_boros_export() {
     assert_eq!(parsed.deck.main.iter().filter(|c| c.land).count(), 24);
     assert!(parsed.unknown.is_empty(), "{:?}", parsed.warnings);
 }
+
+#[test]
+fn unknown_names_get_the_nearest_names_the_table_and_the_engine_know() {
+    let text = "20 Mountian\n4 Lightnig Bolt\n4 lim-dul's vault\n32 Qwxzvbnm Plorf\n";
+    let parsed = DeckList::parse_with(text, &ParseOptions::embedded()).unwrap();
+    assert_eq!(
+        parsed.unknown,
+        [
+            "Mountian",
+            "Lightnig Bolt",
+            "lim-dul's vault",
+            "Qwxzvbnm Plorf"
+        ]
+    );
+    assert_eq!(
+        parsed.suggestions,
+        vec![
+            vec!["Mountain".to_string()],
+            vec!["Lightning Bolt".to_string()],
+            vec!["Lim-Dûl's Vault".to_string()],
+            vec![],
+        ]
+    );
+    let w = &parsed.warnings[0];
+    assert!(w.contains("Mountian (did you mean \"Mountain\"?), "), "{w}");
+    assert!(w.contains(", Qwxzvbnm Plorf ("), "nothing is close: {w}");
+    // Without a table the engine's own names (the basic lands) still answer.
+    let bare = DeckList::parse_with("20 Mountian\n", &ParseOptions::default()).unwrap();
+    assert_eq!(bare.suggestions, vec![vec!["Mountain".to_string()]]);
+}

@@ -1,0 +1,200 @@
+"""`mulligan sources`: Frank Karsten's sources tables and past them (docs/ANALYSIS.md, "Sources
+tables"): for a deck size and land count (or a deck file), the chance of casting each cost on
+curve for every number of sources of its colour, and the sources a target chance needs. Every
+figure comes from the core (`mulligan.sources`); this module reads options and prints."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from mulligan import Variant
+from mulligan.cli.decks import deck_options, read_deck
+from mulligan.cli.group import NameChoice, cli, enum_value, mulligan_option, options_named
+from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, make_rule
+from mulligan.cli.run_options import read_seed, run_options
+from mulligan.source_tables import SourcesTableDict, sources
+
+__all__ = ["sources_cmd", "table_lines"]
+
+
+@cli.command(name="sources")
+@click.argument("deck", required=False)
+@click.option("--cards", type=click.IntRange(1, 1000), default=None, help="Cards in the deck.")
+@click.option("--lands", type=click.IntRange(0, 1000), default=None, help="Lands in the deck.")
+@click.option(
+    "--karsten",
+    is_flag=True,
+    help="Frank Karsten's method exactly: his keep rule (7 cards: 2-5 lands; 6 and 5: 2-4 "
+    "after the bottom; 4: keep), his bottom order, a 99-card deck's free 7 (3-5 lands) and "
+    "turn-1 draw.",
+)
+@click.option("--exact", is_flag=True, help="Hypergeometric sums, no sampling.")
+@click.option("--on-the-draw", is_flag=True, help="The player draws on their first turn (103.8).")
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True),
+    default=0.9,
+    show_default=True,
+    help="The chance the sources needed aim for.",
+)
+@click.option(
+    "--turns",
+    type=click.IntRange(1, 15),
+    default=7,
+    show_default=True,
+    help="The table covers costs of mana value 1 to this (turn 1 to this).",
+)
+@mulligan_option
+@click.option(
+    "--games",
+    type=click.IntRange(1, 100_000_000),
+    default=100_000,
+    show_default=True,
+    help="Games simulated for each number of sources (without --exact).",
+)
+@run_options(
+    keep_at_max=32,
+    variant_help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).",
+    seed_help="64 hex digits (default: random).",
+)
+@click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
+@click.option(
+    "--bottom",
+    type=NameChoice(BOTTOMS, BOTTOM_ALIASES),
+    metavar="[balance|lands-first|spells-first]",
+    default=None,
+    help="Which cards the keep rule puts on the bottom (default: balance; not with --karsten).",
+)
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="Print every cell's chance by number of sources, not only the sources needed.",
+)
+@deck_options
+def sources_cmd(
+    deck: str | None,
+    cards: int | None,
+    lands: int | None,
+    karsten: bool,
+    exact: bool,
+    on_the_draw: bool,
+    target: float,
+    turns: int,
+    era: str,
+    games: int,
+    keep: str | None,
+    keep_at: int | None,
+    variant: str,
+    seed: str | None,
+    as_json: bool,
+    players: int | None,
+    bottom: str | None,
+    show_all: bool,
+    deck_format: str | None,
+    strict: bool,
+    mdfc: str,
+) -> None:
+    """The sources table for --cards N --lands L, or for DECK: for each cost up to --turns
+    (C, 1C, CC, 2C, 1CC, CCC, ...), the chance of casting it on curve given the land drops for
+    every number of sources of its colour, and the fewest sources reaching --target (as
+    Frank Karsten's tables print them). Simulated figures carry 95% Wilson intervals
+    (--all)."""
+    if deck is not None and (cards is not None or lands is not None):
+        raise click.UsageError("give DECK or --cards and --lands, not both")
+    if deck is None and (cards is None or lands is None):
+        raise click.UsageError("give --cards N and --lands L (or a DECK file)")
+    if karsten and (keep is not None or keep_at is not None or bottom is not None):
+        raise click.UsageError(
+            "--karsten fixes the keep rule: leave --keep, --keep-at and --bottom out"
+        )
+    rule = None if karsten else make_rule(keep, keep_at, bottom, (), None)
+    extra: dict[str, object] = {}
+    if not karsten:
+        extra = {"variant": enum_value(Variant, variant), "players": players, "keep": rule}
+    elif variant.upper().replace("-", "_") != "TWO_PLAYER" or players is not None:
+        raise click.UsageError("--karsten fixes the table: leave --variant and --players out")
+    name = None
+    with options_named():
+        if deck is not None:
+            name, d = read_deck(
+                deck, bundled=deck, deck_format=deck_format, strict=strict, mdfc=mdfc
+            )
+            table = sources(
+                d,
+                karsten=karsten,
+                exact=exact,
+                on_the_draw=on_the_draw,
+                target=target,
+                turns=turns,
+                mulligan=era,
+                games=games,
+                seed=read_seed(seed),
+                **extra,  # type: ignore[arg-type]
+            )
+        else:
+            table = sources(
+                cards=cards,
+                lands=lands,
+                karsten=karsten,
+                exact=exact,
+                on_the_draw=on_the_draw,
+                target=target,
+                turns=turns,
+                mulligan=era,
+                games=games,
+                seed=read_seed(seed),
+                **extra,  # type: ignore[arg-type]
+            )
+    if as_json:
+        out = {"deck": name, **table} if name is not None else dict(table)
+        click.echo(json.dumps(out, indent=2))
+        return
+    for line in table_lines(table, name, show_all):
+        click.echo(line)
+
+
+def pct(p: float | None) -> str:
+    """A chance as a percentage with two decimals, as his tables print them."""
+    return "-" if p is None else f"{100 * p:.2f}%"
+
+
+def table_lines(t: SourcesTableDict, name: str | None, show_all: bool) -> list[str]:
+    """The table as lines: what ran, then one line per turn with the sources each cost needs."""
+    who = "draws on turn 1" if t["draws_first_turn"] else "on the play, no draw on turn 1"
+    how = (
+        "exact (hypergeometric sums)"
+        if t["method"] == "exact"
+        else f"simulated, {t['games']:,} games per source count, seed {t['seed']}"
+    )
+    rule = "Karsten's keep rule and bottom order" if t["procedure"] == "karsten" else "keep rule"
+    head = f"{name}: " if name else ""
+    lines = [
+        f"{head}{t['cards']} cards, {t['lands']} lands; {t['mulligan']} mulligan, {rule}; "
+        f"{who}; {how}",
+        f"sources needed for {100 * t['target']:g}% to cast on curve, given the land drops:",
+    ]
+    for turn in range(1, t["turns"] + 1):
+        cells = [c for c in t["cells"] if c["turn"] == turn]
+        shown = "  ".join(
+            f"{c['cost']}: {c['needed'] if c['needed'] is not None else '-'}" for c in cells
+        )
+        drops = pct(t["land_drops"][turn - 1])
+        lines.append(f"  turn {turn} (land drops hit {drops}): {shown}")
+    if "deck_sources" in t:
+        lines.append(
+            "this deck's sources: " + "  ".join(f"{k} {v}" for k, v in t["deck_sources"].items())
+        )
+    if show_all:
+        lines.append("chance by number of sources (0 to the land count):")
+        for c in t["cells"]:
+            intervals = c.get("interval")
+            parts = []
+            for k, p in enumerate(c["probability"]):
+                ci = intervals[k] if intervals else None
+                band = f" [{100 * ci['low']:.2f}, {100 * ci['high']:.2f}]" if ci else ""
+                parts.append(f"{k}: {pct(p)}{band}")
+            lines.append(f"  {c['cost']} (turn {c['turn']}): " + "  ".join(parts))
+    return lines

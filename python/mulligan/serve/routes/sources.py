@@ -1,0 +1,134 @@
+"""``POST /sources``: Frank Karsten's sources tables and past them (docs/ANALYSIS.md, "Sources
+tables"), for a deck size and land count or a deck list; exact ones always, simulated ones
+bounded (at most `MAX_TOTAL_GAMES` games over every source count, on one thread). The core
+computes everything (`mulligan.sources`); the body is the core's `SourcesRequest`
+(docs/schema.json) with `deck` as the alternative to `cards` and `lands`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from mulligan._core import Deck, MulliganError, Seed
+from mulligan.serve import models as m
+from mulligan.serve.errors import ERRORS, ApiError
+from mulligan.serve.json_response import JSONResponse
+from mulligan.serve.simulate import _keep_rule
+from mulligan.source_tables import sources
+
+__all__ = ["MAX_TOTAL_GAMES", "SourcesIn", "SourcesTable", "router", "run_sources"]
+
+#: The most games one simulated table plays, over all its source counts.
+MAX_TOTAL_GAMES = 2_000_000
+
+router = APIRouter(tags=["sources"])
+
+
+class SourcesIn(m.Strict):
+    deck: str | None = Field(
+        default=None,
+        max_length=65536,
+        description="a deck list (any format Deck.parse reads), instead of cards and lands",
+    )
+    cards: int | None = Field(default=None, ge=1, le=1000, description="cards in the deck")
+    lands: int | None = Field(default=None, ge=0, le=1000, description="lands in the deck")
+    karsten: bool = Field(
+        default=False,
+        description="Frank Karsten's method exactly (his keep rule, bottom order and 99-card "
+        "free seven); not with keep, variant or players",
+    )
+    exact: bool = Field(default=False, description="hypergeometric sums, no sampling")
+    on_the_draw: bool = False
+    target: float = Field(default=0.9, gt=0, le=1, description="the chance `needed` aims for")
+    turns: int = Field(default=7, ge=1, le=15, description="costs of mana value 1 to this")
+    mulligan: m.MulliganName = "LONDON"
+    variant: m.VariantName = "TWO_PLAYER"
+    players: int | None = Field(default=None, ge=2, le=16)
+    keep: m.KeepIn | None = None
+    games: int = Field(
+        default=20_000,
+        ge=1,
+        le=MAX_TOTAL_GAMES,
+        description=f"games for each number of sources (at most {MAX_TOTAL_GAMES:,} in all)",
+    )
+    seed: str | None = Field(default=None, pattern=m.Hex, min_length=64, max_length=64)
+
+
+class SourcesTable(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    cards: int
+    lands: int
+    method: str
+    procedure: str
+    target: float
+    turns: int
+    land_drops: list[float]
+    cells: list[dict[str, Any]]
+
+
+def run_sources(body: dict[str, Any]) -> dict[str, Any]:
+    """The table `body` (a `SourcesIn`) asks for; blocking, call it off the loop."""
+    deck_text, cards, lands = body.get("deck"), body.get("cards"), body.get("lands")
+    if deck_text is not None and (cards is not None or lands is not None):
+        raise ApiError(422, "invalid", "deck: give deck or cards and lands, not both")
+    if deck_text is None and (cards is None or lands is None):
+        raise ApiError(422, "invalid", "cards, lands: both are needed without a deck")
+    games = body.get("games", 20_000)
+    try:
+        deck = Deck.parse(deck_text) if deck_text is not None else None
+        if not body.get("exact"):
+            land_count = lands if deck is None else sum(c.land for c in deck.cards)
+            counts = int(land_count or 0) + 1
+            if games * counts > MAX_TOTAL_GAMES:
+                raise ApiError(
+                    422,
+                    "invalid",
+                    f"games: at most {MAX_TOTAL_GAMES:,} in all ({games:,} for each of "
+                    f"{counts} source counts asked); ask for exact, or fewer games",
+                )
+        seed = Seed.from_hex(body["seed"]) if body.get("seed") else Seed.generate()
+        options: dict[str, Any] = {
+            "karsten": body.get("karsten", False),
+            "exact": body.get("exact", False),
+            "on_the_draw": body.get("on_the_draw", False),
+            "target": body.get("target", 0.9),
+            "turns": body.get("turns", 7),
+            "mulligan": body.get("mulligan", "LONDON"),
+            "games": games,
+            "seed": seed,
+            "threads": 1,
+        }
+        if not options["karsten"]:
+            options["variant"] = body.get("variant", "TWO_PLAYER")
+            options["players"] = body.get("players")
+            options["keep"] = _keep_rule(body.get("keep"))
+        elif (
+            body.get("keep") is not None
+            or body.get("players") is not None
+            or body.get("variant", "TWO_PLAYER") != "TWO_PLAYER"
+        ):
+            raise ApiError(
+                422,
+                "invalid",
+                "karsten: fixes the keep rule and table; leave out keep, variant and players",
+            )
+        if deck is not None:
+            return dict(sources(deck, **options))
+        return dict(sources(cards=cards, lands=lands, **options))
+    except (MulliganError, ValueError, TypeError) as e:
+        raise ApiError(422, "invalid", str(e)) from e
+
+
+@router.post("/sources", response_model=SourcesTable, responses=ERRORS)
+async def sources_route(body: SourcesIn) -> JSONResponse:
+    """Frank Karsten's sources table for a deck size and land count (or a deck): each cost's
+    chance of being cast on curve by number of sources of its colour, given the land drops,
+    and the sources a target chance needs. `karsten` runs his method exactly; `exact` sums
+    the hypergeometric distribution (a whole table in milliseconds); simulated tables carry
+    95% Wilson intervals (at most 2,000,000 games in all)."""
+    spec = body.model_dump(mode="json")
+    result = await asyncio.to_thread(run_sources, spec)
+    return JSONResponse(result)
