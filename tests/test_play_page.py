@@ -493,6 +493,8 @@ def test_a_refused_stale_click_shows_the_conflict_and_the_page_resyncs(tmp_path:
             assert ann.view()["next_action"] == 2
             v = ann.act("#controls button[data-action=shuffle]")
             assert v["next_action"] == 3 and ann.text("#error") == ""
+            # The cut stream was said apart from the errors, and is back.
+            wait_for(lambda: ann.text("#connection") == "", "the stream back")
     except WebDriverException as e:  # pragma: no cover - a broken browser install
         pytest.fail(f"headless Chromium failed: {e.msg}")
     finally:

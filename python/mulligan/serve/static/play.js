@@ -34,6 +34,8 @@ let picked = [];
 const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "", filter: "" };
 
 const $ = id => document.getElementById(id);
+// The event stream's state, apart from the errors of what the player did.
+const connection = message => { $("connection").textContent = message; };
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -566,7 +568,9 @@ async function main() {
   const over = () => !!view && (view.ended || (!view.whole_game && view.done));
   // What comes with no event (a second open of this seat's invite) is read every 10 s.
   const poll = setInterval(() => { if (over()) clearInterval(poll); else changed(); }, 10000);
-  await follow(api, gameId, events, changed, over, e => showError(e.message));
+  await follow(api, gameId, events, changed, over,
+    e => connection(`The connection to the server was lost (${e.message}); trying again...`),
+    () => connection(""));
   await refresh();
 }
 
