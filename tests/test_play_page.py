@@ -495,6 +495,16 @@ def test_a_refused_stale_click_shows_the_conflict_and_the_page_resyncs(tmp_path:
             assert v["next_action"] == 3 and ann.text("#error") == ""
             # The cut stream was said apart from the errors, and is back.
             wait_for(lambda: ann.text("#connection") == "", "the stream back")
+            # The host lets Ann search Ben's library: her page shows it as Ben's, without
+            # buttons (the host puts the cards away), and no more once the host ends it.
+            host = auth(game["host_token"])
+            search = {"n": 1, "seat": 1, "looker": 0, "action": "search"}
+            assert client.post(f"/games/{gid}/actions", json=search, headers=host).is_success
+            wait_for(lambda: "of Ben's library" in ann.text("#looking"), "Ben's library shown")
+            assert not d.find_elements(By.CSS_SELECTOR, "#looking button")
+            found = {"n": 2, "seat": 1, "looker": 0, "action": "found", "cards": [], "to": "hand"}
+            assert client.post(f"/games/{gid}/actions", json=found, headers=host).is_success
+            wait_for(lambda: ann.text("#looking") == "", "the search over")
     except WebDriverException as e:  # pragma: no cover - a broken browser install
         pytest.fail(f"headless Chromium failed: {e.msg}")
     finally:

@@ -369,7 +369,11 @@ function renderLooking(v, box) {
     else if (open.seat === seat) renderArrange(open, box);
     else {
       const line = el("div", { class: "revealed" });
-      line.appendChild(el("p", {}, `${nameOf(open.seat)} ${open.kind === "reveal" ? "reveals" : "looks at"} ${count(open.cards.length, "card")}:`));
+      // Another seat's reveal, or that seat's library shown to this seat (a search or look the
+      // host opened for it: the host puts the cards away).
+      line.appendChild(el("p", {}, open.kind === "reveal"
+        ? `${nameOf(open.seat)} reveals ${count(open.cards.length, "card")}:`
+        : `You see ${count(open.cards.length, "card")} of ${nameOf(open.seat)}'s library (the host puts them away):`));
       const row = el("div", { class: "cards" });
       for (const c of open.cards) row.appendChild(cardNode(c));
       line.appendChild(row);
