@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 import mulligan as m
 
 from .browser_util import SHOTS, SeatPage, browser, needs_chromium, play_start, wait_for
-from .serve_util import DECK_A, DECK_B, Server, auth
+from .serve_util import DECK_A, DECK_B, Server, auth, play
 
 pytestmark = needs_chromium
 
@@ -382,11 +382,19 @@ def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path:
             r = httpx.get(f"{server.url}/games/{gid}/seats/{seat}", headers=auth(token))
             assert r.status_code == 200
         play_start(drivers)
-        # A reload keeps the seat (the token is in the fragment now).
+        # A reload keeps the seat (the token is in the fragment now), and so does opening the
+        # invite link again in the same tab: the kept token is used, the invite not sent again.
+        on = "the game is on"
         drivers[0].refresh()
-        wait_for(
-            lambda: drivers[0].find_element(By.ID, "status").text == "the game is on", "reload"
-        )
+        wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "reload")
+        drivers[0].get(server.url + links[0])
+        wait_for(lambda: "#token=" in drivers[0].current_url, "the kept token")
+        wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "again")
+        seat0 = httpx.get(
+            f"{server.url}/games/{gid}/seats/0",
+            headers=auth(drivers[0].current_url.split("#token=")[1]),
+        ).json()
+        assert not seat0.get("invite_reused")
 
         # Someone else opens Ann's invite: refused, and told so; Ann's page says so too.
         other = browser()
@@ -408,4 +416,97 @@ def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path:
     finally:
         for d in drivers:
             d.quit()
+        server.stop()
+
+
+def test_a_commander_goes_from_the_command_zone_to_the_battlefield_and_back(
+    tmp_path: Path,
+) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    d = browser()
+    try:
+        deck = "Commander\n1 Omnath, Locus of Mana\n\nDeck\n40 Forest\n59 Llanowar Elves\n"
+        players = [{"name": "Ann", "deck": deck}, {"name": "Ben", "deck": deck}]
+        with httpx.Client(base_url=server.url) as client:
+            game = client.post(
+                "/games", json={"players": players, "variant": "COMMANDER", "whole_game": True}
+            ).json()
+            play(client.request, game)
+        gid, token = game["game_id"], game["seats"][0]["token"]
+        d.get(f"{server.url}/play/{gid}/0#token={token}")
+        ann = SeatPage(d, server, gid, 0, token)
+        wait_for(lambda: ann.text("#status") == "the game is on", "the game")
+        commander = ann.view()["seats"][0]["command"][0]
+        assert commander["name"] in ann.text('#seats [data-seat="0"] [data-zone="command"]')
+        v = ann.move("command", [commander["id"]], "battlefield")
+        assert ids(v["seats"][0]["battlefield"]) == [commander["id"]]
+        v = ann.move("battlefield", [commander["id"]], "command")
+        assert ids(v["seats"][0]["command"]) == [commander["id"]]
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        d.quit()
+        server.stop()
+
+
+def test_a_refused_stale_click_shows_the_conflict_and_the_page_resyncs(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    d = browser()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            game = client.post(
+                "/games",
+                json={
+                    "players": [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}],
+                    "whole_game": True,
+                },
+            ).json()
+            play(client.request, game)
+            gid, token = game["game_id"], game["seats"][0]["token"]
+            d.get(f"{server.url}/play/{gid}/0#token={token}")
+            ann = SeatPage(d, server, gid, 0, token)
+            wait_for(lambda: ann.text("#status") == "the game is on", "the game")
+            # The page stops hearing events (its stream is cut: it reconnects a second later)
+            # while Ann's other window draws: the page still numbers its next action 1.
+            d.execute_script("window.stop()")
+            r = client.post(
+                f"/games/{gid}/seats/0/actions",
+                json={"n": 1, "action": "draw", "count": 1},
+                headers=auth(token),
+            )
+            assert r.status_code == 200
+            assert d.execute_script("return document.body.dataset.nextAction") == "1"
+            ann.click("#controls button[data-action=shuffle]")
+            # The server refuses the stale number (nothing applied); the page says why and
+            # reads its view again, so the next click is numbered right and goes through.
+            wait_for(
+                lambda: (
+                    "action 1 of seat 0" in ann.text("#error")
+                    and "the next is 2" in ann.text("#error")
+                ),
+                "the conflict shown",
+            )
+            wait_for(
+                lambda: d.execute_script("return document.body.dataset.nextAction") == "2",
+                "the page resynced",
+            )
+            assert ann.view()["next_action"] == 2
+            v = ann.act("#controls button[data-action=shuffle]")
+            assert v["next_action"] == 3 and ann.text("#error") == ""
+            # The cut stream was said apart from the errors, and is back.
+            wait_for(lambda: ann.text("#connection") == "", "the stream back")
+            # The host lets Ann search Ben's library: her page shows it as Ben's, without
+            # buttons (the host puts the cards away), and no more once the host ends it.
+            host = auth(game["host_token"])
+            search = {"n": 1, "seat": 1, "looker": 0, "action": "search"}
+            assert client.post(f"/games/{gid}/actions", json=search, headers=host).is_success
+            wait_for(lambda: "of Ben's library" in ann.text("#looking"), "Ben's library shown")
+            assert not d.find_elements(By.CSS_SELECTOR, "#looking button")
+            found = {"n": 2, "seat": 1, "looker": 0, "action": "found", "cards": [], "to": "hand"}
+            assert client.post(f"/games/{gid}/actions", json=found, headers=host).is_success
+            wait_for(lambda: ann.text("#looking") == "", "the search over")
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        d.quit()
         server.stop()

@@ -119,6 +119,9 @@ def test_the_wheel_is_the_package_and_nothing_of_the_tree(wheel: Path) -> None:
     assert any(n.startswith("mulligan/_core.") for n in names), names
     for needed in ("mulligan/py.typed", "mulligan/serve/play.html", "mulligan/_core.pyi"):
         assert needed in names
+    # The pages' scripts and style sheets (served from the package by GET /static/{name}).
+    for static in ("play.js", "table.js", "host.js", "landing.js", "page.css"):
+        assert f"mulligan/serve/static/{static}" in names, static
     assert any(n.startswith("mulligan/decks/") for n in names), "the bundled decks"
     assert not [n for n in names if n.startswith(("tests/", "rust/", "target/"))]
 

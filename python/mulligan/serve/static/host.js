@@ -19,6 +19,8 @@ let asked = 0;
 let drawn = 0;
 
 const $ = id => document.getElementById(id);
+// The event stream's state, apart from the errors of what the player did.
+const connection = message => { $("connection").textContent = message; };
 const showError = message => { $("error").textContent = message || ""; };
 const nameOf = s => (s === null || s === undefined ? "nobody" : (view && view.names[s]) || `Player ${s + 1}`);
 
@@ -136,7 +138,9 @@ async function main() {
   }
   await refresh();
   const over = () => !!view && (view.ended || (!view.whole_game && view.done));
-  await follow(api, encodeURIComponent(gameId), events, refresh, over, e => showError(e.message));
+  await follow(api, encodeURIComponent(gameId), events, refresh, over,
+    e => connection(`The connection to the server was lost (${e.message}); trying again...`),
+    () => connection(""));
   await refresh();
 }
 

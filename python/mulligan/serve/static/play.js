@@ -34,6 +34,8 @@ let picked = [];
 const form = { count: "1", foundTo: "hand", position: "0", reveal: false, counter: "", filter: "" };
 
 const $ = id => document.getElementById(id);
+// The event stream's state, apart from the errors of what the player did.
+const connection = message => { $("connection").textContent = message; };
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -54,20 +56,17 @@ async function join() {
     return f.token;
   }
   if (f.invite) {
-    try {
-      const claim = await client(base).call("POST", `/games/${gameId}/seats/${seat}/claim`, { invite: f.invite });
-      sessionStorage.setItem(storeKey, claim.token);
-      location.replace("#token=" + encodeURIComponent(claim.token));
-      return claim.token;
-    } catch (e) {
-      // This browser claimed it before (a reload of the invite link): its token is kept.
-      const kept = sessionStorage.getItem(storeKey);
-      if (kept && e instanceof ApiError && e.code === "already_claimed") {
-        location.replace("#token=" + encodeURIComponent(kept));
-        return kept;
-      }
-      throw e;
+    // This browser claimed it before (the invite link opened again): its token is kept, and
+    // the invite is not sent again (a second claim would be reported as someone else's).
+    const kept = sessionStorage.getItem(storeKey);
+    if (kept) {
+      location.replace("#token=" + encodeURIComponent(kept));
+      return kept;
     }
+    const claim = await client(base).call("POST", `/games/${gameId}/seats/${seat}/claim`, { invite: f.invite });
+    sessionStorage.setItem(storeKey, claim.token);
+    location.replace("#token=" + encodeURIComponent(claim.token));
+    return claim.token;
   }
   const kept = sessionStorage.getItem(storeKey);
   if (kept) return kept;
@@ -182,6 +181,8 @@ function renderDecision(d, box) {
 // -- this seat's cards: choose some, then say where they go ------------------------------------
 
 const PUBLIC = ["battlefield", "graveyard", "exile"];
+// The public zones a card is moved between: the command zone too (a commander, 903.9).
+const MOVABLE = [...PUBLIC, "command"];
 
 function choose(zone, id) {
   if (chosen.zone !== zone) chosen = { zone, cards: [] };
@@ -206,13 +207,18 @@ function selectable(zone, card, images) {
 
 // Where the chosen cards of `zone` may go: every other zone, the library's top or bottom
 // (in the order chosen, top first), or shuffled in (701.24c/d).
+// Whether this game has a command zone in use (a commander or one put there).
+function commander() {
+  return events.some(e => e.type === "commander") || (!!view && view.seats.some(s => (s.command || []).length));
+}
+
 function moveBar(zone) {
   const bar = el("div", { class: "moves", id: `${zone}-moves` });
   if (chosen.zone !== zone || !chosen.cards.length) return bar;
   const cards = chosen.cards.slice();
   bar.appendChild(el("span", {}, `${count(cards.length, "card")}: `));
-  const labels = { hand: "To hand", battlefield: "Play", graveyard: "To graveyard", exile: "Exile" };
-  for (const to of ["hand", ...PUBLIC]) {
+  const labels = { hand: "To hand", battlefield: "Play", graveyard: "To graveyard", exile: "Exile", command: "To command zone" };
+  for (const to of ["hand", ...PUBLIC, ...(commander() ? ["command"] : [])]) {
     if (to === zone) continue;
     bar.appendChild(button(labels[to], to, () => act({ action: "move", cards, from: zone, to })));
   }
@@ -363,7 +369,11 @@ function renderLooking(v, box) {
     else if (open.seat === seat) renderArrange(open, box);
     else {
       const line = el("div", { class: "revealed" });
-      line.appendChild(el("p", {}, `${nameOf(open.seat)} ${open.kind === "reveal" ? "reveals" : "looks at"} ${count(open.cards.length, "card")}:`));
+      // Another seat's reveal, or that seat's library shown to this seat (a search or look the
+      // host opened for it: the host puts the cards away).
+      line.appendChild(el("p", {}, open.kind === "reveal"
+        ? `${nameOf(open.seat)} reveals ${count(open.cards.length, "card")}:`
+        : `You see ${count(open.cards.length, "card")} of ${nameOf(open.seat)}'s library (the host puts them away):`));
       const row = el("div", { class: "cards" });
       for (const c of open.cards) row.appendChild(cardNode(c));
       line.appendChild(row);
@@ -428,7 +438,7 @@ function renderSeat(v, s, table, looking) {
     line.appendChild(el("span", { class: "zone-name" }, zoneName(zone).replace(/^the /, "")));
     const row = el("div", { class: "cards" });
     if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
-    const act = mine && table && !looking && PUBLIC.includes(zone);
+    const act = mine && table && !looking && MOVABLE.includes(zone);
     // The battlefield with images; the other piles as names, so the table fits a screen.
     const images = zone === "battlefield";
     if (!images) row.classList.add("chips");
@@ -486,7 +496,11 @@ function draw(v) {
   }
   const looking = (v.looking || []).some(o => o.seat === seat);
   const me = v.seats.find(s => s.seat === seat) || {};
-  if (chosen.zone === "hand" && !v.hand.some(c => chosen.cards.includes(c.id))) chosen = { zone: null, cards: [] };
+  // Chosen cards that left their zone (moved from another window, milled...) are chosen no more.
+  if (chosen.zone) {
+    const here = chosen.zone === "hand" ? v.hand : (me[chosen.zone] || []);
+    chosen.cards = chosen.cards.filter(id => here.some(c => c.id === id));
+  }
   const hand = $("hand");
   const playable = table && !looking;
   hand.replaceChildren(...v.hand.map(c => (playable ? selectable("hand", c) : cardNode(c))));
@@ -542,6 +556,11 @@ async function main() {
     return;
   }
   api = client(base, token);
+  // Another link pasted into this tab (another seat, or this seat's invite again) changes only
+  // the fragment, which reloads nothing by itself: the page starts again from it.
+  window.addEventListener("hashchange", () => {
+    if (fragment().token !== token) location.reload();
+  });
   try {
     const first = await api.call("GET", `/games/${gameId}/events?after=0`);
     events.push(...first.events);
@@ -553,7 +572,9 @@ async function main() {
   const over = () => !!view && (view.ended || (!view.whole_game && view.done));
   // What comes with no event (a second open of this seat's invite) is read every 10 s.
   const poll = setInterval(() => { if (over()) clearInterval(poll); else changed(); }, 10000);
-  await follow(api, gameId, events, changed, over, e => showError(e.message));
+  await follow(api, gameId, events, changed, over,
+    e => connection(`The connection to the server was lost (${e.message}); trying again...`),
+    () => connection(""));
   await refresh();
 }
 

@@ -212,15 +212,16 @@ export function renderEvents(list, events, nameOf, me) {
  * Follows `GET /games/{id}/events` as server-sent events (read with fetch, which can send the
  * token), keeping every event in `events` (the stream's numbers are its 1-based indexes) and
  * calling `changed()` after each batch. Reconnects from the last event seen; stops when
- * `stop()` says so.
+ * `stop()` says so. `onError(e)` when the stream fails, `onOpen()` when it is (back) open.
  */
-export async function follow(api, gameId, events, changed, stop, onError) {
+export async function follow(api, gameId, events, changed, stop, onError, onOpen) {
   while (!stop()) {
     try {
       const response = await fetch(`${api.base}/games/${gameId}/events?after=${events.length}`, {
         headers: { ...api.headers, Accept: "text/event-stream" },
       });
       if (!response.ok) throw new Error("events: HTTP " + response.status);
+      if (onOpen) onOpen();
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = "";
