@@ -159,7 +159,8 @@ def test_a_game_from_the_landing_page_to_the_hosts_end_in_chromium(tmp_path: Pat
         end.click()
         d.switch_to.alert.accept()
         wait_for(lambda: "ended" in d.find_element(By.ID, "status").text, "the end")
-        assert "Seed" in d.find_element(By.ID, "ended").text
+        # The end panel fills in once the log is read: the seed, then the verdict.
+        wait_for(lambda: "Seed" in d.find_element(By.ID, "ended").text, "the seed")
         assert d.execute_script("return window.pwned === undefined")
         # The policy refused nothing of the pages' own (a refusal is a console error).
         logged = [e["message"] for e in d.get_log("browser")]
