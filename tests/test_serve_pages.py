@@ -7,8 +7,6 @@ link and the host's, and the host's page showing the public table and ending the
 from __future__ import annotations
 
 import re
-import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from fastapi.testclient import TestClient
 from mulligan.serve import create_app
 from mulligan.serve.routes.page import HOST_PAGE, LANDING_PAGE, PAGE_POLICY, STATIC
 
+from .browser_util import browser, needs_chromium, wait_for
 from .serve_util import DECK_A, DECK_B, Server, auth, play
 
 HOSTILE = ['<img src=x onerror="window.pwned=1">', "javascript:window.pwned=2"]
@@ -75,35 +74,9 @@ def test_the_landing_page_says_what_the_server_is_and_creates_with_invites(c):
         assert "innerHTML" not in (STATIC / name).read_text()
 
 
-CHROMEDRIVER = shutil.which("chromedriver")
-
-
-@pytest.mark.skipif(CHROMEDRIVER is None, reason="chromium-driver is not installed")
+@needs_chromium
 def test_a_game_from_the_landing_page_to_the_hosts_end_in_chromium(tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-
-    def browser() -> webdriver.Chrome:
-        options = webdriver.ChromeOptions()
-        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        if shutil.which("chromium"):
-            options.binary_location = str(shutil.which("chromium"))
-        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-
-    def wait_for(check: Any, what: str, timeout: float = 60) -> Any:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                found = check()
-            except Exception:  # a redraw between a find and a read: look again
-                found = None
-            if found:
-                return found
-            time.sleep(0.1)
-        raise AssertionError(f"timed out waiting for {what}")
 
     server = Server(str(tmp_path / "db.sqlite3")).start()
     d = browser()

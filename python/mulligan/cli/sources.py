@@ -119,36 +119,25 @@ def sources_cmd(
         raise click.UsageError("--karsten fixes the table: leave --variant and --players out")
     name = None
     with options_named():
+        d = None
         if deck is not None:
             name, d = read_deck(
                 deck, bundled=deck, deck_format=deck_format, strict=strict, mdfc=mdfc
             )
-            table = sources(
-                d,
-                karsten=karsten,
-                exact=exact,
-                on_the_draw=on_the_draw,
-                target=target,
-                turns=turns,
-                mulligan=era,
-                games=games,
-                seed=read_seed(seed),
-                **extra,  # type: ignore[arg-type]
-            )
-        else:
-            table = sources(
-                cards=cards,
-                lands=lands,
-                karsten=karsten,
-                exact=exact,
-                on_the_draw=on_the_draw,
-                target=target,
-                turns=turns,
-                mulligan=era,
-                games=games,
-                seed=read_seed(seed),
-                **extra,  # type: ignore[arg-type]
-            )
+        table = sources(
+            d,
+            cards=None if d is not None else cards,
+            lands=None if d is not None else lands,
+            karsten=karsten,
+            exact=exact,
+            on_the_draw=on_the_draw,
+            target=target,
+            turns=turns,
+            mulligan=era,
+            games=games,
+            seed=read_seed(seed),
+            **extra,  # type: ignore[arg-type]
+        )
     if as_json:
         out = {"deck": name, **table} if name is not None else dict(table)
         click.echo(json.dumps(out, indent=2))
