@@ -5,6 +5,7 @@
 #   tmux                       a real terminal for the hot-seat privacy tests
 #   lua5.2, lua5.4, lua-socket, lua-cjson  the Tabletop Simulator script run against a live
 #                              server (lua5.2: TTS's MoonSharp is a Lua 5.2 dialect; luac5.2 -p)
+#   curl, jq                   docs/SERVE.md's examples run as written (tests/test_serve_docs.py)
 # Debian/Ubuntu (apt-get) only. As root it installs; otherwise it uses `sudo -n` when that works
 # without a password, and else prints the command to run and carries on (those tests then skip,
 # each saying why). MULLIGAN_NO_SYSTEM_DEPS=1 skips this step entirely.
@@ -28,6 +29,8 @@ else
     need+=(lua5.4 lua-socket lua-cjson)
 fi
 command -v lua5.2 >/dev/null || need+=(lua5.2)
+command -v curl >/dev/null || need+=(curl)
+command -v jq >/dev/null || need+=(jq)
 
 if [ "${#need[@]}" -eq 0 ]; then
     echo "system packages: all present"
