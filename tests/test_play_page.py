@@ -375,24 +375,30 @@ def test_joining_by_invite_and_a_second_open_refused_and_shown_to_both(tmp_path:
             d = browser()
             drivers.append(d)
             d.get(server.url + link)
-        # Each page claimed its seat: the fragment now holds the token, and the game plays.
+
+        # Each page claimed its seat: the token is kept in the browser, never in the URL (the
+        # link still says #invite=, so sharing it later shares no seat), and the game plays.
+        def kept(d: webdriver.Chrome, seat: int) -> str:
+            key = f"mulligan:{gid}:{seat}"
+            return str(d.execute_script("return localStorage.getItem(arguments[0]);", key) or "")
+
         for seat, d in enumerate(drivers):
-            wait_for(lambda d=d: "#token=" in d.current_url, "the claimed token in the URL")
-            token = d.current_url.split("#token=")[1]
+            token = wait_for(lambda d=d, seat=seat: kept(d, seat), "the claimed token kept")
+            assert "#invite=" in d.current_url and token not in d.current_url
             r = httpx.get(f"{server.url}/games/{gid}/seats/{seat}", headers=auth(token))
             assert r.status_code == 200
         play_start(drivers)
-        # A reload keeps the seat (the token is in the fragment now), and so does opening the
-        # invite link again in the same tab: the kept token is used, the invite not sent again.
+        # A reload keeps the seat, and so does opening the invite link again, in this tab or a
+        # new one: the kept token is used, the invite not sent again.
         on = "the game is on"
         drivers[0].refresh()
         wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "reload")
+        drivers[0].switch_to.new_window("tab")
         drivers[0].get(server.url + links[0])
-        wait_for(lambda: "#token=" in drivers[0].current_url, "the kept token")
         wait_for(lambda: drivers[0].find_element(By.ID, "status").text == on, "again")
+        assert "#invite=" in drivers[0].current_url and "token" not in drivers[0].current_url
         seat0 = httpx.get(
-            f"{server.url}/games/{gid}/seats/0",
-            headers=auth(drivers[0].current_url.split("#token=")[1]),
+            f"{server.url}/games/{gid}/seats/0", headers=auth(kept(drivers[0], 0))
         ).json()
         assert not seat0.get("invite_reused")
 

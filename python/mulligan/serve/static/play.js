@@ -56,19 +56,17 @@ async function join() {
     return f.token;
   }
   if (f.invite) {
-    // This browser claimed it before (the invite link opened again): its token is kept, and
-    // the invite is not sent again (a second claim would be reported as someone else's).
-    const kept = sessionStorage.getItem(storeKey);
-    if (kept) {
-      location.replace("#token=" + encodeURIComponent(kept));
-      return kept;
-    }
+    // The claimed token stays in this browser (localStorage: a reload, or the invite link
+    // opened again in another tab, finds it and sends no second claim, which would be reported
+    // as someone else's), never in the URL: the link keeps saying #invite=, so a player who
+    // shares it later shares a refusal, not the seat.
+    const kept = localStorage.getItem(storeKey);
+    if (kept) return kept;
     const claim = await client(base).call("POST", `/games/${gameId}/seats/${seat}/claim`, { invite: f.invite });
-    sessionStorage.setItem(storeKey, claim.token);
-    location.replace("#token=" + encodeURIComponent(claim.token));
+    localStorage.setItem(storeKey, claim.token);
     return claim.token;
   }
-  const kept = sessionStorage.getItem(storeKey);
+  const kept = sessionStorage.getItem(storeKey) || localStorage.getItem(storeKey);
   if (kept) return kept;
   throw new Error("this link has no seat token (#token=...) nor invite (#invite=...)");
 }
@@ -558,9 +556,7 @@ async function main() {
   api = client(base, token);
   // Another link pasted into this tab (another seat, or this seat's invite again) changes only
   // the fragment, which reloads nothing by itself: the page starts again from it.
-  window.addEventListener("hashchange", () => {
-    if (fragment().token !== token) location.reload();
-  });
+  window.addEventListener("hashchange", () => location.reload());
   try {
     const first = await api.call("GET", `/games/${gameId}/events?after=0`);
     events.push(...first.events);
