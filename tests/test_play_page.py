@@ -516,3 +516,49 @@ def test_a_refused_stale_click_shows_the_conflict_and_the_page_resyncs(tmp_path:
     finally:
         d.quit()
         server.stop()
+
+
+@needs_chromium
+def test_the_end_verifies_the_log_against_the_commitment_kept_since_the_start(
+    tmp_path: Path,
+) -> None:
+    """The page keeps the commitment of the first view it reads, before any shuffle, and
+    verifies the log against that one: a log whose commitment differs from it (here the kept
+    one is changed, as a server that swapped the seed and its commitment would look) fails."""
+    server = Server(str(tmp_path / "db.sqlite3")).start()
+    drivers: list[webdriver.Chrome] = []
+    try:
+        players = [{"name": "Ann", "deck": DECK_A}, {"name": "Ben", "deck": DECK_B}]
+        game = httpx.post(server.url + "/games", json={"players": players}).json()
+        gid, tokens = game["game_id"], [s["token"] for s in game["seats"]]
+        view = httpx.get(f"{server.url}/games/{gid}/seats/0", headers=auth(tokens[0])).json()
+        host = httpx.get(f"{server.url}/games/{gid}", headers=auth(game["host_token"])).json()
+        assert view["commitment"] == host["commitment"] == game["commitment"]
+        key = f"mulligan:{gid}:commitment"
+        for seat in (0, 1):
+            d = browser()
+            drivers.append(d)
+            d.get(f"{server.url}/play/{gid}/{seat}#token={tokens[seat]}")
+            wait_for(
+                lambda d=d: d.execute_script("return localStorage.getItem(arguments[0]);", key),
+                "the kept commitment",
+            )
+        assert (
+            drivers[0].execute_script("return localStorage.getItem(arguments[0]);", key)
+            == (game["commitment"])
+        )
+        forged = "0" * 64
+        drivers[1].execute_script("localStorage.setItem(arguments[0], arguments[1]);", key, forged)
+        play(lambda method, path, **kw: httpx.request(method, server.url + path, **kw), game)
+        pages = [SeatPage(d, server, gid, s, tokens[s]) for s, d in enumerate(drivers)]
+        wait_for(lambda: "Verified" in pages[0].text("#verdict"), "Ann's verdict")
+        assert pages[0].text("#commitment") == game["commitment"]
+        wait_for(lambda: "NOT verified" in pages[1].text("#verdict"), "Ben's verdict")
+        assert pages[1].text("#commitment") == forged
+        assert "kept since the start" in pages[1].text("#end")
+    except WebDriverException as e:  # pragma: no cover - a broken browser install
+        pytest.fail(f"headless Chromium failed: {e.msg}")
+    finally:
+        for d in drivers:
+            d.quit()
+        server.stop()

@@ -341,6 +341,8 @@ class GameService:
         else:
             out = {"game_id": row.id, **live.view(seat), "answers": live.answers}
             out["contributing"] = []
+        # Public from the start: a client keeps the first it sees, to hold the log's seed to it.
+        out["commitment"] = row.commitment
         if seat is not None and await self.invite_reused(row.id, seat):
             out["invite_reused"] = True
         return out

@@ -376,6 +376,10 @@ class View(BaseModel):
     waiting_for: list[dict[str, Any]]
     answers: int
     contributing: list[int]
+    commitment: str = Field(
+        description="the seed's commitment, published when the game was made (docs/DETERMINISM.md):"
+        " keep the first one seen to check the log's seed against it after the end"
+    )
 
 
 class HostView(BaseModel):
@@ -395,6 +399,10 @@ class HostView(BaseModel):
     waiting_for: list[dict[str, Any]]
     answers: int
     contributing: list[int]
+    commitment: str = Field(
+        description="the seed's commitment, published when the game was made (docs/DETERMINISM.md):"
+        " keep the first one seen to check the log's seed against it after the end"
+    )
 
 
 class Contributed(BaseModel):

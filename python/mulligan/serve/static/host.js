@@ -12,6 +12,7 @@ const gameId = decodeURIComponent(parts[parts.length - 1]);
 const base = mountedAt("host");
 const api = client(base, fragment().token || "");
 const path = `/games/${encodeURIComponent(gameId)}`;
+const commitmentKey = `mulligan:${gameId}:commitment`;
 const events = [];
 let view = null;
 let endShown = false;
@@ -68,6 +69,8 @@ function renderSeat(v, s) {
 
 function render(v) {
   view = v;
+  // The commitment as first seen, kept before any shuffle could be verified against it.
+  if (v.commitment && !localStorage.getItem(commitmentKey)) localStorage.setItem(commitmentKey, v.commitment);
   mergeEvents(v);
   $("status").textContent = v.ended ? "the game has ended"
     : !v.done ? "the game start (mulligans)" : v.whole_game ? "the game is on" : "the game start is done";
@@ -89,7 +92,7 @@ function render(v) {
   if (v.ended && !endShown) {
     endShown = true;
     $("ended").hidden = false;
-    renderEnd($("ended"), api, gameId);
+    renderEnd($("ended"), api, gameId, localStorage.getItem(commitmentKey));
   }
 }
 

@@ -13,6 +13,7 @@ const gameId = decodeURIComponent(parts[parts.length - 2]);
 const seat = Number(parts[parts.length - 1]);
 const base = mountedAt("play");
 const storeKey = `mulligan:${gameId}:${seat}`;
+const commitmentKey = `mulligan:${gameId}:commitment`;
 
 let api = null;
 let view = null;
@@ -478,6 +479,8 @@ function render(v) {
 
 function draw(v) {
   view = v;
+  // The commitment as first seen, kept before any shuffle could be verified against it.
+  if (v.commitment && !localStorage.getItem(commitmentKey)) localStorage.setItem(commitmentKey, v.commitment);
   mergeEvents(v);
   // What the page shows, for scripts driving it (the tests): the action number it acts with next.
   document.body.dataset.nextAction = v.next_action === undefined || v.next_action === null ? "" : String(v.next_action);
@@ -527,7 +530,7 @@ function draw(v) {
   if ((v.ended || (!v.whole_game && v.done)) && !endShown) {
     endShown = true;
     $("end").hidden = false;
-    renderEnd($("end"), api, gameId);
+    renderEnd($("end"), api, gameId, localStorage.getItem(commitmentKey));
   }
 }
 

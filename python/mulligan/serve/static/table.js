@@ -256,9 +256,11 @@ export async function follow(api, gameId, events, changed, stop, onError, onOpen
 
 /**
  * The end panel: the seed, the log to download and the server's verification of it (POST
- * /verify against the commitment the log's header carries, published when the game was made).
+ * /verify). `kept` is the commitment this page kept from the first view it read, before any
+ * shuffle: the log is verified against it, so a server that changed the seed (and the
+ * commitment in the log with it) fails here; without one, the log header's commitment is used.
  */
-export async function renderEnd(box, api, gameId) {
+export async function renderEnd(box, api, gameId, kept) {
   box.replaceChildren(el("h2", {}, "The game is over"));
   let text;
   try {
@@ -269,10 +271,11 @@ export async function renderEnd(box, api, gameId) {
   }
   const records = text.split("\n").filter(line => line.trim()).map(line => JSON.parse(line));
   const header = records.find(r => r.commitment !== undefined) || {};
+  const commitment = kept || header.commitment;
   const seed = records.map(r => r.seed).find(x => typeof x === "string") || "";
   const facts = el("dl", { class: "facts" });
   for (const [label, value, id] of [["Seed", seed || "(not in the log)", "seed"],
-    ["Commitment", header.commitment || "", "commitment"]]) {
+    [kept ? "Commitment (kept since the start)" : "Commitment", commitment || "", "commitment"]]) {
     facts.appendChild(el("dt", {}, label));
     facts.appendChild(el("dd", { id }, value));
   }
@@ -284,7 +287,7 @@ export async function renderEnd(box, api, gameId) {
   const verdict = el("p", { id: "verdict" }, "Verifying the log...");
   box.appendChild(verdict);
   try {
-    const v = await api.call("POST", "/verify", { log: text, commitment: header.commitment });
+    const v = await api.call("POST", "/verify", { log: text, commitment });
     verdict.textContent = v.valid
       ? "Verified: the server replayed every shuffle and draw from the seed, and it matches the commitment."
       : `NOT verified: ${v.message || "the log does not replay"}${v.event !== null && v.event !== undefined ? ` (event ${v.event})` : ""}`;
