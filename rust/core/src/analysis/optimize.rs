@@ -501,16 +501,15 @@ pub fn search<'a, D>(
             )));
         }
     }
-    let mut report = setup
-        .search(request)
-        .run(seed, &scorer, objective.describe(), progress)?;
-    report.objective_name = objective.name().to_string();
-    report.warnings.extend(implausible_keeps(
-        &report.best,
-        profile.len(),
-        profile.land_count(),
+    let mut report = setup.run(
+        request,
+        seed,
+        &scorer,
+        objective.describe(),
+        progress,
         Some(&objective),
-    ));
+    )?;
+    report.objective_name = objective.name().to_string();
     Ok(report)
 }
 
@@ -529,74 +528,13 @@ pub fn search_scored<'a, D, S: Score + Clone + Send>(
     let (request, _) = request.for_deck(!cards.commanders.is_empty());
     let request = &request;
     let profile = Profile::build_deck(cards, table);
-    let setup = Setup::new(&profile, request, request.turns)?;
-    let mut report = setup
-        .search(request)
-        .run(seed, scorer, objective, progress)?;
-    report.warnings.extend(implausible_keeps(
-        &report.best,
-        profile.len(),
-        profile.land_count(),
-        None,
-    ));
-    Ok(report)
+    Setup::new(&profile, request, request.turns)?
+        .run(request, seed, scorer, objective, progress, None)
 }
 
-/// What a search is built from: the deck's profile and the games' shape.
-struct Setup<'a> {
-    profile: &'a Profile,
-    cfg: Config,
-    skips: bool,
-    turn: usize,
-}
-
-impl<'a> Setup<'a> {
-    fn new<D>(profile: &'a Profile, request: &Request<D>, turn: usize) -> Result<Setup<'a>> {
-        request.validate()?;
-        if request.mulligan == MulliganRule::NoMulligan {
-            return Err(Error::config(
-                "optimize: with the NONE mulligan rule the first hand is kept: there is no \
-                 keep rule to search",
-            ));
-        }
-        let cfg = Config {
-            rule: request.mulligan,
-            free_first: rules::free_first_mulligan(request.variant(), request.players()),
-            hand_size: BASE_HAND_SIZE as usize,
-            deck_size: profile.len(),
-            house: HouseRules::default(),
-        };
-        cfg.validate()?;
-        Ok(Setup {
-            profile,
-            cfg,
-            skips: request.skips_first_draw(),
-            turn,
-        })
-    }
-
-    fn search<D>(&self, request: &Request<D>) -> Search<'a> {
-        Search {
-            plan: Plan {
-                profile: self.profile,
-                cfg: self.cfg,
-                skips_first_draw: self.skips,
-                turns: self.turn,
-                tags: vec![],
-                colours: vec![],
-                questions: vec![],
-            },
-            baseline: request.keep_rule(),
-            cards: self.profile.rule_cards(),
-            colours: match request.optimize_colours {
-                true => deck_colours(self.profile.colours()),
-                false => vec![],
-            },
-            games: request.games,
-            threads: request.threads().unwrap_or(1),
-        }
-    }
-}
+#[path = "optimize_setup.rs"]
+mod setup;
+use setup::Setup;
 
 #[cfg(test)]
 #[path = "optimize_tests.rs"]
