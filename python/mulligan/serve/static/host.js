@@ -3,8 +3,8 @@
 // and pending decisions; never a hidden card), End (the host's alone), and after the end the
 // seed, the log and its verification. The host token comes from the URL fragment.
 import {
-  cardNode, client, count, el, follow, fragment, mountedAt, renderEnd, renderEvents,
-  zoneName,
+  cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt, renderEnd,
+  renderEvents, zoneName,
 } from "./table.js";
 
 const parts = location.pathname.split("/");
@@ -12,7 +12,6 @@ const gameId = decodeURIComponent(parts[parts.length - 1]);
 const base = mountedAt("host");
 const api = client(base, fragment().token || "");
 const path = `/games/${encodeURIComponent(gameId)}`;
-const commitmentKey = `mulligan:${gameId}:commitment`;
 const events = [];
 let view = null;
 let endShown = false;
@@ -69,8 +68,7 @@ function renderSeat(v, s) {
 
 function render(v) {
   view = v;
-  // The commitment as first seen, kept before any shuffle could be verified against it.
-  if (v.commitment && !localStorage.getItem(commitmentKey)) localStorage.setItem(commitmentKey, v.commitment);
+  keptCommitment(gameId, v);
   mergeEvents(v);
   $("status").textContent = v.ended ? "the game has ended"
     : !v.done ? "the game start (mulligans)" : v.whole_game ? "the game is on" : "the game start is done";
@@ -92,7 +90,7 @@ function render(v) {
   if (v.ended && !endShown) {
     endShown = true;
     $("ended").hidden = false;
-    renderEnd($("ended"), api, gameId, localStorage.getItem(commitmentKey));
+    renderEnd($("ended"), api, gameId, keptCommitment(gameId, v));
   }
 }
 

@@ -4,8 +4,8 @@
 // fragment (`#token=...`, or `#invite=...` claimed once), which browsers never send to the
 // server; it travels only in the Authorization header.
 import {
-  ApiError, button, cardNode, client, count, el, follow, fragment, mountedAt, renderEnd,
-  renderEvents, zoneName,
+  ApiError, button, cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt,
+  renderEnd, renderEvents, zoneName,
 } from "./table.js";
 
 const parts = location.pathname.split("/");
@@ -13,7 +13,6 @@ const gameId = decodeURIComponent(parts[parts.length - 2]);
 const seat = Number(parts[parts.length - 1]);
 const base = mountedAt("play");
 const storeKey = `mulligan:${gameId}:${seat}`;
-const commitmentKey = `mulligan:${gameId}:commitment`;
 
 let api = null;
 let view = null;
@@ -479,8 +478,7 @@ function render(v) {
 
 function draw(v) {
   view = v;
-  // The commitment as first seen, kept before any shuffle could be verified against it.
-  if (v.commitment && !localStorage.getItem(commitmentKey)) localStorage.setItem(commitmentKey, v.commitment);
+  keptCommitment(gameId, v);
   mergeEvents(v);
   // What the page shows, for scripts driving it (the tests): the action number it acts with next.
   document.body.dataset.nextAction = v.next_action === undefined || v.next_action === null ? "" : String(v.next_action);
@@ -530,7 +528,7 @@ function draw(v) {
   if ((v.ended || (!v.whole_game && v.done)) && !endShown) {
     endShown = true;
     $("end").hidden = false;
-    renderEnd($("end"), api, gameId, localStorage.getItem(commitmentKey));
+    renderEnd($("end"), api, gameId, keptCommitment(gameId, v));
   }
 }
 

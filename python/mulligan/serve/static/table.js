@@ -255,6 +255,16 @@ export async function follow(api, gameId, events, changed, stop, onError, onOpen
 // -- after the end -----------------------------------------------------------------------------
 
 /**
+ * The game's commitment as this browser first saw it (localStorage), kept from `view` when
+ * none is kept yet: read before any shuffle, it is what the end verifies the log against.
+ */
+export function keptCommitment(gameId, view) {
+  const key = `mulligan:${gameId}:commitment`;
+  if (view && view.commitment && !localStorage.getItem(key)) localStorage.setItem(key, view.commitment);
+  return localStorage.getItem(key);
+}
+
+/**
  * The end panel: the seed, the log to download and the server's verification of it (POST
  * /verify). `kept` is the commitment this page kept from the first view it read, before any
  * shuffle: the log is verified against it, so a server that changed the seed (and the
