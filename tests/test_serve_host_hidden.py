@@ -26,7 +26,7 @@ import mulligan.serve.games
 from mulligan.serve import create_app
 
 from .serve_util import answer_for, auth
-from .test_serve_table_hidden import GAMES, Allowed, God, random_action
+from .test_serve_table_hidden import GAMES, Allowed, God, acting_view, random_action
 
 Json = dict[str, Any]
 
@@ -145,12 +145,7 @@ def test_no_host_token_reply_carries_a_hidden_card(c, variant, era, decks):
         o = open_[seat]
         by_host = o[2] if o is not None else rng.random() < 0.4
         looker = o[1] if o is not None else seat
-        view_seat = looker if o is not None and o[0] != "reveal" else seat
-        view = c.get(f"/games/{gid}/seats/{view_seat}", headers=auth(tokens[view_seat])).json()
-        if view_seat != seat:
-            view["hand"] = c.get(f"/games/{gid}/seats/{seat}", headers=auth(tokens[seat])).json()[
-                "hand"
-            ]
+        view = acting_view(c, gid, tokens, seat, o)
         if o is None and rng.random() < 0.1:
             name = rng.choice(["life", "poison", "energy"])
             action: Json = {"action": "counter", "counter": name, "delta": rng.randint(-5, 5)}

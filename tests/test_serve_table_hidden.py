@@ -122,6 +122,17 @@ class Allowed:
                 assert public or self.revealed or looked, (viewer, owner, card, self.request, e)
 
 
+def acting_view(c: Any, gid: str, tokens: list[str], seat: int, open_: Any) -> Json:
+    """What the next action of `seat` is chosen from: the looker's view while a search or look
+    is open on `seat`'s library (it lists the cards), else `seat`'s own; with `seat`'s hand."""
+    view_seat = open_[1] if open_ is not None and open_[0] != "reveal" else seat
+    view: Json = c.get(f"/games/{gid}/seats/{view_seat}", headers=auth(tokens[view_seat])).json()
+    if view_seat != seat:
+        own = c.get(f"/games/{gid}/seats/{seat}", headers=auth(tokens[seat])).json()
+        view["hand"] = own["hand"]
+    return view
+
+
 def random_action(rng: random.Random, view: Json, seat: int, open_: Any) -> Json:
     me = view["seats"][seat]
     hand, graveyard = ids(view["hand"]), ids(me["graveyard"])
@@ -192,12 +203,7 @@ def test_no_hidden_card_reaches_another_seat_over_http(c, variant, era, decks):
         o = open_[seat]
         by_host = o[2] if o is not None else rng.random() < 0.2
         looker = o[1] if o is not None else seat
-        view_seat = looker if o is not None and o[0] != "reveal" else seat
-        view = c.get(f"/games/{gid}/seats/{view_seat}", headers=auth(tokens[view_seat])).json()
-        if view_seat != seat:
-            view["hand"] = c.get(f"/games/{gid}/seats/{seat}", headers=auth(tokens[seat])).json()[
-                "hand"
-            ]
+        view = acting_view(c, gid, tokens, seat, o)
         action = random_action(rng, view, seat, o)
         if o is None and action["action"] in ("search", "look") and rng.random() < 0.4:
             by_host, looker = True, rng.randrange(n)
