@@ -101,10 +101,10 @@ def read_deck(
     if not quiet:
         # Wrapped to a terminal a person reads (or to COLUMNS when set); one line a warning
         # when stderr goes to a file or a pipe, so a script can grep a warning whole.
-        wrapped = sys.stderr.isatty() or "COLUMNS" in os.environ
+        width = text_width() if sys.stderr.isatty() or "COLUMNS" in os.environ else None
         for w in deck.warnings:
             line = f"warning: {shown}: {w}"
-            for part in wrap(line, text_width()) if wrapped else [line]:
+            for part in wrap(line, width) if width is not None else [line]:
                 click.echo(part, err=True)
     return shown, deck
 
