@@ -137,6 +137,14 @@ class SeatPage:
     def act(self, selector: str) -> dict[str, Any]:
         """Clicks `selector` (one action); the seat's view once the server and page have it."""
         before = self.view()["next_action"]
+        # Clicked only once the page shows the server's number: a click while it still shows
+        # an older view sends that number, which the server refuses (409), and nothing is done.
+        wait_for(
+            lambda: self.d.execute_script(
+                "return document.body.dataset.nextAction === arguments[0]", str(before)
+            ),
+            f"{selector}: the page in step with the server",
+        )
         self.click(selector)
         wait_for(lambda: self.view()["next_action"] == before + 1, f"{selector} on the server")
         wait_for(
