@@ -37,7 +37,7 @@ from mulligan.serve.auth import seal_bytes
 from mulligan.serve.errors import ApiError, conflict
 from mulligan.serve.store import KeyRow, Store
 
-__all__ = ["HEADER", "IdempotencyKey", "Keys", "check_key", "fingerprint"]
+__all__ = ["HEADER", "IdempotencyKey", "Keys", "check_key", "fingerprint", "key_hash"]
 
 HEADER = "Idempotency-Key"
 #: How long a key's first reply is kept (the draft leaves it to the server).
@@ -111,6 +111,12 @@ def fingerprint(route: str, body: bytes, token: str | None = None) -> str:
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
 
 
+def key_hash(route: str, key: str) -> str:
+    """What the store keeps of a key: its SHA-256 hash, with the route (a key on another
+    route is another key)."""
+    return hashlib.sha256(KEY_TAG + route.encode() + b"\x00" + key.encode()).hexdigest()
+
+
 class Keys:
     """The keys of one application, kept in its store."""
 
@@ -131,9 +137,8 @@ class Keys:
         if key is None:
             return await create()
         key = check_key(key)
-        key_hash = hashlib.sha256(KEY_TAG + route.encode() + b"\x00" + key.encode()).hexdigest()
         now = time.time()
-        row = KeyRow(key_hash, fingerprint(route, body, token), now)
+        row = KeyRow(key_hash(route, key), fingerprint(route, body, token), now)
         held = await self.store.claim_key(row, now - KEEP_SECONDS, now - ABANDONED_SECONDS)
         if held is not None:
             return self._again(held, row, key)
