@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import ssl
 import subprocess
 import sys
 import time
@@ -282,7 +283,8 @@ def test_direct_tls_serves_a_game_over_https_with_a_certificate_made_here(tmp_pa
             stderr=err,
         )  # fmt: skip
     try:
-        with httpx.Client(base_url=https, verify=cert, timeout=30) as c:
+        trust = ssl.create_default_context(cafile=cert)
+        with httpx.Client(base_url=https, verify=trust, timeout=30) as c:
             deadline = time.monotonic() + 60
             while True:
                 try:
