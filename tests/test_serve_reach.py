@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import ssl
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from mulligan.serve.addresses import machine_addresses, reach_lines
 from mulligan.serve.limits import Limits
 from mulligan.serve.links import Links
 
+from .browser_util import browser, needs_chromium, wait_for
 from .process_util import popen
 from .serve_util import Server, auth, free_port, two_players
 
@@ -304,4 +306,58 @@ def test_direct_tls_serves_a_game_over_https_with_a_certificate_made_here(tmp_pa
         with pytest.raises(httpx.ConnectError):
             httpx.get(https + "/healthz", timeout=5)
     finally:
+        server.stop()
+
+
+# The page's fetch, wrapped: the first POST's reply is lost after the server created the game
+# (a dropped connection), and every POST's Idempotency-Key is recorded.
+LOSE_FIRST_REPLY = """
+const real = window.fetch;
+window.keys = [];
+let lose = true;
+window.fetch = async (url, options) => {
+  if (!options || options.method !== "POST") return real(url, options);
+  window.keys.push(options.headers["Idempotency-Key"]);
+  const reply = await real(url, options);
+  if (lose) { lose = false; throw new TypeError("the connection was reset"); }
+  return reply;
+};
+"""
+
+
+@needs_chromium
+def test_the_landing_page_resends_a_lost_create_with_its_key_and_makes_one_game(tmp_path):
+    from selenium.webdriver.common.by import By
+
+    db = tmp_path / "db.sqlite3"
+    server = Server(str(db)).start()
+    d = browser()
+    try:
+        d.get(server.url + "/")
+        wait_for(lambda: len(d.find_elements(By.CSS_SELECTOR, "#variant option")) > 1, "form")
+        d.execute_script(LOSE_FIRST_REPLY)
+        d.find_element(By.ID, "submit").click()
+        wait_for(lambda: "Create again" in d.find_element(By.ID, "error").text, "the lost reply")
+        assert not d.find_elements(By.CSS_SELECTOR, "#links a.link")
+        d.find_element(By.ID, "submit").click()
+        links = wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#links a.link"), "the links")
+        keys = d.execute_script("return window.keys")
+        assert len(keys) == 2 and keys[0] == keys[1] and 16 <= len(keys[0]) <= 255
+        with sqlite3.connect(db) as c:
+            assert c.execute("SELECT id FROM games").fetchall() == [
+                (links[0].get_attribute("href").split("/play/")[1].split("/")[0],)
+            ]
+        # On this computer's loopback address the links say they open nowhere else.
+        assert "only on this computer" in d.find_element(By.ID, "reach").text
+        # A new submission (after a game was made) is a new key, and a new game.
+        d.find_element(By.ID, "submit").click()
+        wait_for(lambda: len(d.execute_script("return window.keys")) == 3, "a third POST")
+        keys = d.execute_script("return window.keys")
+        assert keys[2] != keys[0]
+        wait_for(
+            lambda: sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0] == 2,
+            "the second game",
+        )
+    finally:
+        d.quit()
         server.stop()
