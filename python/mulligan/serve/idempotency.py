@@ -30,14 +30,14 @@ import time
 from collections.abc import Awaitable
 from typing import Annotated, Any, Callable, Optional
 
-from fastapi import Header
+from fastapi import Depends, Request
 from starlette.responses import Response
 
 from mulligan.serve.auth import seal_bytes
 from mulligan.serve.errors import ApiError, conflict
 from mulligan.serve.store import KeyRow, Store
 
-__all__ = ["HEADER", "IdempotencyKey", "Keys", "check_key", "fingerprint", "key_hash"]
+__all__ = ["DOCUMENTED", "HEADER", "IdempotencyKey", "Keys", "check_key", "fingerprint", "key_hash"]
 
 HEADER = "Idempotency-Key"
 #: How long a key's first reply is kept (the draft leaves it to the server).
@@ -50,24 +50,37 @@ MIN_LENGTH, MAX_LENGTH = 16, 255
 KEY_TAG = b"mulligan/serve-idempotency-key/v1\x00"
 SEAL_TAG = b"mulligan/serve-idempotency-seal/v1\x00"
 
-IdempotencyKey = Annotated[
-    Optional[str],
-    Header(
-        alias=HEADER,
-        description="Makes this creation safe to resend: 16 to 255 visible ASCII characters, "
-        "fresh and random for each creation, the same on every resend of it. The same key "
-        "with the same body within 24 hours gets the first reply again (same status, game "
-        "and tokens), nothing created twice; another body: 422; a request with the key still "
-        "in flight: 409. A key is a secret like a token: whoever holds it and the body gets "
-        "the tokens.",
-        # Documented, and checked by `check_key` (its 422 names the header).
-        json_schema_extra={
-            "minLength": MIN_LENGTH,
-            "maxLength": MAX_LENGTH,
-            "pattern": "^[\\x21-\\x7e]+$",
-        },
-    ),
-]
+#: The header as docs/openapi.json documents it (an operation's ``openapi_extra``): FastAPI's
+#: own declaration of an optional header would say ``anyOf: [string, null]``, and a header is
+#: never null.
+PARAMETER: dict[str, Any] = {
+    "name": HEADER,
+    "in": "header",
+    "required": False,
+    "description": "Makes this creation safe to resend: 16 to 255 visible ASCII characters, "
+    "fresh and random for each creation, the same on every resend of it. The same key with "
+    "the same body within 24 hours gets the first reply again (same status, game and "
+    "tokens), nothing created twice; another body: 422; a request with the key still in "
+    "flight: 409. A key is a secret like a token: whoever holds it and the body gets the "
+    "tokens.",
+    "schema": {
+        "type": "string",
+        "minLength": MIN_LENGTH,
+        "maxLength": MAX_LENGTH,
+        "pattern": "^[\\x21-\\x7e]+$",
+    },
+}
+
+#: A route's ``openapi_extra`` documenting the header.
+DOCUMENTED = {"parameters": [PARAMETER]}
+
+
+async def _header(request: Request) -> str | None:
+    """The request's Idempotency-Key, checked by `Keys.run` (its 422 names the header)."""
+    return request.headers.get(HEADER)
+
+
+IdempotencyKey = Annotated[Optional[str], Depends(_header)]
 
 
 def check_key(key: str) -> str:

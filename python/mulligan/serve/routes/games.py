@@ -14,7 +14,7 @@ import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
-from mulligan.serve.idempotency import IdempotencyKey, Keys
+from mulligan.serve.idempotency import DOCUMENTED, IdempotencyKey, Keys
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import log_warnings
@@ -28,7 +28,10 @@ router = APIRouter(tags=["games"])
 @router.post(
     "/games",
     **answers(
-        m.GameCreated, "Create a game start; its seed commitment is published now", status_code=201
+        m.GameCreated,
+        "Create a game start; its seed commitment is published now",
+        status_code=201,
+        openapi_extra=DOCUMENTED,
     ),
 )
 async def create_game(

@@ -10,7 +10,7 @@ import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import answers
-from mulligan.serve.idempotency import IdempotencyKey, Keys
+from mulligan.serve.idempotency import DOCUMENTED, IdempotencyKey, Keys
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.notices import log_warnings
 from mulligan.serve.state import Services, client_address
@@ -26,6 +26,7 @@ router = APIRouter(tags=["rounds"])
         m.RoundCommitted,
         "Draw a round seed and publish its commitment before the pairings",
         status_code=201,
+        openapi_extra=DOCUMENTED,
     ),
 )
 async def round_commitment(
@@ -48,7 +49,7 @@ async def round_commitment(
         # The round's host token only with `round_id` (a round drawn by POST
         # /rounds/commitment): without one, no token is needed (`app.create_app` declares the
         # token optional).
-        openapi_extra={OPTIONAL_TOKEN: True},
+        openapi_extra={OPTIONAL_TOKEN: True, **DOCUMENTED},
     ),
 )
 async def create_round(
