@@ -191,3 +191,32 @@ def test_racing_resends_across_worker_processes_create_one_game(db):
         assert games_in(db) == 1
     finally:
         server.stop()
+
+
+def test_an_older_database_gains_the_table_and_an_abandoned_key_runs_again(db):
+    body = two_players()
+    with TestClient(create_app(db)) as c:
+        game = c.post("/games", json=body).json()
+    # A database of the version before: no idempotency table.
+    with sqlite3.connect(db) as s:
+        s.execute("DROP TABLE idempotency")
+    with TestClient(create_app(db)) as c:
+        host = {"Authorization": f"Bearer {game['host_token']}"}
+        assert c.get(f"/games/{game['game_id']}", headers=host).status_code == 200
+        # A key whose request has been in flight for over 5 minutes (its process died): the
+        # resend runs.
+        with sqlite3.connect(db) as s:
+            s.execute(
+                "INSERT INTO idempotency (key_hash, fingerprint, created) VALUES (?,?,?)",
+                (
+                    key_hash("POST /games", KEY),
+                    fingerprint("POST /games", json.dumps(body).encode()),
+                    time.time() - 301,
+                ),
+            )
+        first = c.post("/games", json=body, headers={"Idempotency-Key": KEY})
+        assert first.status_code == 201
+        assert c.post("/games", json=body, headers={"Idempotency-Key": KEY}).content == (
+            first.content
+        )
+        assert games_in(db) == 2
