@@ -142,6 +142,7 @@ def test_forwarded_scheme_and_host_from_a_trusted_proxy_and_malformed_headers(tm
             ("X-Forwarded-For", "192.0.2.1, 300.1.1.1"),
             ("X-Forwarded-Proto", "gopher"),
             ("X-Forwarded-Host", "bad host/path"),
+            ("X-Forwarded-Host", "mtg.example:99999"),
             ("Forwarded", "for=192.0.2.1;proto"),
             ("Forwarded", "for=2001:db8::1"),
             ("Forwarded", "for=192.0.2.1;for=192.0.2.2"),

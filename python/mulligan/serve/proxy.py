@@ -112,7 +112,8 @@ def _proto(header: str, text: str) -> str:
 
 def _host(header: str, text: str) -> str:
     value = text.strip()
-    if not _HOST.match(value):
+    port = value.rpartition("]")[2].rpartition(":")[2] if ":" in value else ""
+    if not _HOST.match(value) or (port.isdigit() and int(port) > 65535):
         raise Malformed(f"{header}: {value!r} is not a host (name or address, and a port)")
     return value
 
