@@ -174,9 +174,25 @@ def test_a_whole_game_over_https(behind):
         log = c.get(f"/games/{gid}/log", headers=host)
         records = [json.loads(line) for line in log.text.splitlines()]
         assert m.verify_log(records, commitment=game["commitment"])
-    # The server saw the client behind Caddy (loopback here too) and the scheme it used:
-    # the access log names each request once, from the proxy's forwarded address.
     assert '"POST /games HTTP/1.1" 201' in server.output()
+
+
+def test_a_client_cannot_choose_the_address_it_is_counted_as(behind):
+    """Through Caddy, the server counts the client Caddy saw (127.0.0.1 here), not an address
+    the client wrote in X-Forwarded-For (Caddy replaces it) or Forwarded (the Caddyfile drops
+    it). The access log names the client the server counted."""
+    server, caddy = behind
+    spoof = {"X-Forwarded-For": "203.0.113.9", "Forwarded": "for=203.0.113.9;proto=http"}
+    with caddy.client() as c:
+        assert c.get("/healthz?spoofed=1", headers=spoof).status_code == 200
+        assert c.get("/healthz?plain=1").status_code == 200
+    deadline = time.monotonic() + 10
+    while "/healthz?plain=1" not in server.output() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    lines = [line for line in server.output().splitlines() if "/healthz?" in line]
+    spoofed = [line for line in lines if "spoofed=1" in line]
+    assert spoofed and all(" 127.0.0.1:" in line for line in spoofed), lines
+    assert "203.0.113.9" not in server.output()
 
 
 def test_server_sent_events_pass_through_one_by_one(behind):

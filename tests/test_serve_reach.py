@@ -97,6 +97,10 @@ def test_the_real_client_behind_a_trusted_proxy_is_counted_never_a_header_of_ano
         assert post(proxy, Forwarded='for="[2001:db8::5]:443";proto=https') == 201
         assert post(proxy, Forwarded="for=198.51.100.7;proto=https") == 429
         assert post(proxy, **{"X-Forwarded-For": "198.51.100.8"}) == 201
+        # A proxy that sends X-Forwarded-For is read for it, whatever Forwarded the client
+        # slipped through: 198.51.100.8 has one game left, then none.
+        both = {"X-Forwarded-For": "198.51.100.8", "Forwarded": "for=192.0.2.77"}
+        assert [post(proxy, **both) for _ in range(2)] == [201, 429]
     with client_at(app, "192.0.2.50") as stranger:
         # Not a trusted proxy: its headers are ignored, whatever they claim, so each new
         # X-Forwarded-For draws on the stranger's own budget.

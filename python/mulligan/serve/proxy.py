@@ -2,8 +2,11 @@
 forwarding headers of the proxies ``mulligan serve --trusted-proxies`` names (docs/DEPLOY.md).
 
 From a trusted peer (by default this machine's loopback, ``127.0.0.1,::1``, as uvicorn's own
-``--forwarded-allow-ips``), `ForwardedHeaders` reads ``Forwarded`` (RFC 7239) or, without it,
-``X-Forwarded-For``, ``X-Forwarded-Proto`` and ``X-Forwarded-Host``. The client is the
+``--forwarded-allow-ips``), `ForwardedHeaders` reads ``X-Forwarded-For``, ``X-Forwarded-Proto``
+and ``X-Forwarded-Host`` or, when the proxy sent none of them, ``Forwarded`` (RFC 7239). The
+proxy must set (or remove) whichever it does not want a client to choose: Caddy sets the
+``X-Forwarded-*`` headers itself, and docs/deploy/Caddyfile removes a ``Forwarded`` header a
+client sent. The client is the
 right-most address of the chain that is not itself a trusted proxy (each proxy appends the
 peer it saw, so only the part added by trusted proxies can be believed); the per-client limits
 (`limits.RateLimiter`) count that client. From any other peer these headers are ignored, never
@@ -163,7 +166,7 @@ def forwarded(
     """(client, scheme, host) from forwarding `headers` (lower-case names, each with its
     values in order) sent by a trusted peer; None for what they do not say. Raises
     `Malformed` for a header that cannot be read."""
-    if "forwarded" in headers:
+    if "forwarded" in headers and not any(k.startswith("x-forwarded-") for k in headers):
         elements = _elements(", ".join(headers["forwarded"]))
         hops = [_node("Forwarded", e["for"], True) if "for" in e else None for e in elements]
         index = _client_index(hops, trusted)
