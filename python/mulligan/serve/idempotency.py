@@ -130,6 +130,12 @@ def key_hash(route: str, key: str) -> str:
     return hashlib.sha256(KEY_TAG + route.encode() + b"\x00" + key.encode()).hexdigest()
 
 
+def _seal_tag(route: str) -> bytes:
+    """The pad's domain: the route too, so one key on two routes never seals two replies with
+    one pad."""
+    return SEAL_TAG + route.encode() + b"\x00"
+
+
 class Keys:
     """The keys of one application, kept in its store."""
 
@@ -154,7 +160,7 @@ class Keys:
         row = KeyRow(key_hash(route, key), fingerprint(route, body, token), now)
         held = await self.store.claim_key(row, now - KEEP_SECONDS, now - ABANDONED_SECONDS)
         if held is not None:
-            return self._again(held, row, key)
+            return self._again(held, row, key, route)
         try:
             reply = await create()
         except BaseException:
@@ -164,12 +170,12 @@ class Keys:
             await self.store.release_key(row)
             return reply
         content = bytes(reply.body)
-        sealed = base64.b64encode(seal_bytes(content, SEAL_TAG, key)).decode()
+        sealed = base64.b64encode(seal_bytes(content, _seal_tag(route), key)).decode()
         await self.store.finish_key(row, reply.status_code, sealed)
         return reply
 
     @staticmethod
-    def _again(held: KeyRow, row: KeyRow, key: str) -> Response:
+    def _again(held: KeyRow, row: KeyRow, key: str, route: str) -> Response:
         """The reply to a key already taken: the first reply, or why not."""
         if held.fingerprint != row.fingerprint:
             raise ApiError(
@@ -183,5 +189,5 @@ class Keys:
                 f"{HEADER}: a request with this key is still in flight; send it again in a "
                 "moment for its reply"
             )
-        content = seal_bytes(base64.b64decode(held.sealed), SEAL_TAG, key)
+        content = seal_bytes(base64.b64decode(held.sealed), _seal_tag(route), key)
         return Response(content, held.status, media_type="application/json")
