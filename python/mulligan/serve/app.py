@@ -22,8 +22,10 @@ from mulligan.serve.access import optional_tokens
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
+from mulligan.serve.links import Links
 from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store
+from mulligan.serve.proxy import DEFAULT_TRUSTED, ForwardedHeaders, TrustedProxies
 from mulligan.serve.routes import (
     analyze,
     fair_play,
@@ -93,10 +95,16 @@ def create_app(
     store: Store | None = None,
     limits: Limits | None = None,
     sqlite_synchronous: str = "normal",
+    public_url: str | None = None,
+    trusted_proxies: str = DEFAULT_TRUSTED,
 ) -> FastAPI:
     """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`);
-    `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only)."""
+    `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only);
+    `public_url` and `trusted_proxies` as ``--public-url`` and ``--trusted-proxies``
+    (`mulligan.serve.links`, `mulligan.serve.proxy`; ValueError for a bad one)."""
     chosen = limits or Limits()
+    links = Links(public_url)
+    trusted = TrustedProxies(trusted_proxies)
     if sqlite_synchronous not in SYNCHRONOUS:
         raise ValueError(
             f"sqlite_synchronous: one of {', '.join(SYNCHRONOUS)}, got {sqlite_synchronous!r}"
@@ -107,6 +115,7 @@ def create_app(
         opened = store if store is not None else open_store(db, sqlite_synchronous)
         await opened.start()
         app.state.services = AppState.open(opened, chosen)
+        app.state.services.games.links = links
         try:
             yield
         finally:
@@ -137,4 +146,5 @@ def create_app(
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_middleware(BodyLimit)
+    app.add_middleware(ForwardedHeaders, trusted=trusted)
     return app

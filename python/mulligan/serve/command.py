@@ -45,6 +45,23 @@ __all__ = ["main", "serve"]
     "lose the last answers in a power cut; full syncs every answer (docs/SERVE.md).",
 )
 @click.option(
+    "--public-url",
+    envvar="MULLIGAN_PUBLIC_URL",
+    default=None,
+    help="The address players reach this server at (https://HOST[/PREFIX]): every link it "
+    "hands out is absolute under it [env: MULLIGAN_PUBLIC_URL; default: links relative to "
+    "the server] (docs/DEPLOY.md).",
+)
+@click.option(
+    "--trusted-proxies",
+    default="127.0.0.1,::1",
+    show_default=True,
+    help="Proxies whose Forwarded / X-Forwarded-For, -Proto and -Host headers are believed: "
+    "addresses or networks, comma-separated; '*' every peer, 'none' none.",
+)
+@click.option("--ssl-certfile", default=None, help="TLS without a proxy: a PEM certificate.")
+@click.option("--ssl-keyfile", default=None, help="TLS without a proxy: its PEM private key.")
+@click.option(
     "--access-log/--no-access-log",
     default=True,
     show_default=True,
@@ -58,6 +75,10 @@ def serve(
     games_per_minute: int,
     sqlite_synchronous: str,
     access_log: bool,
+    public_url: str | None,
+    trusted_proxies: str,
+    ssl_certfile: str | None,
+    ssl_keyfile: str | None,
 ) -> None:
     """Serve games over HTTP/JSON: game starts and whole games (every library and hand until
     the host ends it), rounds of many tables, /simulate, /analyze and /verify. Seats cannot see
@@ -70,7 +91,22 @@ def serve(
         raise click.ClickException(
             f"mulligan serve needs the serve extra: pip install 'mulligan[serve]' ({e})"
         ) from None
-    run(host, port, db, workers, games_per_minute, access_log, sqlite_synchronous)
+    try:
+        run(
+            host,
+            port,
+            db,
+            workers,
+            games_per_minute,
+            access_log,
+            sqlite_synchronous,
+            public_url=public_url,
+            trusted_proxies=trusted_proxies,
+            ssl_certfile=ssl_certfile,
+            ssl_keyfile=ssl_keyfile,
+        )
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
