@@ -30,6 +30,10 @@ SERVER = "http://127.0.0.1:8000"
 SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
+-- The variant of POST /games, for #SEATS players: "AUTO" plays COMMANDER when a deck has a
+-- commander section (as `mulligan analyze` reads it: the server is asked), else TWO_PLAYER
+-- (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
+VARIANT = "AUTO"
 WHOLE_GAME = true
 -- The back of every spawned card: any image URL.
 CARD_BACK = "https://backs.scryfall.io/large/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
@@ -243,11 +247,12 @@ end
 -- -- the table: piles and card objects -------------------------------------------------------
 -- Each seat's piles are laid out from its hand zone towards the table's centre: the
 -- battlefield in front, then a row with the library (a deck object: a card dropped on it goes
--- on top), the library's bottom spot, revealed cards, the graveyard and exile (scripting
--- zones). Anywhere else on the table is the battlefield.
+-- on top, a card taken off it is a draw), the library's bottom spot, revealed cards, the
+-- graveyard, exile and the command zone (scripting zones). Anywhere else on the table is the
+-- battlefield.
 
-local PILES = { "graveyard", "exile", "bottom", "library" }
-local PUBLIC = { "battlefield", "graveyard", "exile" }
+local PILES = { "graveyard", "exile", "bottom", "library", "command" }
+local PUBLIC = { "battlefield", "graveyard", "exile", "command" }
 
 local function urlEncode(text)
   return (text:gsub("[^%w%-_%.~]", function(c) return string.format("%%%02X", string.byte(c)) end))
@@ -287,7 +292,7 @@ local function spot(seat, zone, i, n)
     return at(f, 9 + row * 3.2, (i - 1 - row * 8 - 3.5) * 2.4)
   end
   if zone == "revealed" then return at(f, 5, -2 + (i - 1) * 1.2, 2 + i * 0.05) end
-  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12 }
+  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12, command = 15 }
   return at(f, 5, side[zone] or 0, 2 + i * 0.05)
 end
 
@@ -354,7 +359,7 @@ local function zoneOf(obj, seat)
   for _, zone in ipairs(obj.getZones and obj.getZones() or {}) do
     local p = pileOf[zone.getGUID()]
     if p then
-      if p.pile == "bottom" then return p.seat == seat and "bottom" or "elsewhere" end
+      if p.pile == "bottom" or p.pile == "command" then return p.seat == seat and p.pile or "elsewhere" end
       return p.pile, p.seat == seat
     end
   end
@@ -414,8 +419,9 @@ rebuildSeat = function(seat)
     local h = have[id]
     if h == nil then
       have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
-    elseif h.busy then
-      -- Held, or just dropped: its move is reported once it lands, and settled by that reply.
+    elseif h.busy or (h.pending or 0) > 0 then
+      -- Held, or just dropped, or its move is on its way: it stays where the player left it
+      -- until that move's own reply (or, after an error, the server's view) settles it.
     elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
       h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
       h.zone = w.zone
@@ -438,7 +444,7 @@ local function adoptObjects()
         obj.destruct()
       else
         local zone = zoneOf(obj, seat)
-        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" then zone = "battlefield" end
+        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" and zone ~= "command" then zone = "battlefield" end
         have[id] = { obj = obj, zone = zone }
       end
     end
@@ -449,9 +455,35 @@ end
 -- -- the table's own moves -------------------------------------------------------------------
 -- A card a player moves is reported through TTS's events (api.tabletopsimulator.com/events):
 -- onObjectDrop when it is let go, onObjectEnterZone when it lands in a hand zone,
--- onObjectEnterContainer when it is dropped on the library's deck. The decision waits half a
--- second (30 frames) after the drop, so the zones it lands in (and a deck it falls onto) are
--- known; meanwhile, and while it is held, a reply of the server does not move the card.
+-- onObjectEnterContainer when it is dropped on the library's deck, onObjectLeaveContainer when
+-- one is taken off the library's deck. The decision waits half a second (30 frames) after the
+-- drop, so the zones it lands in (and a deck it falls onto) are known; meanwhile, while it is
+-- held, and until the reply to its own move, a reply of the server does not move the card.
+--
+-- A colour moves only its own cards; the host and promoted players (Player.admin) may move
+-- any, as that card's seat. Another colour's drag is put back where it was picked up, and the
+-- player is told why (broadcastToColor).
+
+-- Whether `color` may move the cards of `seat`.
+local function mayMove(color, seat)
+  return color == SEATS[seat + 1] or isHost(Player[color])
+end
+
+local function tell(color, message)
+  if color and Player[color] then broadcastToColor("mulligan: " .. message, color, { 1, 0.6, 0.3 }) end
+end
+
+-- One move of a card: sent as the seat's action; the card is "pending" until its reply.
+local function actOn(seat, h, body)
+  h.pending = (h.pending or 0) + 1
+  local settled = false
+  act(seat, body, function()
+    if not settled then
+      settled = true
+      h.pending = h.pending - 1
+    end
+  end)
+end
 
 -- Sends where a card went: `move` between the hand and the public zones, `put` onto the
 -- library's top or bottom. The table shows the move at once; the reply (or, after an error,
@@ -473,7 +505,7 @@ local function report(seat, id, h, dest, own)
     act(seat, { action = "put", cards = { card }, from = from, to = dest })
   else
     h.zone = dest
-    act(seat, { action = "move", cards = { card }, from = from, to = dest })
+    actOn(seat, h, { action = "move", cards = { card }, from = from, to = dest })
   end
 end
 
@@ -486,11 +518,74 @@ local function tracked(obj)
 end
 
 local held = {}
+local pulled = {} -- GUID of a card just taken off a library deck -> that library's seat
+local taking = {} -- GUIDs this script takes out of a deck itself
+
+-- A card taken off a seat's library deck by `color`: the marker card goes, and it is that
+-- seat's draw when `color` may draw for it now; else the player is told why.
+local function drawOff(color, object, seat)
+  pulled[object.getGUID()] = nil
+  if alive(object) then object.destruct() end
+  local view = M.views[seat]
+  local why = nil
+  if color == nil then return end
+  if not mayMove(color, seat) then
+    why = "that library is " .. nameOf(seat) .. "'s"
+  elseif M.ended or not M.game.whole_game then
+    why = "the game is over: no draws now"
+  elseif view == nil or not view.done then
+    why = "the game start is not done: no draws yet"
+  else
+    for _, open in ipairs(view.looking or {}) do
+      if open.seat == seat then why = "finish the open " .. open.kind .. " first (the panel)" end
+    end
+    local me = view.seats and view.seats[seat + 1]
+    if why == nil and me and me.library_size == 0 then why = "the library is empty" end
+  end
+  if why then return tell(color, why .. "; the card went back") end
+  act(seat, { action = "draw", count = 1 })
+end
+
+-- The seat whose library deck `container` is, if it is one.
+local function libraryOf(container)
+  local guid = container.getGUID()
+  for seat, piles in pairs(M.spots) do
+    if piles.library == guid then return seat end
+  end
+  return nil
+end
+
+function onObjectLeaveContainer(container, object)
+  local guid = object.getGUID()
+  if taking[guid] then
+    taking[guid] = nil
+    return
+  end
+  local seat = M.game and M.game.whole_game and libraryOf(container)
+  if seat == nil or seat == false then return end
+  pulled[guid] = seat
+  -- A deck of two is gone once one is taken (object.md, remainder): the marker comes back.
+  Wait.frames(function()
+    local ok, rest = pcall(function() return container.remainder end)
+    if not alive(container) then
+      if ok and alive(rest) then rest.destruct() end
+      setupTable()
+    end
+    -- Taken out but never picked up (another script): gone, no draw.
+    if pulled[guid] and alive(object) and not held[guid] then drawOff(nil, object, seat) end
+  end, 1)
+end
 
 function onObjectPickUp(player_color, object)
-  held[object.getGUID()] = true
+  local guid = object.getGUID()
+  held[guid] = true
+  if pulled[guid] then return drawOff(player_color, object, pulled[guid]) end
   local seat, id, h = tracked(object)
-  if seat ~= nil then h.busy = true end
+  if seat == nil then return end
+  h.busy = true
+  -- Where it was picked up (or where it was going, if the table was moving it).
+  h.from = (object.getPositionSmooth and object.getPositionSmooth()) or object.getPosition()
+  h.refused = not mayMove(player_color, seat)
 end
 
 function onObjectDrop(player_color, object)
@@ -499,6 +594,16 @@ function onObjectDrop(player_color, object)
   local seat, id, h = tracked(object)
   if seat == nil then return end
   h.busy = true
+  if h.refused then
+    h.refused = nil
+    h.busy = nil
+    -- (Dropped on a deck, it enters it a frame later: then it comes back where the server has it.)
+    h.returned = true
+    Wait.frames(function() h.returned = nil end, 30)
+    if h.from then object.setPositionSmooth(h.from) end
+    return tell(player_color, "that card is " .. nameOf(seat) .. "'s: only " .. SEATS[seat + 1]
+      .. " (or the host) moves it; it went back")
+  end
   Wait.frames(function()
     if not alive(object) or held[guid] or M.objs[seat][id] ~= h then return end
     h.busy = nil
@@ -510,7 +615,7 @@ end
 function onObjectEnterZone(zone, object)
   if zone.type ~= "Hand" or held[object.getGUID()] then return end
   local seat, id, h = tracked(object)
-  if seat == nil or h.zone == "hand" then return end
+  if seat == nil or h.zone == "hand" or h.busy or (h.pending or 0) > 0 then return end
   report(seat, id, h, zone.getValue() == SEATS[seat + 1] and "hand" or "elsewhere")
 end
 
@@ -521,8 +626,9 @@ function onObjectEnterContainer(container, object)
   if seat == nil then return end
   local piles = M.spots[seat] or {}
   local guid = object.getGUID()
-  container.takeObject({ guid = guid, callback_function = function(taken) taken.destruct() end })
-  if container.getGUID() == piles.library and h.zone ~= "revealed" then
+  taking[guid] = true
+  container.takeObject({ guid = guid, smooth = false, callback_function = function(taken) taken.destruct() end })
+  if container.getGUID() == piles.library and h.zone ~= "revealed" and not h.returned then
     report(seat, id, h, "top")
   else
     -- Another deck (or a revealed card, put away with the panel): the card comes back where
@@ -849,8 +955,10 @@ end
 
 -- One action of a seat: a click on its own zones costs this one call, whose reply is the
 -- seat's view. Its number is the seat's next_action when its turn to be sent comes; a retry
--- sends the same number and body, which the server answers once.
-act = function(seat, action)
+-- sends the same number and body, which the server answers once. `settle` (optional) runs
+-- once the action is settled (its reply, a refusal or giving up), before the table follows.
+act = function(seat, action, settle)
+  settle = settle or function() end
   request(seat, {
     method = "POST", path = seatPath(seat) .. "/actions", token = seatToken(seat), seat = seat,
     body = action,
@@ -858,34 +966,71 @@ act = function(seat, action)
       req.body.n = M.next[seat] or 1
       req.data = encode(req.body)
     end,
-    onOk = function(view) show(seat, view) end,
+    onOk = function(view) settle(); show(seat, view) end,
+    onRefused = function() settle(); resync() end,
+    onGiveUp = function() settle(); resync() end,
   })
 end
 
-function startGame()
-  if M.game ~= nil then return end
-  local players = {}
-  for _, color in ipairs(SEATS) do
-    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+-- The variant of the game: VARIANT, or with "AUTO" COMMANDER when a deck has a commander
+-- section as the server's deck reader finds it (POST /analyze of each deck, one game: its
+-- `variant` is COMMANDER for a deck with a commander, 903), else TWO_PLAYER or FREE_FOR_ALL.
+local function chooseVariant(players, done)
+  local plain = #SEATS > 2 and "FREE_FOR_ALL" or "TWO_PLAYER"
+  if VARIANT ~= "AUTO" then return done(VARIANT) end
+  local left, commander = #players, false
+  local function one()
+    left = left - 1
+    if left == 0 then done(commander and "COMMANDER" or plain) end
   end
-  local body = { players = players, variant = "TWO_PLAYER", mulligan = MULLIGAN_RULE }
-  if #SEATS > 2 then body.variant = "FREE_FOR_ALL" end
+  for _, p in ipairs(players) do
+    request("host", {
+      method = "POST", path = "/analyze", body = { deck = p.deck, turns = 1, games = 1 },
+      onOk = function(read)
+        commander = commander or read.variant == "COMMANDER"
+        one()
+      end,
+      -- A deck the server cannot read: POST /games says why.
+      onRefused = one,
+      onGiveUp = one,
+    })
+  end
+end
+
+-- POST /games with the table's players and the variant chosen.
+local function createGame(players, variant)
+  local body = { players = players, variant = variant, mulligan = MULLIGAN_RULE }
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
     -- A second POST /games would be another game: a lost reply is not sent again.
-    onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
+    onGiveUp = function()
+      M.starting = nil
+      print("mulligan: the game was not created; press Start game again")
+    end,
+    onRefused = function() M.starting = nil end,
     onOk = function(created)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
         host_token = created.host_token, whole_game = WHOLE_GAME, seats = created.seats,
+        variant = variant,
       }
       print("mulligan: game " .. created.game_id .. ", seed commitment " .. created.commitment)
       if WHOLE_GAME then setupTable() end
       resync()
     end,
   })
+end
+
+function startGame()
+  if M.game ~= nil or M.starting then return end
+  M.starting = true
+  local players = {}
+  for _, color in ipairs(SEATS) do
+    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+  end
+  chooseVariant(players, function(variant) createGame(players, variant) end)
 end
 
 -- The log is JSON Lines, not JSON: read with the host's token.
@@ -933,6 +1078,7 @@ function onSave()
     game = {
       game_id = M.game.game_id, commitment = M.game.commitment,
       host_token = M.game.host_token, whole_game = M.game.whole_game, seats = seats,
+      variant = M.game.variant,
     },
     next = next, spots = spots, ended = M.ended,
   })

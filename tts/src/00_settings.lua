@@ -26,6 +26,10 @@ SERVER = "http://127.0.0.1:8000"
 SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
+-- The variant of POST /games, for #SEATS players: "AUTO" plays COMMANDER when a deck has a
+-- commander section (as `mulligan analyze` reads it: the server is asked), else TWO_PLAYER
+-- (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
+VARIANT = "AUTO"
 WHOLE_GAME = true
 -- The back of every spawned card: any image URL.
 CARD_BACK = "https://backs.scryfall.io/large/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"

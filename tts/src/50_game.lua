@@ -52,8 +52,10 @@ end
 
 -- One action of a seat: a click on its own zones costs this one call, whose reply is the
 -- seat's view. Its number is the seat's next_action when its turn to be sent comes; a retry
--- sends the same number and body, which the server answers once.
-act = function(seat, action)
+-- sends the same number and body, which the server answers once. `settle` (optional) runs
+-- once the action is settled (its reply, a refusal or giving up), before the table follows.
+act = function(seat, action, settle)
+  settle = settle or function() end
   request(seat, {
     method = "POST", path = seatPath(seat) .. "/actions", token = seatToken(seat), seat = seat,
     body = action,
@@ -61,34 +63,71 @@ act = function(seat, action)
       req.body.n = M.next[seat] or 1
       req.data = encode(req.body)
     end,
-    onOk = function(view) show(seat, view) end,
+    onOk = function(view) settle(); show(seat, view) end,
+    onRefused = function() settle(); resync() end,
+    onGiveUp = function() settle(); resync() end,
   })
 end
 
-function startGame()
-  if M.game ~= nil then return end
-  local players = {}
-  for _, color in ipairs(SEATS) do
-    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+-- The variant of the game: VARIANT, or with "AUTO" COMMANDER when a deck has a commander
+-- section as the server's deck reader finds it (POST /analyze of each deck, one game: its
+-- `variant` is COMMANDER for a deck with a commander, 903), else TWO_PLAYER or FREE_FOR_ALL.
+local function chooseVariant(players, done)
+  local plain = #SEATS > 2 and "FREE_FOR_ALL" or "TWO_PLAYER"
+  if VARIANT ~= "AUTO" then return done(VARIANT) end
+  local left, commander = #players, false
+  local function one()
+    left = left - 1
+    if left == 0 then done(commander and "COMMANDER" or plain) end
   end
-  local body = { players = players, variant = "TWO_PLAYER", mulligan = MULLIGAN_RULE }
-  if #SEATS > 2 then body.variant = "FREE_FOR_ALL" end
+  for _, p in ipairs(players) do
+    request("host", {
+      method = "POST", path = "/analyze", body = { deck = p.deck, turns = 1, games = 1 },
+      onOk = function(read)
+        commander = commander or read.variant == "COMMANDER"
+        one()
+      end,
+      -- A deck the server cannot read: POST /games says why.
+      onRefused = one,
+      onGiveUp = one,
+    })
+  end
+end
+
+-- POST /games with the table's players and the variant chosen.
+local function createGame(players, variant)
+  local body = { players = players, variant = variant, mulligan = MULLIGAN_RULE }
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
     -- A second POST /games would be another game: a lost reply is not sent again.
-    onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
+    onGiveUp = function()
+      M.starting = nil
+      print("mulligan: the game was not created; press Start game again")
+    end,
+    onRefused = function() M.starting = nil end,
     onOk = function(created)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
         host_token = created.host_token, whole_game = WHOLE_GAME, seats = created.seats,
+        variant = variant,
       }
       print("mulligan: game " .. created.game_id .. ", seed commitment " .. created.commitment)
       if WHOLE_GAME then setupTable() end
       resync()
     end,
   })
+end
+
+function startGame()
+  if M.game ~= nil or M.starting then return end
+  M.starting = true
+  local players = {}
+  for _, color in ipairs(SEATS) do
+    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+  end
+  chooseVariant(players, function(variant) createGame(players, variant) end)
 end
 
 -- The log is JSON Lines, not JSON: read with the host's token.
@@ -136,6 +175,7 @@ function onSave()
     game = {
       game_id = M.game.game_id, commitment = M.game.commitment,
       host_token = M.game.host_token, whole_game = M.game.whole_game, seats = seats,
+      variant = M.game.variant,
     },
     next = next, spots = spots, ended = M.ended,
   })
