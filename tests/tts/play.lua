@@ -14,6 +14,11 @@
 --   finish=true    after the steps, the host ends the game and the log is fetched
 --   promote=Color  that player is promoted (sees the host's buttons)
 --   tour=true      before the random steps, White makes every kind of move once
+--   scene=NAME     after the game start, play that scene of tests/tts/scenes.lua (its facts
+--                  are in the output), then the steps
+--   fault=KIND     the fault a scene gives its chosen request
+--   commander=true each player's Notebook tab holds a Commander deck (White's: two partners);
+--                  VARIANT stays AUTO, and the random steps move commanders too
 --
 -- Writes one JSON object to stdout: the game, the checks and their mismatches, the clicks
 -- (calls and wall-clock seconds each), the faults injected, the log.
@@ -39,6 +44,14 @@ SERVER = server
 SEATS = tonumber(opt.seats) == 4 and { "White", "Red", "Blue", "Green" } or { "White", "Red" }
 WHOLE_GAME = true
 tts.seed(tonumber(opt.seed))
+if opt.commander == "true" then
+  for i, color in ipairs(SEATS) do
+    local deck = i == 1
+      and "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\nDeck\n40 Forest\n58 Grizzly Bears\n"
+      or "Commander\n1 Kenrith, the Returned King\nDeck\n40 Forest\n59 Grizzly Bears\n"
+    table.insert(tts.tabs, { index = i - 1, title = color, body = deck })
+  end
+end
 if opt.promote then tts.promote(opt.promote) end
 local rate = tonumber(opt.faults)
 if rate > 0 then tts.faults = { rate = rate } end
@@ -81,7 +94,7 @@ end
 local function onTable(seat)
   local color = SEATS[seat + 1]
   local spots = M.spots[seat] or {}
-  local where = { hand = {}, graveyard = {}, exile = {}, table = {} }
+  local where = { hand = {}, graveyard = {}, exile = {}, command = {}, table = {} }
   local seen = {}
   for _, o in ipairs(getObjects()) do
     local s, id = (o.memo or ""):match("^(%d+):(%d+)$")
@@ -92,7 +105,8 @@ local function onTable(seat)
       for _, z in ipairs(o.getZones()) do
         if z.type == "Hand" and z.getValue() == color then zone = "hand"
         elseif z.getGUID() == spots.graveyard then zone = "graveyard"
-        elseif z.getGUID() == spots.exile then zone = "exile" end
+        elseif z.getGUID() == spots.exile then zone = "exile"
+        elseif z.getGUID() == spots.command then zone = "command" end
       end
       table.insert(where[zone], { id = tonumber(id) })
     end
@@ -115,9 +129,12 @@ local function check(label)
         for _, c in ipairs(open.cards) do table.insert(tableCards, c) end
       end
     end
-    local server = { hand = view.hand, graveyard = me.graveyard, exile = me.exile, table = tableCards }
+    local server = {
+      hand = view.hand, graveyard = me.graveyard, exile = me.exile, command = me.command,
+      table = tableCards,
+    }
     local shown = onTable(seat)
-    for _, zone in ipairs({ "hand", "graveyard", "exile", "table" }) do
+    for _, zone in ipairs({ "hand", "graveyard", "exile", "command", "table" }) do
       if ids(server[zone]) ~= ids(shown[zone]) then
         table.insert(out.mismatches, {
           step = #out.steps, label = label, seat = seat, zone = zone,
@@ -259,7 +276,24 @@ local function step(force)
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = force.r or random(22)
+  local r = force.r or random(opt.commander == "true" and 26 or 22)
+  if r >= 25 then
+    -- A commander: from the command zone onto the battlefield (a cast), or back (903.9a).
+    local inCommand, onField = cardsIn(seat, "command"), {}
+    for _, c in ipairs(cardsIn(seat, "table")) do
+      for _, k in ipairs(out.commanders[seat + 1] or {}) do
+        if k == c.id then table.insert(onField, c) end
+      end
+    end
+    if #inCommand > 0 and (r == 25 or #onField == 0) then
+      drag(color, objectOf(seat, pick(inCommand).id), battlefieldAt(seat), "command to battlefield")
+      return "command to battlefield"
+    elseif #onField > 0 then
+      drag(color, objectOf(seat, pick(onField).id), pileAt(seat, "command"), "commander to command")
+      return "battlefield to command"
+    end
+    r = 1
+  end
   if r == 21 and #find(color, "Life -1") > 0 then click(color, "Life -1", true); return "life" end
   if r == 22 and #find(color, "Poison +1") > 0 then click(color, "Poison +1", true); return "poison" end
   if r <= 3 and view.seats[seat + 1].library_size > 0 then click(color, "Draw", true); return "draw" end
@@ -348,6 +382,34 @@ else
   click("White", "Start game")
   gameStart()
   check("game start")
+  out.start_life = {}
+  for seat = 0, #SEATS - 1 do
+    local me = M.views[seat].seats[seat + 1]
+    out.start_life[seat + 1] = me.counters and me.counters.life or me.life
+  end
+end
+
+-- Each seat's commanders: the view's `commanders` where the server lists them, else what is in
+-- the command zone now (the game start, or a load before any cast).
+out.commanders = {}
+for seat = 0, #SEATS - 1 do
+  local me = M.views[seat].seats[seat + 1]
+  out.commanders[seat + 1] = {}
+  for _, c in ipairs(me.commanders or me.command or {}) do table.insert(out.commanders[seat + 1], c.id) end
+end
+
+if opt.scene then
+  out.facts = {}
+  local scene = require("scenes")[opt.scene]
+  assert(scene, "play.lua: no scene " .. opt.scene)
+  scene({
+    tts = tts, M = M, opt = opt, facts = out.facts, objectOf = objectOf, pileAt = pileAt,
+    battlefieldAt = battlefieldAt, cardsIn = cardsIn, check = check,
+    click = function(color, label) click(color, label) end,
+    seatView = function(seat)
+      return get("/games/" .. M.game.game_id .. "/seats/" .. seat, M.game.seats[seat + 1].token)
+    end,
+  })
 end
 
 -- tour=true: first every kind of move once, by White, then the random steps.

@@ -1,0 +1,148 @@
+"""The Tabletop Simulator table as players meet it (docs/TABLETOP_SIMULATOR.md): a Commander
+game of four seats, another colour's cards dragged, a card dropped while a reply is late, a
+card pulled off the library, taps and turns, a save loaded mid-game. Debian's lua5.2 and lua5.4
+run docs/tabletop_simulator.lua in the stand-in of tests/tts/tts.lua (smooth moves over
+frames, requests that may never call back, decks that become their remainder) against a live
+`mulligan serve`; tests/tts/play.lua plays, tests/tts/scenes.lua holds the scenes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .serve_util import Server
+from .tts_util import LUAS, PLAY, acts, lua_json, verified
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    s = Server(str(tmp_path_factory.mktemp("tts_table") / "db.sqlite3")).start()
+    yield s
+    s.stop()
+
+
+def variant_of(records: list[dict[str, Any]]) -> str:
+    """The variant the log's header records (docs/EVENT_LOG.md)."""
+    header = records[0]
+    assert header["type"] == "header"
+    return str(header["variant"])
+
+
+def command_moves(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [
+        (a["from"], a["to"])
+        for a in acts(records)
+        if a["action"] == "move" and "command" in (a["from"], a["to"])
+    ]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_a_commander_game_of_four_seats_survives_faults_and_verifies(server, lua):
+    """Four Commander decks (White's with two partners) and VARIANT left at AUTO: the game is
+    Commander (40 life), every commander starts in its seat's command zone, commanders go to
+    the battlefield and back as `move` actions, and with 30% of requests dropped, duplicated,
+    late or never answered every zone still matches the server after every step."""
+    run = lua_json(
+        lua,
+        PLAY,
+        server,
+        "seats=4",
+        "commander=true",
+        "tour=true",
+        "steps=70",
+        "seed=21",
+        "faults=0.3",
+        "finish=true",
+    )
+    assert run["mismatches"] == []
+    assert run["start_life"] == [40, 40, 40, 40]
+    assert [len(c) for c in run["commanders"]] == [2, 1, 1, 1]
+    assert all(run["injected"][k] > 0 for k in run["injected"]), run["injected"]
+    records = verified(run)
+    assert variant_of(records) == "COMMANDER"
+    moves = command_moves(records)
+    assert ("command", "battlefield") in moves and ("battlefield", "command") in moves
+    assert {a["seat"] for a in (r for r in records if r.get("type") == "act")} == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_another_colours_cards_go_back_and_the_player_is_told(server, lua):
+    """Red drags White's battlefield card to a graveyard, White's hand card onto the table and
+    onto White's library, and takes a card off White's library: each goes back, nothing is
+    sent, Red is told why. White, the host, moves Red's card: Red's move."""
+    run = lua_json(lua, PLAY, server, "scene=refused", "steps=0", "finish=true")
+    facts = run["facts"]
+    assert run["mismatches"] == []
+    assert facts["battlefield_card_back"] and facts["hand_card_back"]
+    assert facts["library_drop_back"] and facts["white_actions_unchanged"]
+    told = facts["red_told"].split(" | ")
+    assert len(told) == 4 and all("White" in t and "went back" in t for t in told), told
+    assert facts["white_told"] == ""
+    assert facts["host_moved_red_card"]
+    moves = [(r["seat"], r["action"]["action"]) for r in verified(run) if r.get("type") == "act"]
+    assert moves == [(0, "move"), (1, "move")]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+@pytest.mark.parametrize("fault", ["delay", "never"])
+def test_a_card_dropped_while_a_reply_is_late_stays_where_it_was_dropped(server, lua, fault):
+    """White clicks Draw, whose reply comes up to 30 s late (or never: the script sends it
+    again), and drops a hand card on the battlefield meanwhile: the card never goes back to
+    the hand nor to a slot of the script's, and both actions are applied once."""
+    run = lua_json(lua, PLAY, server, "scene=late", f"fault={fault}", "steps=0")
+    facts = run["facts"]
+    assert run["mismatches"] == []
+    assert facts["injected"] == 1
+    assert facts["stayed"] and facts["moved_by_script"] == 0 and facts["back_in_hand"] == 0
+    assert facts["on_battlefield"] and facts["drew"] == 7 and facts["next_action"] == 3
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_a_card_pulled_off_the_library_is_a_draw(server, lua):
+    """A card taken off the library deck by hand is a draw (the deck of two that became its
+    remainder is a deck again); while a search is open it goes back with a message."""
+    run = lua_json(lua, PLAY, server, "scene=pull", "steps=0", "finish=true")
+    facts = run["facts"]
+    assert run["mismatches"] == []
+    assert facts["drew"] == 1 and facts["numbered"] == 1 and facts["pulled_gone"]
+    assert facts["loose_cards"] == 0 and facts["decks"] == 2
+    assert facts["no_draw_while_searching"] and "search" in facts["white_told"]
+    assert facts["drew_again"] == 1
+    assert [a["action"] for a in acts(verified(run))] == ["draw", "search", "found", "draw"]
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_a_commander_table_saved_mid_game_loads_and_plays_on(server, lua, tmp_path: Path):
+    save = tmp_path / "save.json"
+    first = lua_json(
+        lua,
+        PLAY,
+        server,
+        "commander=true",
+        "tour=true",
+        "steps=20",
+        "seed=23",
+        "faults=0.2",
+        f"save={save}",
+    )
+    assert first["mismatches"] == [] and not first["ended"]
+    state = json.loads(json.loads(save.read_text())["script_state"])
+    assert state["game"]["variant"] == "COMMANDER"
+    second = lua_json(
+        lua,
+        PLAY,
+        server,
+        f"load={save}",
+        "commander=true",
+        "steps=30",
+        "seed=24",
+        "faults=0.2",
+        "finish=true",
+    )
+    assert second["resumed"] and second["mismatches"] == []
+    assert second["game"]["game_id"] == first["game"]["game_id"]
+    records = verified(second)
+    assert variant_of(records) == "COMMANDER"
