@@ -43,6 +43,8 @@ REQUEST_TIMEOUT = 15
 REQUEST_TRIES = 6
 -- Buttons per page of a long list (a search of a 60-card library, a big look).
 PAGE_SIZE = 8
+-- The tokens each player's panel creates (one button a name), where the server keeps tokens.
+TOKENS = { "Treasure", "Soldier" }
 
 -- Everything the script knows, one table (inspect it from the console: MULLIGAN.game.game_id).
 MULLIGAN = {
@@ -366,10 +368,17 @@ local function zoneOf(obj, seat)
   return "battlefield", true
 end
 
+-- A card of `seat` upright, facing its player (its spin; a tapped card is turned 90 degrees).
+local function upright(seat) return (frame(seat).iz >= 0) and 180 or 0 end
+
+-- Defined with the table's own state (35_state.lua): a card object shows its server state
+-- (tapped, counters) and carries its context menu; TTS's turn follows the server's.
+local showState, followTurn
+
 local function spawnCard(seat, card, zone, i, n)
   local obj = spawnObject({
     type = "CardCustom", position = spot(seat, zone, i, n),
-    rotation = { x = 0, y = (frame(seat).iz >= 0) and 180 or 0, z = 0 },
+    rotation = { x = 0, y = upright(seat), z = 0 },
   })
   obj.setCustomObject({ face = cardImage(card.name), back = CARD_BACK })
   obj.setName(card.name)
@@ -418,18 +427,23 @@ rebuildSeat = function(seat)
   for id, w in pairs(want) do
     local h = have[id]
     if h == nil then
-      have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
-    elseif h.busy or (h.pending or 0) > 0 then
-      -- Held, or just dropped, or its move is on its way: it stays where the player left it
-      -- until that move's own reply (or, after an error, the server's view) settles it.
-    elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
-      h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
-      h.zone = w.zone
+      h = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+      have[id] = h
+      showState(seat, h, w.card)
+    elseif not (h.busy or (h.pending or 0) > 0) then
+      -- (Held, or just dropped, or its move is on its way: it stays where the player left it
+      -- until that move's own reply, or after an error the server's view, settles it.)
+      if h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
+        h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
+        h.zone = w.zone
+      end
+      showState(seat, h, w.card)
     end
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
   if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
+  followTurn()
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again
@@ -638,6 +652,141 @@ function onObjectEnterContainer(container, object)
   end
 end
 
+-- [tts/src/35_state.lua]
+-- -- the table's own state: taps, turns, counters on cards -----------------------------------
+-- Where the server keeps the table's state (its views carry `turn`), what the players do to
+-- the table itself is an action too: a card of the battlefield turned 90 degrees
+-- (onObjectRotate, events.md) is `tap` or `untap`; the end of a turn in TTS's Turns
+-- (onPlayerTurn) is `pass_turn`; a card's context menu (Object.addContextMenuItem) puts
+-- counters on it. The table follows the server: a tapped card lies turned, counters are in the
+-- card's description, and TTS's turn is the server's `turn` (the script sets
+-- Turns.turn_color, turns.md). Against a server without them, turning a card stays at the
+-- table, as before.
+
+-- Whether the server keeps the table's state.
+local function keepsState()
+  for _, view in pairs(M.views) do
+    if view.turn ~= nil then return true end
+  end
+  return false
+end
+
+-- Whether a card of `seat` whose spin is `spin` lies turned (tapped).
+local function isTurned(seat, spin)
+  local d = ((spin or 0) - upright(seat)) % 180
+  return d > 45 and d < 135
+end
+
+-- The counters a card's context menu adds and removes: { counter, label }.
+local CARD_COUNTERS = { { "p1p1", "+1/+1" }, { "m1m1", "-1/-1" } }
+
+-- A card's context menu: `run(seat, id, h)` for a card of the battlefield the player may move.
+local function onCard(obj, color, run)
+  local seat, id, h = tracked(obj)
+  if seat == nil then return end
+  if not mayMove(color, seat) then return tell(color, "that card is " .. nameOf(seat) .. "'s") end
+  if h.zone ~= "battlefield" then return tell(color, "counters go on cards on the battlefield") end
+  if not keepsState() then return tell(color, "this server keeps no counters on cards") end
+  run(seat, id, h)
+end
+
+local function addMenu(obj)
+  if not obj.addContextMenuItem then return end
+  for _, c in ipairs(CARD_COUNTERS) do
+    for _, delta in ipairs({ 1, -1 }) do
+      local label = (delta > 0 and "Add a " or "Remove a ") .. c[2] .. " counter"
+      obj.addContextMenuItem(label, function(color, position, object)
+        onCard(object or obj, color, function(seat, id, h)
+          actOn(seat, h, { action = "counter", counter = c[1], delta = delta, card = tonumber(id) })
+        end)
+      end)
+    end
+  end
+end
+
+showState = function(seat, h, card)
+  local obj = h.obj
+  if not alive(obj) then return end
+  if not h.menu then
+    h.menu = true
+    addMenu(obj)
+  end
+  if not keepsState() then return end
+  -- A card off the battlefield is untapped and has no counters (400.7).
+  local tapped = h.zone == "battlefield" and card.tapped == true
+  local r = obj.getRotation and obj.getRotation()
+  if r and isTurned(seat, r.y) ~= tapped then
+    obj.setRotation({ x = r.x, y = upright(seat) + (tapped and 90 or 0), z = r.z })
+  end
+  local parts = {}
+  for name, n in pairs(card.counters or {}) do table.insert(parts, name .. " " .. num(n)) end
+  table.sort(parts)
+  local text = string.format("%s's %s %d", nameOf(seat), card.token and "token" or "card", card.id)
+  if #parts > 0 then text = text .. "; counters: " .. table.concat(parts, ", ") end
+  obj.setDescription(text)
+end
+
+function onObjectRotate(object, spin, flip, player_color, old_spin, old_flip)
+  local seat, id, h = tracked(object)
+  if seat == nil or h.zone ~= "battlefield" or not keepsState() then return end
+  local was, now = isTurned(seat, old_spin), isTurned(seat, spin)
+  if was == now then return end
+  if not mayMove(player_color, seat) then
+    -- Put back once the player's rotation is done.
+    Wait.frames(function()
+      if alive(object) then
+        local r = object.getRotation()
+        object.setRotation({ x = r.x, y = old_spin, z = r.z })
+      end
+    end, 1)
+    return tell(player_color, "that card is " .. nameOf(seat) .. "'s: only " .. SEATS[seat + 1]
+      .. " (or the host) taps it")
+  end
+  actOn(seat, h, { action = now and "tap" or "untap", cards = { tonumber(id) } })
+end
+
+-- TTS's turn follows the server's `turn` (the latest seen: its number only grows).
+local madeTurn = nil -- the colour this script last gave the turn to
+followTurn = function()
+  local best = nil
+  for _, view in pairs(M.views) do
+    if view.turn and (best == nil or view.turn.number > best.number) then best = view.turn end
+  end
+  if best == nil or Turns == nil or M.ended then return end
+  M.turn = best
+  local color = SEATS[best.seat + 1]
+  if not Turns.enable then
+    local order = {}
+    for _, c in ipairs(SEATS) do table.insert(order, c) end
+    Turns.type = 2
+    Turns.order = order
+    Turns.enable = true
+  end
+  if Turns.turn_color ~= color then
+    madeTurn = color
+    Turns.turn_color = color
+  end
+end
+
+-- A turn TTS started: the active player ended theirs (End Turn), which is the server's
+-- `pass_turn`; any other change goes back to the server's turn.
+function onPlayerTurn(player, previous_player)
+  if M.turn == nil or M.ended or player == nil then return end
+  if player.color == madeTurn then
+    madeTurn = nil
+    return
+  end
+  local seat = M.turn.seat
+  local active = SEATS[seat + 1]
+  if player.color == active then return end
+  if previous_player and previous_player.color == active then
+    act(seat, { action = "pass_turn" })
+  else
+    madeTurn = active
+    Turns.turn_color = active
+  end
+end
+
 -- [tts/src/40_panel.lua]
 -- -- the panel -------------------------------------------------------------------------------
 -- One Global UI panel (ui.md): each player's rows are visible to that player's colour only,
@@ -798,6 +947,44 @@ local function lookRows(rows, seat, open)
   end)
 end
 
+-- Commander (903): the seat's commanders with their tax (903.8: 2 more for each earlier cast
+-- from the command zone), the commander damage it has taken from each commander (903.10a) with
+-- a button to add 1, and the server's notices (704.6c and the like; nothing is enforced).
+local function commanderRows(rows, seat, view, me)
+  local color = SEATS[seat + 1]
+  for _, c in ipairs(me.commanders or {}) do
+    text(rows, "Commander " .. c.name .. ": cast " .. num(c.casts) .. " times, tax " .. num(c.tax), color)
+  end
+  local taken = me.commander_damage or {}
+  for other, s in ipairs(view.seats or {}) do
+    if other - 1 ~= seat then
+      for _, c in ipairs(s.commanders or {}) do
+        local damage = taken[key(c.id)] or 0
+        text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
+        button(rows, seat, "Damage +1 from " .. c.name, function()
+          act(seat, { action = "commander_damage", commander = c.id, delta = 1 })
+        end)
+      end
+    end
+  end
+  for _, n in ipairs(me.notices or {}) do text(rows, n.text .. " (" .. n.rule .. ")", color) end
+end
+
+-- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
+local function turnRows(rows, seat, view)
+  local color = SEATS[seat + 1]
+  if view.turn == nil then return end
+  text(rows, "Turn " .. num(view.turn.number) .. ": " .. nameOf(view.turn.seat), color)
+  if view.turn.seat == seat then
+    button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
+  end
+  for _, name in ipairs(TOKENS or {}) do
+    button(rows, seat, "Token: " .. name, function()
+      act(seat, { action = "create_token", name = name, count = 1 })
+    end)
+  end
+end
+
 -- The whole game's controls of one seat.
 local function tableRows(rows, seat)
   local view, color = M.views[seat], SEATS[seat + 1]
@@ -813,6 +1000,8 @@ local function tableRows(rows, seat)
     end
   end
   M.page[seat] = 1
+  commanderRows(rows, seat, view, me)
+  turnRows(rows, seat, view)
   button(rows, seat, "Draw", function() act(seat, { action = "draw", count = 1 }) end)
   button(rows, seat, "Mill 1", function() act(seat, { action = "mill", count = 1 }) end)
   button(rows, seat, "Shuffle", function() act(seat, { action = "shuffle" }) end)

@@ -115,6 +115,31 @@ def test_a_card_pulled_off_the_library_is_a_draw(server, lua):
 
 
 @pytest.mark.parametrize("lua", LUAS)
+def test_taps_tokens_counters_and_turns_reach_the_server_and_the_table_follows(server, lua):
+    """A card turned 90 degrees is `tap` (another colour's turn of it is put back), a card's
+    menu adds a counter, the panel a token; End Turn in TTS's Turns is `pass_turn` and the
+    panel's Pass turn too; TTS's turn and every card's turn follow the server's after every
+    step, and after Resync table."""
+    run = lua_json(lua, PLAY, server, "scene=state", "steps=0", "finish=true")
+    facts = run["facts"]
+    if not facts["stateful"]:
+        pytest.skip("this server keeps no table state (no `turn` in the view)")
+    assert run["mismatches"] == []
+    assert facts["tapped"] and facts["still_tapped_after_other"]
+    assert "taps it" in facts["other_told"]
+    assert facts["p1p1"] == 1 and "p1p1 1" in facts["description"]
+    assert facts["token"]
+    after = facts["turn_after_end"]
+    assert after["number"] == 2 and after["color"] == ["White", "Red"][after["seat"]]
+    assert facts["untapped_on_its_turn"] and facts["turn_number"] == 3
+    assert facts["resynced"]
+    kinds = [a["action"] for a in acts(verified(run))]
+    for kind in ("tap", "counter", "create_token", "pass_turn"):
+        assert kind in kinds, kinds
+    assert kinds.count("pass_turn") == 2
+
+
+@pytest.mark.parametrize("lua", LUAS)
 def test_a_commander_table_saved_mid_game_loads_and_plays_on(server, lua, tmp_path: Path):
     save = tmp_path / "save.json"
     first = lua_json(

@@ -114,6 +114,31 @@ local function onTable(seat)
   return where
 end
 
+-- Whether an object lies turned 90 degrees (a tapped card: upright is a spin of 0 or 180).
+local function turned(o)
+  local d = (o.getRotation().y or 0) % 180
+  return d > 45 and d < 135
+end
+
+-- Where the server keeps the table's state (a view with `turn`): each battlefield card's
+-- object lies turned exactly when the card is tapped, and TTS's turn is the server's.
+local function checkState(label, seat, view)
+  if view.turn == nil then return end
+  out.stateful = true
+  for _, c in ipairs(view.seats[seat + 1].battlefield or {}) do
+    local o = nil
+    for _, x in ipairs(getObjects()) do
+      if x.memo == string.format("%d:%d", seat, c.id) then o = x end
+    end
+    if o and turned(o) ~= (c.tapped == true) then
+      table.insert(out.mismatches, { step = #out.steps, label = label, seat = seat, what = "card " .. c.id .. " tapped " .. tostring(c.tapped) .. " but shown " .. (turned(o) and "turned" or "upright") })
+    end
+  end
+  if Turns.turn_color ~= SEATS[view.turn.seat + 1] then
+    table.insert(out.mismatches, { step = #out.steps, label = label, what = "TTS's turn is " .. tostring(Turns.turn_color) .. ", the server's seat " .. view.turn.seat })
+  end
+end
+
 local function check(label)
   out.checks = out.checks + 1
   if mulliganBusy() then
@@ -133,6 +158,7 @@ local function check(label)
       hand = view.hand, graveyard = me.graveyard, exile = me.exile, command = me.command,
       table = tableCards,
     }
+    checkState(label, seat, view)
     local shown = onTable(seat)
     for _, zone in ipairs({ "hand", "graveyard", "exile", "command", "table" }) do
       if ids(server[zone]) ~= ids(shown[zone]) then
@@ -276,7 +302,33 @@ local function step(force)
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = force.r or random(opt.commander == "true" and 26 or 22)
+  local stateful = view.turn ~= nil
+  local r = force.r or random(stateful and 32 or (opt.commander == "true" and 26 or 22))
+  if r >= 27 and stateful then
+    -- The table's own state: a battlefield card turned (tap or untap), a token, a counter from
+    -- a card's menu, the turn ended in TTS's Turns or with the panel's Pass turn.
+    local field = cardsIn(seat, "table")
+    if r <= 28 and #field > 0 then
+      local o = objectOf(seat, pick(field).id)
+      tts.rotate(color, o, 90)
+      tts.pump()
+      return "turn a card"
+    elseif r == 29 then
+      click(color, "Token: ", true)
+      return "token"
+    elseif r == 30 and #field > 0 then
+      local o = objectOf(seat, pick(field).id)
+      tts.menu(color, o, pick({ "Add a +1/+1 counter", "Add a -1/-1 counter" }))
+      tts.pump()
+      return "counter"
+    elseif r >= 31 then
+      local active = SEATS[view.turn.seat + 1]
+      if r == 31 then tts.endTurn(active) else click(active, "Pass turn", true) end
+      tts.pump()
+      return "end turn"
+    end
+    r = 1
+  end
   if r >= 25 then
     -- A commander: from the command zone onto the battlefield (a cast), or back (903.9a).
     local inCommand, onField = cardsIn(seat, "command"), {}

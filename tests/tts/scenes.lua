@@ -136,4 +136,62 @@ function scenes.pull(t)
   t.check("a second pull")
 end
 
+-- Taps and turns, where the server keeps them (facts.stateful false otherwise): the active
+-- player turns a card of theirs (tap) and back (untap), Red turning it is refused, a token and
+-- a +1/+1 counter, End Turn in TTS's Turns and the panel's Pass turn; a card turned by a
+-- script without an event is turned back by Resync table.
+function scenes.state(t)
+  local tts, f = t.tts, t.facts
+  local view = t.seatView(0)
+  f.stateful = view.turn ~= nil
+  if not f.stateful then return end
+  local seat = view.turn.seat
+  local color, other = SEATS[seat + 1], SEATS[(seat + 1) % #SEATS + 1]
+  local id = t.cardsIn(seat, "hand")[1].id
+  tts.drag(color, t.objectOf(seat, id), t.battlefieldAt(seat))
+  tts.pump()
+  local obj = t.objectOf(seat, id)
+  local function tapped()
+    for _, c in ipairs(t.seatView(seat).seats[seat + 1].battlefield) do
+      if c.id == id then return c.tapped == true, c.counters or {} end
+    end
+  end
+  tts.rotate(color, obj, 90)
+  tts.pump()
+  f.tapped = tapped()
+  tts.rotate(other, obj, 90)
+  tts.pump()
+  f.still_tapped_after_other = tapped()
+  f.other_told = told(t, other)
+  t.check("taps")
+  tts.menu(color, obj, "Add a +1/+1 counter")
+  tts.pump()
+  local _, counters = tapped()
+  f.p1p1 = counters.p1p1
+  f.description = obj.description
+  t.click(color, "Token: Treasure")
+  local field = t.seatView(seat).seats[seat + 1].battlefield
+  f.token = field[#field].token == true and field[#field].name == "Treasure"
+  t.check("a counter and a token")
+  -- End Turn in TTS: the server passes the turn; the next player's Pass turn brings it back,
+  -- and the first player's card untaps (502.3).
+  tts.endTurn(color)
+  tts.pump()
+  local next = t.seatView(seat).turn
+  f.turn_after_end = { number = next.number, seat = next.seat, color = Turns.turn_color }
+  t.check("End Turn")
+  t.click(SEATS[next.seat + 1], "Pass turn")
+  f.untapped_on_its_turn = not tapped()
+  f.turn_number = t.seatView(seat).turn.number
+  t.check("Pass turn")
+  -- A card turned without an event, and TTS's turn moved by a script: Resync table shows
+  -- the server's.
+  tts.rotate(color, obj, 90)
+  tts.pump()
+  obj.setRotation({ x = 0, y = obj.getRotation().y + 90, z = 0 })
+  t.click("White", "Resync table")
+  t.check("resync")
+  f.resynced = true
+end
+
 return scenes

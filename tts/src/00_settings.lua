@@ -39,6 +39,8 @@ REQUEST_TIMEOUT = 15
 REQUEST_TRIES = 6
 -- Buttons per page of a long list (a search of a 60-card library, a big look).
 PAGE_SIZE = 8
+-- The tokens each player's panel creates (one button a name), where the server keeps tokens.
+TOKENS = { "Treasure", "Soldier" }
 
 -- Everything the script knows, one table (inspect it from the console: MULLIGAN.game.game_id).
 MULLIGAN = {

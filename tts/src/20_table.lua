@@ -121,10 +121,17 @@ local function zoneOf(obj, seat)
   return "battlefield", true
 end
 
+-- A card of `seat` upright, facing its player (its spin; a tapped card is turned 90 degrees).
+local function upright(seat) return (frame(seat).iz >= 0) and 180 or 0 end
+
+-- Defined with the table's own state (35_state.lua): a card object shows its server state
+-- (tapped, counters) and carries its context menu; TTS's turn follows the server's.
+local showState, followTurn
+
 local function spawnCard(seat, card, zone, i, n)
   local obj = spawnObject({
     type = "CardCustom", position = spot(seat, zone, i, n),
-    rotation = { x = 0, y = (frame(seat).iz >= 0) and 180 or 0, z = 0 },
+    rotation = { x = 0, y = upright(seat), z = 0 },
   })
   obj.setCustomObject({ face = cardImage(card.name), back = CARD_BACK })
   obj.setName(card.name)
@@ -173,18 +180,23 @@ rebuildSeat = function(seat)
   for id, w in pairs(want) do
     local h = have[id]
     if h == nil then
-      have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
-    elseif h.busy or (h.pending or 0) > 0 then
-      -- Held, or just dropped, or its move is on its way: it stays where the player left it
-      -- until that move's own reply (or, after an error, the server's view) settles it.
-    elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
-      h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
-      h.zone = w.zone
+      h = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+      have[id] = h
+      showState(seat, h, w.card)
+    elseif not (h.busy or (h.pending or 0) > 0) then
+      -- (Held, or just dropped, or its move is on its way: it stays where the player left it
+      -- until that move's own reply, or after an error the server's view, settles it.)
+      if h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
+        h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
+        h.zone = w.zone
+      end
+      showState(seat, h, w.card)
     end
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
   if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
+  followTurn()
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again

@@ -158,6 +158,44 @@ local function lookRows(rows, seat, open)
   end)
 end
 
+-- Commander (903): the seat's commanders with their tax (903.8: 2 more for each earlier cast
+-- from the command zone), the commander damage it has taken from each commander (903.10a) with
+-- a button to add 1, and the server's notices (704.6c and the like; nothing is enforced).
+local function commanderRows(rows, seat, view, me)
+  local color = SEATS[seat + 1]
+  for _, c in ipairs(me.commanders or {}) do
+    text(rows, "Commander " .. c.name .. ": cast " .. num(c.casts) .. " times, tax " .. num(c.tax), color)
+  end
+  local taken = me.commander_damage or {}
+  for other, s in ipairs(view.seats or {}) do
+    if other - 1 ~= seat then
+      for _, c in ipairs(s.commanders or {}) do
+        local damage = taken[key(c.id)] or 0
+        text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
+        button(rows, seat, "Damage +1 from " .. c.name, function()
+          act(seat, { action = "commander_damage", commander = c.id, delta = 1 })
+        end)
+      end
+    end
+  end
+  for _, n in ipairs(me.notices or {}) do text(rows, n.text .. " (" .. n.rule .. ")", color) end
+end
+
+-- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
+local function turnRows(rows, seat, view)
+  local color = SEATS[seat + 1]
+  if view.turn == nil then return end
+  text(rows, "Turn " .. num(view.turn.number) .. ": " .. nameOf(view.turn.seat), color)
+  if view.turn.seat == seat then
+    button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
+  end
+  for _, name in ipairs(TOKENS or {}) do
+    button(rows, seat, "Token: " .. name, function()
+      act(seat, { action = "create_token", name = name, count = 1 })
+    end)
+  end
+end
+
 -- The whole game's controls of one seat.
 local function tableRows(rows, seat)
   local view, color = M.views[seat], SEATS[seat + 1]
@@ -173,6 +211,8 @@ local function tableRows(rows, seat)
     end
   end
   M.page[seat] = 1
+  commanderRows(rows, seat, view, me)
+  turnRows(rows, seat, view)
   button(rows, seat, "Draw", function() act(seat, { action = "draw", count = 1 }) end)
   button(rows, seat, "Mill 1", function() act(seat, { action = "mill", count = 1 }) end)
   button(rows, seat, "Shuffle", function() act(seat, { action = "shuffle" }) end)
