@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from .serve_util import Server
-from .tts_util import LUAS, PLAY, acts, lua_json, verified
+from .tts_util import LUAS, PLAY, RUN, acts, lua_json, verified
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +66,23 @@ def test_a_commander_game_of_four_seats_survives_faults_and_verifies(server, lua
     moves = command_moves(records)
     assert ("command", "battlefield") in moves and ("battlefield", "command") in moves
     assert {a["seat"] for a in (r for r in records if r.get("type") == "act")} == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_variant_auto_is_commander_only_for_a_deck_with_a_commander(server, lua):
+    commander = "Commander\\n1 Kenrith, the Returned King\\nDeck\\n40 Forest\\n59 Grizzly Bears\\n"
+    runs = {
+        "plain": lua_json(lua, RUN, server, "WHOLE_GAME=false"),
+        "commander": lua_json(lua, RUN, server, "WHOLE_GAME=false", f"tab:Red={commander}"),
+        "asked": lua_json(
+            lua, RUN, server, "WHOLE_GAME=false", "VARIANT=BRAWL", f"tab:Red={commander}"
+        ),
+    }
+    variants = {k: variant_of(verified(r)) for k, r in runs.items()}
+    assert variants == {"plain": "TWO_PLAYER", "commander": "COMMANDER", "asked": "BRAWL"}
+    # The deck read once by the analysis each (one game), then the game created once.
+    analyses = [r for r in runs["commander"]["requests"] if r["url"].endswith("/analyze")]
+    assert len(analyses) == 2 and all(r["status"] == 200 for r in analyses)
 
 
 @pytest.mark.parametrize("lua", LUAS)
