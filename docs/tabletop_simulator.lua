@@ -531,7 +531,7 @@ local function tracked(obj)
   return seat, id, h
 end
 
-local held = {}
+local held = {} -- GUID of a held object -> the colour holding it
 local pulled = {} -- GUID of a card just taken off a library deck -> that library's seat
 local taking = {} -- GUIDs this script takes out of a deck itself
 
@@ -539,6 +539,7 @@ local taking = {} -- GUIDs this script takes out of a deck itself
 -- seat's draw when `color` may draw for it now; else the player is told why.
 local function drawOff(color, object, seat)
   pulled[object.getGUID()] = nil
+  held[object.getGUID()] = nil
   if alive(object) then object.destruct() end
   local view = M.views[seat]
   local why = nil
@@ -578,6 +579,8 @@ function onObjectLeaveContainer(container, object)
   local seat = M.game and M.game.whole_game and libraryOf(container)
   if seat == nil or seat == false then return end
   pulled[guid] = seat
+  -- (Already picked up: the pick-up was reported first.)
+  if held[guid] then drawOff(held[guid], object, seat) end
   -- A deck of two is gone once one is taken (object.md, remainder): the marker comes back.
   Wait.frames(function()
     local ok, rest = pcall(function() return container.remainder end)
@@ -592,7 +595,7 @@ end
 
 function onObjectPickUp(player_color, object)
   local guid = object.getGUID()
-  held[guid] = true
+  held[guid] = player_color
   if pulled[guid] then return drawOff(player_color, object, pulled[guid]) end
   local seat, id, h = tracked(object)
   if seat == nil then return end
