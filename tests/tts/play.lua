@@ -323,7 +323,8 @@ local function step(force)
       return "counter"
     elseif r >= 31 then
       local active = SEATS[view.turn.seat + 1]
-      if r == 31 then tts.endTurn(active) else click(active, "Pass turn", true) end
+      -- (Pass turn is on the active player's panel unless a search or look of theirs is open.)
+      if r == 32 and #find(active, "Pass turn") > 0 then click(active, "Pass turn", true) else tts.endTurn(active) end
       tts.pump()
       return "end turn"
     end
