@@ -56,6 +56,7 @@ MULLIGAN = {
   marks = {},     -- seat -> card id -> where a looked-at card goes ("top", "bottom", ...)
   pick = {},      -- seat -> the card chosen in an open search
   page = {},      -- seat -> the page shown of its long list
+  conceding = {}, -- seat -> true while its Concede waits for the confirmation
   spots = {},     -- seat -> the zone objects and places of its piles (graveyard, exile, ...)
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended
@@ -988,6 +989,16 @@ local function turnRows(rows, seat, view)
       act(seat, { action = "create_token", name = name, count = 1 })
     end)
   end
+  -- Conceding (104.3a) takes two clicks: the second button confirms.
+  if M.conceding[seat] then
+    button(rows, seat, "Yes, concede the game", function()
+      M.conceding[seat] = nil
+      act(seat, { action = "concede" })
+    end)
+    button(rows, seat, "No, play on", function() M.conceding[seat] = nil; render() end)
+  else
+    button(rows, seat, "Concede", function() M.conceding[seat] = true; render() end)
+  end
 end
 
 -- The whole game's controls of one seat.
@@ -996,6 +1007,7 @@ local function tableRows(rows, seat)
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
+  if me.conceded then return text(rows, "You have conceded: the others play on", color) end
   text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
@@ -1114,7 +1126,11 @@ end
 local function show(seat, view)
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
-  if view.ended then M.ended = true end
+  -- (An action can end the game: the last opponent's concession, 104.2a.)
+  if view.ended and not M.ended then
+    M.ended = true
+    if M.log == nil then fetchLog() end
+  end
   rebuildSeat(seat)
   render()
 end

@@ -157,6 +157,19 @@ def test_taps_tokens_counters_and_turns_reach_the_server_and_the_table_follows(s
 
 
 @pytest.mark.parametrize("lua", LUAS)
+def test_a_conceded_seat_leaves_the_table_and_its_turns_are_skipped(server, lua):
+    run = lua_json(lua, PLAY, server, "seats=4", "scene=concede", "steps=0", "finish=true")
+    facts = run["facts"]
+    if not facts["stateful"]:
+        pytest.skip("this server keeps no table state (no `turn` in the view)")
+    assert run["mismatches"] == []
+    assert facts["conceded"] and facts["blue_objects_left"] == 0
+    assert facts["blue_texts"] == ["You have conceded: the others play on"]
+    assert 2 not in facts["turn_seats"] and len(set(facts["turn_seats"])) == 3
+    assert [a["action"] for a in acts(verified(run))].count("concede") == 1
+
+
+@pytest.mark.parametrize("lua", LUAS)
 def test_a_commander_table_saved_mid_game_loads_and_plays_on(server, lua, tmp_path: Path):
     save = tmp_path / "save.json"
     first = lua_json(

@@ -194,4 +194,34 @@ function scenes.state(t)
   f.resynced = true
 end
 
+-- Four seats; Blue concedes (two clicks), where the server keeps the table's state: its cards
+-- leave the table, its panel says so, and the turn skips it.
+function scenes.concede(t)
+  local tts, f = t.tts, t.facts
+  f.stateful = t.seatView(0).turn ~= nil
+  if not f.stateful then return end
+  t.click("Blue", "Concede")
+  t.click("Blue", "Yes, concede the game")
+  local left = 0
+  for _, o in ipairs(getObjects()) do
+    if (o.memo or ""):match("^2:") then left = left + 1 end
+  end
+  f.blue_objects_left = left
+  f.blue_texts = {}
+  for _, text in ipairs(tts.texts()) do
+    if text:match("conceded") then table.insert(f.blue_texts, text) end
+  end
+  f.conceded = t.seatView(0).seats[3].conceded == true
+  t.check("Blue concedes")
+  local seats = {}
+  for _ = 1, 4 do
+    local turn = t.seatView(0).turn
+    table.insert(seats, turn.seat)
+    tts.endTurn(SEATS[turn.seat + 1])
+    tts.pump()
+    t.check("a turn")
+  end
+  f.turn_seats = seats
+end
+
 return scenes

@@ -52,6 +52,7 @@ MULLIGAN = {
   marks = {},     -- seat -> card id -> where a looked-at card goes ("top", "bottom", ...)
   pick = {},      -- seat -> the card chosen in an open search
   page = {},      -- seat -> the page shown of its long list
+  conceding = {}, -- seat -> true while its Concede waits for the confirmation
   spots = {},     -- seat -> the zone objects and places of its piles (graveyard, exile, ...)
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended

@@ -196,6 +196,16 @@ local function turnRows(rows, seat, view)
       act(seat, { action = "create_token", name = name, count = 1 })
     end)
   end
+  -- Conceding (104.3a) takes two clicks: the second button confirms.
+  if M.conceding[seat] then
+    button(rows, seat, "Yes, concede the game", function()
+      M.conceding[seat] = nil
+      act(seat, { action = "concede" })
+    end)
+    button(rows, seat, "No, play on", function() M.conceding[seat] = nil; render() end)
+  else
+    button(rows, seat, "Concede", function() M.conceding[seat] = true; render() end)
+  end
 end
 
 -- The whole game's controls of one seat.
@@ -204,6 +214,7 @@ local function tableRows(rows, seat)
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
+  if me.conceded then return text(rows, "You have conceded: the others play on", color) end
   text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do

@@ -17,7 +17,11 @@ end
 local function show(seat, view)
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
-  if view.ended then M.ended = true end
+  -- (An action can end the game: the last opponent's concession, 104.2a.)
+  if view.ended and not M.ended then
+    M.ended = true
+    if M.log == nil then fetchLog() end
+  end
   rebuildSeat(seat)
   render()
 end
