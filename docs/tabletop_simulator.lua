@@ -780,7 +780,7 @@ function onPlayerTurn(player, previous_player)
     madeTurn = nil
     return
   end
-  local seat = M.turn.seat
+  local seat = math.floor(M.turn.seat)
   local active = SEATS[seat + 1]
   if player.color == active then return end
   if previous_player and previous_player.color == active then
@@ -979,9 +979,11 @@ end
 -- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
 local function turnRows(rows, seat, view)
   local color = SEATS[seat + 1]
-  if view.turn == nil then return end
-  text(rows, "Turn " .. num(view.turn.number) .. ": " .. nameOf(view.turn.seat), color)
-  if view.turn.seat == seat then
+  -- The latest turn of any seat's view (another seat's Pass turn does not change this one's).
+  local turn = M.turn or view.turn
+  if turn == nil then return end
+  text(rows, "Turn " .. num(turn.number) .. ": " .. nameOf(turn.seat), color)
+  if turn.seat == seat then
     button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
   end
   for _, name in ipairs(TOKENS or {}) do
@@ -1123,7 +1125,9 @@ local function playerName(color)
 end
 
 -- A seat's new view: its objects and the panel follow it.
-local function show(seat, view)
+local show
+show = function(seat, view)
+  local before = M.turn and M.turn.number
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
   -- (An action can end the game: the last opponent's concession, 104.2a.)
@@ -1133,6 +1137,15 @@ local function show(seat, view)
   end
   rebuildSeat(seat)
   render()
+  -- A new turn untaps the new active seat's permanents (502.3): that seat's view is read.
+  local turn = view.turn
+  if turn and before and turn.number > before and turn.seat ~= seat and not M.ended then
+    local active = math.floor(turn.seat) -- (a whole number however JSON was decoded)
+    request(active, {
+      method = "GET", path = seatPath(active), token = seatToken(active), seat = active,
+      onOk = function(v) show(active, v) end,
+    })
+  end
 end
 
 -- An answer of the game start. Its reply is the seat's view; an answer can give another seat

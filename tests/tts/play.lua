@@ -233,6 +233,10 @@ end
 
 local function gameStart()
   for _ = 1, 400 do
+    local done = true
+    for seat = 0, #SEATS - 1 do done = done and M.views[seat] ~= nil and M.views[seat].done end
+    -- (Done: a "Pass" now would be the table's Pass turn, not a decision's.)
+    if done and not mulliganBusy() then return end
     local progressed = false
     for _, color in ipairs(SEATS) do
       for _, label in ipairs({ "Keep", "Bottom: ", "Start: ", "Pass" }) do
@@ -324,7 +328,8 @@ local function step(force)
     elseif r >= 31 then
       local active = SEATS[view.turn.seat + 1]
       -- (Pass turn is on the active player's panel unless a search or look of theirs is open.)
-      if r == 32 and #find(active, "Pass turn") > 0 then click(active, "Pass turn", true) else tts.endTurn(active) end
+      -- (Not one call: the new active seat's view is read too, its permanents untapped.)
+      if r == 32 and #find(active, "Pass turn") > 0 then click(active, "Pass turn") else tts.endTurn(active) end
       tts.pump()
       return "end turn"
     end
@@ -479,6 +484,11 @@ if opt.tour == "true" then
     { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
     { r = 21 }, { r = 22 }, { r = 8 }, { r = 23 }, { marks = 0 }, { r = 24 },
   }
+  if opt.commander == "true" then
+    -- A commander cast from the command zone, and back into it.
+    table.insert(tour, { r = 25 })
+    table.insert(tour, { r = 26 })
+  end
   for _, f in ipairs(tour) do f.seat = 0 end
 end
 for i = 1, #tour + tonumber(opt.steps) do

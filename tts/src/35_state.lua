@@ -121,7 +121,7 @@ function onPlayerTurn(player, previous_player)
     madeTurn = nil
     return
   end
-  local seat = M.turn.seat
+  local seat = math.floor(M.turn.seat)
   local active = SEATS[seat + 1]
   if player.color == active then return end
   if previous_player and previous_player.color == active then

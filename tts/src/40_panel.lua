@@ -186,9 +186,11 @@ end
 -- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
 local function turnRows(rows, seat, view)
   local color = SEATS[seat + 1]
-  if view.turn == nil then return end
-  text(rows, "Turn " .. num(view.turn.number) .. ": " .. nameOf(view.turn.seat), color)
-  if view.turn.seat == seat then
+  -- The latest turn of any seat's view (another seat's Pass turn does not change this one's).
+  local turn = M.turn or view.turn
+  if turn == nil then return end
+  text(rows, "Turn " .. num(turn.number) .. ": " .. nameOf(turn.seat), color)
+  if turn.seat == seat then
     button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
   end
   for _, name in ipairs(TOKENS or {}) do

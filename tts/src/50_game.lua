@@ -14,7 +14,9 @@ local function playerName(color)
 end
 
 -- A seat's new view: its objects and the panel follow it.
-local function show(seat, view)
+local show
+show = function(seat, view)
+  local before = M.turn and M.turn.number
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
   -- (An action can end the game: the last opponent's concession, 104.2a.)
@@ -24,6 +26,15 @@ local function show(seat, view)
   end
   rebuildSeat(seat)
   render()
+  -- A new turn untaps the new active seat's permanents (502.3): that seat's view is read.
+  local turn = view.turn
+  if turn and before and turn.number > before and turn.seat ~= seat and not M.ended then
+    local active = math.floor(turn.seat) -- (a whole number however JSON was decoded)
+    request(active, {
+      method = "GET", path = seatPath(active), token = seatToken(active), seat = active,
+      onOk = function(v) show(active, v) end,
+    })
+  end
 end
 
 -- An answer of the game start. Its reply is the seat's view; an answer can give another seat
