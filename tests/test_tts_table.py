@@ -66,6 +66,11 @@ def test_a_commander_game_of_four_seats_survives_faults_and_verifies(server, lua
     moves = command_moves(records)
     assert ("command", "battlefield") in moves and ("battlefield", "command") in moves
     assert {a["seat"] for a in (r for r in records if r.get("type") == "act")} == {0, 1, 2, 3}
+    if run.get("stateful"):
+        # Taps and turns were checked after every step too; the table's own state was played.
+        kinds = {a["action"] for a in acts(records)}
+        assert {"tap", "pass_turn", "create_token"} <= kinds, kinds
+        assert any(a["action"] == "counter" and "card" in a for a in acts(records))
 
 
 @pytest.mark.parametrize("lua", LUAS)

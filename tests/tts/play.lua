@@ -484,6 +484,9 @@ if opt.tour == "true" then
     { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
     { r = 21 }, { r = 22 }, { r = 8 }, { r = 23 }, { marks = 0 }, { r = 24 },
   }
+  -- Where the server keeps the table's state: a card turned, a token, a counter, End Turn
+  -- (otherwise each is a Draw).
+  for _, r in ipairs({ 27, 29, 30, 31 }) do table.insert(tour, { r = r }) end
   if opt.commander == "true" then
     -- A commander cast from the command zone, and back into it.
     table.insert(tour, { r = 25 })
