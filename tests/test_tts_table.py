@@ -8,13 +8,14 @@ frames, requests that may never call back, decks that become their remainder) ag
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .serve_util import Server
-from .tts_util import LUAS, PLAY, RUN, acts, lua_json, verified
+from .tts_util import LUAS, PLAY, ROOT, RUN, acts, lua_binary, lua_json, verified
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +23,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     s = Server(str(tmp_path_factory.mktemp("tts_table") / "db.sqlite3")).start()
     yield s
     s.stop()
+
+
+@pytest.mark.parametrize("lua", LUAS)
+def test_the_stand_in_moves_takes_and_destroys_as_the_api_reference_says(server, lua):
+    """tests/tts/standin.lua: setPositionSmooth travels over frames (1/30 of the way after one
+    frame), takeObject places the object at `position` and a
+    deck of two becomes its remainder card, destruct reports the zone left, and a request may
+    never call back."""
+    done = subprocess.run(
+        [lua_binary(lua) or f"lua{lua}", str(ROOT / "tests" / "tts" / "standin.lua"), server.url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    facts = json.loads(done.stdout)
+    assert 0 < facts["smooth_first_frame_x"] < 1 and facts["smooth_moving"]
+    assert facts["smooth_end_x"] == 10 and facts["smooth_done"] and facts["entered_zone"]
+    assert facts["destroy_then_leave"]
+    assert facts["deck_quantity"] == 2 and facts["taken_at"] == {"x": -10, "y": 1, "z": 8}
+    assert facts["left_container"] and facts["deck_gone"] and facts["remainder"] == "Card"
+    assert facts["never_called_back"] and facts["delayed_reply"] == 200
 
 
 def variant_of(records: list[dict[str, Any]]) -> str:

@@ -23,7 +23,7 @@ RUN = ROOT / "tests" / "tts" / "run.lua"
 PLAY = ROOT / "tests" / "tts" / "play.lua"
 
 
-def _lua(version: str) -> str | None:
+def lua_binary(version: str) -> str | None:
     lua = shutil.which(f"lua{version}")
     if lua is None:
         return None
@@ -37,7 +37,7 @@ LUAS = [
     pytest.param(
         v,
         marks=pytest.mark.skipif(
-            _lua(v) is None,
+            lua_binary(v) is None,
             reason=f"lua{v} with lua-socket and lua-cjson is not installed "
             "(scripts/system_deps.sh)",
         ),
@@ -48,7 +48,7 @@ LUAS = [
 
 def lua_json(lua: str, driver: Path, server: Server, *args: str) -> dict[str, Any]:
     done = subprocess.run(
-        [_lua(lua) or f"lua{lua}", str(driver), str(SCRIPT), server.url, *args],
+        [lua_binary(lua) or f"lua{lua}", str(driver), str(SCRIPT), server.url, *args],
         capture_output=True,
         text=True,
         timeout=600,
