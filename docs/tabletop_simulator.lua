@@ -957,15 +957,15 @@ end
 local function commanderRows(rows, seat, view, me)
   local color = SEATS[seat + 1]
   for _, c in ipairs(me.commanders or {}) do
-    text(rows, "Commander " .. c.name .. ": cast " .. num(c.casts) .. " times, tax " .. num(c.tax), color)
+    text(rows, "Commander " .. c.name .. ": casts " .. num(c.casts) .. ", tax " .. num(c.tax), color)
   end
   -- The damage taken, by owner and commander id (an id is its owner's deck's).
   local taken = {}
-  for _, d in ipairs(me.commander_damage or {}) do taken[d.seat .. ":" .. key(d.id)] = d.damage end
+  for _, d in ipairs(me.commander_damage or {}) do taken[key(d.seat) .. ":" .. key(d.id)] = d.damage end
   for other, s in ipairs(view.seats or {}) do
     if other - 1 ~= seat then
       for _, c in ipairs(s.commanders or {}) do
-        local damage = taken[(other - 1) .. ":" .. key(c.id)] or 0
+        local damage = taken[key(other - 1) .. ":" .. key(c.id)] or 0
         text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
         button(rows, seat, "Damage +1 from " .. c.name, function()
           act(seat, { action = "commander_damage", owner = other - 1, commander = c.id, delta = 1 })

@@ -8,6 +8,7 @@ frames, requests that may never call back, decks that become their remainder) ag
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -212,6 +213,16 @@ def test_a_commander_table_saved_mid_game_loads_and_plays_on(server, lua, tmp_pa
         f"save={save}",
     )
     assert first["mismatches"] == [] and not first["ended"]
+    # The tour cast one of White's partners and put it back: the panel shows its tax (903.8).
+    taxes = [
+        tuple(int(n) for n in m.groups())
+        for m in (re.fullmatch(r"Commander .+: casts (\d+), tax (\d+)", t) for t in first["texts"])
+        if m
+    ]
+    assert len(taxes) == 3 and all(tax == 2 * casts for casts, tax in taxes), first["texts"]
+    assert (1, 2) in taxes
+    # White took 1 combat damage from Red's commander, shown as the server keeps it.
+    assert "Damage from Kenrith, the Returned King (Red): 1" in first["texts"]
     state = json.loads(json.loads(save.read_text())["script_state"])
     assert state["game"]["variant"] == "COMMANDER"
     second = lua_json(

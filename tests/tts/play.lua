@@ -273,6 +273,11 @@ local function step(force)
       end
     end
   end
+  if force.r == 33 and #find(color, "Damage +1 from ") > 0 then
+    -- Combat damage from another seat's commander, taken by this seat (903.10a).
+    click(color, "Damage +1 from ", true)
+    return "commander damage"
+  end
   if force.r == 24 and #cardsIn(seat, "hand") > 0 then
     -- A hand card dropped into another player's hand: it goes back (no call).
     local other = SEATS[(seat + 1) % #SEATS + 1]
@@ -491,6 +496,7 @@ if opt.tour == "true" then
     -- A commander cast from the command zone, and back into it.
     table.insert(tour, { r = 25 })
     table.insert(tour, { r = 26 })
+    table.insert(tour, { r = 33 })
   end
   for _, f in ipairs(tour) do f.seat = 0 end
 end
@@ -507,6 +513,7 @@ if opt.save then
   f:close()
 end
 
+out.texts = tts.texts()
 out.host_only.end_red = #find("Red", "End game")
 out.host_only.end_white = #find("White", "End game")
 if opt.finish == "true" then
