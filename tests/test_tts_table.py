@@ -109,9 +109,12 @@ def test_variant_auto_is_commander_only_for_a_deck_with_a_commander(server, lua)
     }
     variants = {k: variant_of(verified(r)) for k, r in runs.items()}
     assert variants == {"plain": "TWO_PLAYER", "commander": "COMMANDER", "asked": "BRAWL"}
-    # The deck read once by the analysis each (one game), then the game created once.
-    analyses = [r for r in runs["commander"]["requests"] if r["url"].endswith("/analyze")]
-    assert len(analyses) == 2 and all(r["status"] == 200 for r in analyses)
+    # The decks read once (POST /decks/check, no game made), then the game created once; with
+    # the variant named, not read at all.
+    for name, reads in (("plain", 1), ("commander", 1), ("asked", 0)):
+        urls = [r["url"] for r in runs[name]["requests"] if r["method"] == "POST"]
+        assert sum(u.endswith("/decks/check") for u in urls) == reads
+        assert sum(u.endswith("/games") for u in urls) == 1
 
 
 @pytest.mark.parametrize("lua", LUAS)

@@ -27,8 +27,8 @@ SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
 -- The variant of POST /games, for #SEATS players: "AUTO" plays COMMANDER when a deck has a
--- commander section (as `mulligan analyze` reads it: the server is asked), else TWO_PLAYER
--- (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
+-- commander section (as `mulligan analyze` reads it: the server reads the decks), else
+-- TWO_PLAYER (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
 VARIANT = "AUTO"
 WHOLE_GAME = true
 -- The back of every spawned card: any image URL.

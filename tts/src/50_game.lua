@@ -85,28 +85,25 @@ act = function(seat, action, settle)
 end
 
 -- The variant of the game: VARIANT, or with "AUTO" COMMANDER when a deck has a commander
--- section as the server's deck reader finds it (POST /analyze of each deck, one game: its
--- `variant` is COMMANDER for a deck with a commander, 903), else TWO_PLAYER or FREE_FOR_ALL.
+-- section as the server's deck reader finds it (POST /decks/check reads every deck without
+-- making a game: a report per player with its `commanders`; 903), else TWO_PLAYER or
+-- FREE_FOR_ALL.
 local function chooseVariant(players, done)
   local plain = #SEATS > 2 and "FREE_FOR_ALL" or "TWO_PLAYER"
   if VARIANT ~= "AUTO" then return done(VARIANT) end
-  local left, commander = #players, false
-  local function one()
-    left = left - 1
-    if left == 0 then done(commander and "COMMANDER" or plain) end
-  end
-  for _, p in ipairs(players) do
-    request("host", {
-      method = "POST", path = "/analyze", body = { deck = p.deck, turns = 1, games = 1 },
-      onOk = function(read)
-        commander = commander or read.variant == "COMMANDER"
-        one()
-      end,
-      -- A deck the server cannot read: POST /games says why.
-      onRefused = one,
-      onGiveUp = one,
-    })
-  end
+  local function none() done(plain) end
+  request("host", {
+    method = "POST", path = "/decks/check", body = { players = players },
+    onOk = function(read)
+      for _, p in ipairs(read.players or {}) do
+        if (p.commanders or 0) > 0 then return done("COMMANDER") end
+      end
+      none()
+    end,
+    -- Not read (a server without the check): POST /games says what is wrong with a deck.
+    onRefused = none,
+    onGiveUp = none,
+  })
 end
 
 -- POST /games with the table's players and the variant chosen.
