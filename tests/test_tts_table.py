@@ -202,6 +202,18 @@ def test_a_conceded_seat_leaves_the_table_and_its_turns_are_skipped(server, lua)
 
 
 @pytest.mark.parametrize("lua", LUAS)
+def test_the_last_opponent_conceding_ends_the_game_and_the_log_verifies(server, lua):
+    run = lua_json(lua, PLAY, server, "scene=concede_last", "steps=0")
+    facts = run["facts"]
+    if not facts["stateful"]:
+        pytest.skip("this server keeps no table state (no `turn` in the view)")
+    assert facts["ended"] and facts["log"] and run["ended"]
+    records = verified(run)
+    assert [a["action"] for a in acts(records)] == ["concede"]
+    assert any(r.get("type") == "game_over" for r in records)
+
+
+@pytest.mark.parametrize("lua", LUAS)
 def test_a_commander_table_saved_mid_game_loads_and_plays_on(server, lua, tmp_path: Path):
     save = tmp_path / "save.json"
     first = lua_json(

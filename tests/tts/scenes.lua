@@ -224,4 +224,15 @@ function scenes.concede(t)
   f.turn_seats = seats
 end
 
+-- Two seats; Red concedes: the game is over (104.2a), the table fetches the log.
+function scenes.concede_last(t)
+  local f = t.facts
+  f.stateful = t.seatView(0).turn ~= nil
+  if not f.stateful then return end
+  t.click("Red", "Concede")
+  t.click("Red", "Yes, concede the game")
+  f.ended = t.M.ended
+  f.log = t.M.log ~= nil
+end
+
 return scenes
