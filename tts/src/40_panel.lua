@@ -174,7 +174,7 @@ local function commanderRows(rows, seat, view, me)
       for _, c in ipairs(s.commanders or {}) do
         local damage = taken[key(other - 1) .. ":" .. key(c.id)] or 0
         text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
-        button(rows, seat, "Damage +1 from " .. c.name, function()
+        button(rows, seat, "Damage +1 from " .. c.name .. " (" .. nameOf(other - 1) .. ")", function()
           act(seat, { action = "commander_damage", owner = other - 1, commander = c.id, delta = 1 })
         end)
       end
