@@ -28,6 +28,7 @@ from mulligan.serve.open_store import open_store
 from mulligan.serve.proxy import DEFAULT_TRUSTED, ForwardedHeaders, TrustedProxies
 from mulligan.serve.routes import (
     analyze,
+    decks,
     fair_play,
     games,
     page,
@@ -46,6 +47,7 @@ __all__ = ["ROUTERS", "create_app"]
 ROUTERS: tuple[APIRouter, ...] = (
     service.router,
     games.router,
+    decks.router,
     table.router,
     fair_play.router,
     rounds.router,
