@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .serve_util import Server
-from .test_tts_script import LUAS, RUN, SCRIPT, _lua, lua_json, verified
+from .tts_util import LUAS, RUN, SCRIPT, lua_binary, lua_json, verified
 
 START = Path(__file__).resolve().parent / "tts" / "start.lua"
 
@@ -68,7 +68,7 @@ def test_a_lost_start_reply_makes_exactly_one_game(served, lua, kind, tries):
 
 def _start(lua: str, server: Server, *args: str) -> dict[str, Any]:
     done = subprocess.run(
-        [_lua(lua) or f"lua{lua}", str(START), str(SCRIPT), server.url, *args],
+        [lua_binary(lua) or f"lua{lua}", str(START), str(SCRIPT), server.url, *args],
         capture_output=True,
         text=True,
         timeout=300,

@@ -84,7 +84,9 @@ def test_a_commander_game_of_four_seats_survives_faults_and_verifies(server, lua
     assert run["mismatches"] == []
     assert run["start_life"] == [40, 40, 40, 40]
     assert [len(c) for c in run["commanders"]] == [2, 1, 1, 1]
-    assert all(run["injected"][k] > 0 for k in run["injected"]), run["injected"]
+    # Every kind the random faults draw from came up (`no_reply` is only ever planned).
+    random_kinds = ("drop_request", "drop_reply", "duplicate", "delay", "never")
+    assert all(run["injected"][k] > 0 for k in random_kinds), run["injected"]
     records = verified(run)
     assert variant_of(records) == "COMMANDER"
     moves = command_moves(records)
