@@ -11,8 +11,14 @@ function el(tag, attrs, text) {
   return node;
 }
 
+// The server's messages name a player by the API's index (`players[0]`); the form numbers
+// them from 1, and so do its messages ("Player 1").
+function playerWords(message) {
+  return String(message).replace(/\bplayers\[(\d+)\]/g, (_, i) => `Player ${Number(i) + 1}`);
+}
+
 function showError(message) {
-  document.getElementById("error").textContent = message || "";
+  document.getElementById("error").textContent = playerWords(message || "");
 }
 
 function addPlayer() {
@@ -66,13 +72,63 @@ function link(label, url) {
   return li;
 }
 
-async function create(event) {
-  event.preventDefault();
-  showError("");
-  const players = [...document.querySelectorAll("#players .player")].map(p => ({
+// The form's players as the API takes them.
+function formPlayers() {
+  return [...document.querySelectorAll("#players .player")].map(p => ({
     name: p.querySelector(".name").value,
     deck: p.querySelector(".deck").value,
   }));
+}
+
+// The deck check's unknown names of one player: [{name, suggestions}].
+function unknownOf(p) {
+  return (p.unknown || []).map(u => (typeof u === "string" ? { name: u, suggestions: [] } : u));
+}
+
+// A deck with no card is refused before anything is sent (the server refuses it too).
+function emptyDeck(players) {
+  const i = players.findIndex(p => !p.deck.split("\n").some(line => /^\s*\d*\s*[^\s#/]/.test(line)));
+  return i < 0 ? "" : `Player ${i + 1} (${players[i].name}): the deck has no cards.`;
+}
+
+/**
+ * Reads the decks with the server's deck check (POST /decks/check: no game is created) and
+ * shows the names it does not know, with its suggestions, for a confirmation. True when the
+ * game may be created now; false when the page waits for the confirmation or refused.
+ */
+async function checked(players) {
+  const response = await fetch(new URL("decks/check", here), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ players }),
+  });
+  // A server without the check: the game's own warnings say the same, after.
+  if (response.status === 404 || response.status === 405) return true;
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
+  const read = data.players || [];
+  const empty = read.findIndex(p => typeof p.cards === "number" && p.cards === 0);
+  if (empty >= 0) throw new Error(`Player ${empty + 1} (${players[empty].name}): the deck has no cards.`);
+  const list = document.getElementById("unknown");
+  list.replaceChildren();
+  read.forEach((p, i) => {
+    for (const u of unknownOf(p)) {
+      const item = el("li", { "class": "unknown", "data-player": i });
+      item.append(el("strong", {}, `Player ${i + 1} (${players[i].name}): `), el("span", { "class": "unknown-name" }, u.name));
+      const ideas = u.suggestions || [];
+      item.append(el("span", {}, ideas.length ? `: did you mean ${ideas.map(x => `"${x}"`).join(" or ")}?` : ": no close name known."));
+      list.append(item);
+    }
+  });
+  if (!list.children.length) return true;
+  document.getElementById("check").hidden = false;
+  document.getElementById("check-create").focus();
+  return false;
+}
+
+async function create(event, confirmed) {
+  if (event) event.preventDefault();
+  showError("");
+  document.getElementById("check").hidden = true;
+  const players = formPlayers();
   const body = {
     players,
     variant: document.getElementById("variant").value,
@@ -80,9 +136,15 @@ async function create(event) {
     whole_game: document.getElementById("whole").checked,
     invites: true,
   };
+  const refused = emptyDeck(players);
+  if (refused) {
+    showError(refused);
+    return;
+  }
   const button = document.getElementById("submit");
   button.disabled = true;
   try {
+    if (!confirmed && !(await checked(players))) return;
     const response = await fetch(new URL("games", here), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
@@ -94,7 +156,7 @@ async function create(event) {
       list.append(link(`${s.name} (seat ${s.seat + 1})`, new URL(s.play_url.replace(/^\//, ""), here).href));
     }
     list.append(link("Host (you)", new URL(data.host_url.replace(/^\//, ""), here).href));
-    for (const w of data.warnings || []) list.append(el("li", { "class": "note" }, w.message));
+    for (const w of data.warnings || []) list.append(el("li", { "class": "note" }, playerWords(w.message)));
     document.getElementById("result").hidden = false;
   } catch (e) {
     showError(e.message);
@@ -110,7 +172,14 @@ document.getElementById("remove").addEventListener("click", () => {
   const all = document.querySelectorAll("#players .player");
   if (all.length > 1) all[all.length - 1].remove();
 });
-document.getElementById("create").addEventListener("submit", create);
+document.getElementById("create").addEventListener("submit", e => create(e, false));
+document.getElementById("check-create").addEventListener("click", () => create(null, true));
+document.getElementById("check-back").addEventListener("click", () => {
+  document.getElementById("check").hidden = true;
+  const first = document.querySelector("#unknown li");
+  const deck = first && document.querySelectorAll("#players .deck")[Number(first.dataset.player)];
+  if (deck) deck.focus();
+});
 addPlayer();
 addPlayer();
 loadChoices();

@@ -92,6 +92,11 @@ export function cardNode(card, options) {
   return node;
 }
 
+/** A server message as the pages word it: `players[0]` (the API's index) is "Player 1". */
+export function playerWords(message) {
+  return String(message).replace(/\bplayers\[(\d+)\]/g, (_, i) => `Player ${Number(i) + 1}`);
+}
+
 export function count(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -122,7 +127,7 @@ export function describe(e, nameOf, me) {
   const you = e.seat === me && me !== null && me !== undefined;
   const s = you ? "" : "s";
   const es = you ? "" : "es";
-  const cards = list => (list && list.length ? list.map(c => c.name).join(", ") : "nothing");
+  const cards = list => (list && list.length ? list.map(c => (c && typeof c === "object" ? c.name : `card ${c}`)).join(", ") : "nothing");
   const hidden = e.cards === undefined && e.count !== undefined;
   const what = hidden ? count(e.count, "card") : cards(e.cards);
   const your = you ? "your" : "their";
@@ -156,7 +161,8 @@ export function describe(e, nameOf, me) {
       const change = e.set !== undefined && e.set !== null ? `set to ${e.set}`
         : `${e.delta > 0 ? "+" : ""}${e.delta}`;
       const now = e.value !== undefined && e.value !== null ? ` (now ${e.value})` : "";
-      text = `${who}: ${name} ${change}${now}`;
+      const on = e.card !== undefined && e.card !== null ? ` on ${e.card.name || `card ${e.card}`}` : "";
+      text = `${who}: ${name} ${change}${on}${now}`;
       break;
     }
     case "act": {
@@ -167,6 +173,13 @@ export function describe(e, nameOf, me) {
       text = `${who}: ${String(a.action || "an action").replace(/_/g, " ")}`;
       break;
     }
+    case "tap": text = `${who} tap${s} ${what}`; break;
+    case "untap": text = `${who} untap${s} ${what}`; break;
+    case "turn": text = `Turn ${e.number}: ${who}${you ? "r" : "'s"} turn`; break;
+    case "token": text = `${who} create${s} ${e.cards && e.cards.length > 1 ? "tokens" : "a token"}: ${what}`; break;
+    case "cast": text = `${who} cast${s} ${e.card && e.card.name ? e.card.name : "a commander"} from the command zone (cast ${e.casts})`; break;
+    case "commander_damage": text = `${who} take${s} ${e.delta} commander damage (now ${e.value})`; break;
+    case "concede": text = `${who} concede${s}`; break;
     case "end": text = "The game is over: the seed is revealed"; break;
     default: {
       const skip = ["type", "rule", "seat"];
