@@ -35,10 +35,10 @@ function allCommanders(v) {
   return out;
 }
 
-/** The damage seat `s` took from commander `c` (keyed by the commander's id, 903.10a). */
+/** The damage seat `s` took from seat `c.seat`'s commander `c.id` (903.10a; ids are per deck). */
 export function damageFrom(s, c) {
-  const taken = s.commander_damage || {};
-  return Number(taken[String(c.id)] || 0);
+  const taken = (s.commander_damage || []).find(d => d.seat === c.seat && d.id === c.id);
+  return taken ? Number(taken.damage) : 0;
 }
 
 /**
@@ -54,7 +54,7 @@ export function damageBox(v, s, ctx) {
   const to = s.seat === ctx.seat ? "you" : ctx.nameOf(s.seat);
   box.appendChild(el("span", { class: "zone-name" }, "commander damage"));
   for (const [c, n] of rows) {
-    const whose = `${ctx.nameOf(c.seat)}'s ${c.name}`;
+    const whose = `${c.seat === ctx.seat ? "your" : `${ctx.nameOf(c.seat)}'s`} ${c.name}`;
     const line = el("span", { class: "damage", "data-commander": c.id, "data-from": c.seat });
     line.appendChild(el("span", {}, `from ${whose}: `));
     line.appendChild(el("strong", { class: "counter-value" }, n));
@@ -63,7 +63,7 @@ export function damageBox(v, s, ctx) {
         const change = delta > 0 ? `+${delta}` : `${delta}`;
         const label = `Commander damage to ${to} from ${whose} ${change}`;
         line.appendChild(button(change, "commander_damage",
-          () => ctx.act({ action: "commander_damage", commander: c.id, delta }),
+          () => ctx.act({ action: "commander_damage", owner: c.seat, commander: c.id, delta }),
           { "data-delta": delta, "aria-label": label, title: label }));
       }
     }

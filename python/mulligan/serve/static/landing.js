@@ -72,41 +72,55 @@ function link(label, url) {
   return li;
 }
 
-// The form's players as the API takes them.
-function formPlayers() {
-  return [...document.querySelectorAll("#players .player")].map(p => ({
-    name: p.querySelector(".name").value,
-    deck: p.querySelector(".deck").value,
-  }));
-}
+// -- before creating: no empty deck, and unknown card names confirmed ---------------------------
+
+// Set by "Create the game anyway": the next submission skips the deck check once.
+let confirmed = false;
 
 // The deck check's unknown names of one player: [{name, suggestions}].
 function unknownOf(p) {
   return (p.unknown || []).map(u => (typeof u === "string" ? { name: u, suggestions: [] } : u));
 }
 
-// A deck with no card is refused before anything is sent (the server refuses it too).
+// A deck with no card line is refused before anything is sent (the server refuses it too).
 function emptyDeck(players) {
   const i = players.findIndex(p => !p.deck.split("\n").some(line => /^\s*\d*\s*[^\s#/]/.test(line)));
   return i < 0 ? "" : `Player ${i + 1} (${players[i].name}): the deck has no cards.`;
 }
 
 /**
- * Reads the decks with the server's deck check (POST /decks/check: no game is created) and
- * shows the names it does not know, with its suggestions, for a confirmation. True when the
- * game may be created now; false when the page waits for the confirmation or refused.
+ * Whether the game may be created now: no empty deck, and the decks read by the server's deck
+ * check (POST /decks/check: no game is created) name no card it does not know, or the player
+ * confirmed them. Otherwise the names are shown, with the server's suggestions, and the page
+ * waits for "Create the game anyway" or a fix.
  */
-async function checked(players) {
+async function ready(players) {
+  document.getElementById("check").hidden = true;
+  const refused = emptyDeck(players);
+  if (refused) {
+    showError(refused);
+    return false;
+  }
+  if (confirmed) {
+    confirmed = false;
+    return true;
+  }
   const response = await fetch(new URL("decks/check", here), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ players }),
   });
   // A server without the check: the game's own warnings say the same, after.
   if (response.status === 404 || response.status === 405) return true;
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
+  if (!response.ok) {
+    showError(data.error ? data.error.message : "HTTP " + response.status);
+    return false;
+  }
   const read = data.players || [];
   const empty = read.findIndex(p => typeof p.cards === "number" && p.cards === 0);
-  if (empty >= 0) throw new Error(`Player ${empty + 1} (${players[empty].name}): the deck has no cards.`);
+  if (empty >= 0) {
+    showError(`Player ${empty + 1} (${players[empty].name}): the deck has no cards.`);
+    return false;
+  }
   const list = document.getElementById("unknown");
   list.replaceChildren();
   read.forEach((p, i) => {
@@ -124,11 +138,13 @@ async function checked(players) {
   return false;
 }
 
-async function create(event, confirmed) {
-  if (event) event.preventDefault();
+async function create(event) {
+  event.preventDefault();
   showError("");
-  document.getElementById("check").hidden = true;
-  const players = formPlayers();
+  const players = [...document.querySelectorAll("#players .player")].map(p => ({
+    name: p.querySelector(".name").value,
+    deck: p.querySelector(".deck").value,
+  }));
   const body = {
     players,
     variant: document.getElementById("variant").value,
@@ -136,15 +152,15 @@ async function create(event, confirmed) {
     whole_game: document.getElementById("whole").checked,
     invites: true,
   };
-  const refused = emptyDeck(players);
-  if (refused) {
-    showError(refused);
+  try {
+    if (!(await ready(players))) return;
+  } catch (e) {
+    showError(e.message);
     return;
   }
   const button = document.getElementById("submit");
   button.disabled = true;
   try {
-    if (!confirmed && !(await checked(players))) return;
     const response = await fetch(new URL("games", here), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
@@ -156,7 +172,7 @@ async function create(event, confirmed) {
       list.append(link(`${s.name} (seat ${s.seat + 1})`, new URL(s.play_url.replace(/^\//, ""), here).href));
     }
     list.append(link("Host (you)", new URL(data.host_url.replace(/^\//, ""), here).href));
-    for (const w of data.warnings || []) list.append(el("li", { "class": "note" }, playerWords(w.message)));
+    for (const w of data.warnings || []) list.append(el("li", { "class": "note" }, w.message));
     document.getElementById("result").hidden = false;
   } catch (e) {
     showError(e.message);
@@ -172,8 +188,15 @@ document.getElementById("remove").addEventListener("click", () => {
   const all = document.querySelectorAll("#players .player");
   if (all.length > 1) all[all.length - 1].remove();
 });
-document.getElementById("create").addEventListener("submit", e => create(e, false));
-document.getElementById("check-create").addEventListener("click", () => create(null, true));
+document.getElementById("create").addEventListener("submit", async event => {
+  await create(event);
+  // The game's warnings number players from 1 too.
+  for (const note of document.querySelectorAll("#links li.note")) note.textContent = playerWords(note.textContent);
+});
+document.getElementById("check-create").addEventListener("click", () => {
+  confirmed = true;
+  document.getElementById("create").requestSubmit();
+});
 document.getElementById("check-back").addEventListener("click", () => {
   document.getElementById("check").hidden = true;
   const first = document.querySelector("#unknown li");

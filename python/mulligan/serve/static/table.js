@@ -177,8 +177,9 @@ export function describe(e, nameOf, me) {
     case "untap": text = `${who} untap${s} ${what}`; break;
     case "turn": text = `Turn ${e.number}: ${who}${you ? "r" : "'s"} turn`; break;
     case "token": text = `${who} create${s} ${e.cards && e.cards.length > 1 ? "tokens" : "a token"}: ${what}`; break;
+    case "cease_to_exist": text = `${what} cease${e.cards && e.cards.length === 1 ? "s" : ""} to exist`; break;
     case "cast": text = `${who} cast${s} ${e.card && e.card.name ? e.card.name : "a commander"} from the command zone (cast ${e.casts})`; break;
-    case "commander_damage": text = `${who} take${s} ${e.delta} commander damage (now ${e.value})`; break;
+    case "commander_damage": text = `${who} take${s} ${e.delta} damage from ${e.owner === me ? "your" : `${nameOf(e.owner)}'s`} commander (${e.value} in all)`; break;
     case "concede": text = `${who} concede${s}`; break;
     case "end": text = "The game is over: the seed is revealed"; break;
     default: {
