@@ -1,4 +1,6 @@
 "use strict";
+import { playerWords } from "./table.js";
+
 // Every URL is relative to this page, so the server may sit under a path prefix.
 const here = new URL(".", location.href);
 const DECK = "20 Forest\n20 Grizzly Bears\n20 Llanowar Elves";
@@ -12,11 +14,7 @@ function el(tag, attrs, text) {
 }
 
 // The server's messages name a player by the API's index (`players[0]`); the form numbers
-// them from 1, and so do its messages ("Player 1").
-function playerWords(message) {
-  return String(message).replace(/\bplayers\[(\d+)\]/g, (_, i) => `Player ${Number(i) + 1}`);
-}
-
+// them from 1, and so do its messages ("Player 1", playerWords).
 function showError(message) {
   document.getElementById("error").textContent = playerWords(message || "");
 }
