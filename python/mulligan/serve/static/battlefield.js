@@ -76,7 +76,7 @@ export function counterName(text) {
  * A permanent: the card (turned when tapped, 701.26a), "token" on a token, its counters, and
  * on the reader's own battlefield a Tap/Untap button and buttons for each counter.
  */
-function permanent(s, card, ctx, own) {
+function permanent(card, ctx, own) {
   const box = el("div", { class: `permanent${card.tapped ? " tapped" : ""}${card.token ? " token" : ""}`,
     "data-permanent": card.id });
   const node = own ? ctx.selectable("battlefield", card, true) : cardNode(card);
@@ -111,7 +111,7 @@ function battlefield(s, ctx, own) {
   const row = el("div", { class: "cards battlefield" });
   const list = s.battlefield || [];
   if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
-  for (const c of list) row.appendChild(permanent(s, c, ctx, own));
+  for (const c of list) row.appendChild(permanent(c, ctx, own));
   line.appendChild(row);
   return line;
 }

@@ -6,7 +6,7 @@
 // notices; the turn bar (turn.js) says whose turn it is.
 import {
   cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt, playerWords,
-  renderEnd, renderEvents,
+  rememberCards, renderEnd, renderEvents,
 } from "./table.js";
 import { renderSeat } from "./battlefield.js";
 import { installPreview } from "./preview.js";
@@ -48,6 +48,7 @@ function seatBox(v, s) {
 function render(v) {
   view = v;
   keptCommitment(gameId, v);
+  rememberCards(v);
   mergeEvents(v);
   $("status").textContent = v.ended ? "the game has ended"
     : !v.done ? "the game start (mulligans)" : v.whole_game ? "the game is on" : "the game start is done";

@@ -9,7 +9,7 @@
 // bar) and preview.js (a card shown large).
 import {
   ApiError, cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt,
-  playerWords, renderEnd, renderEvents,
+  playerWords, rememberCards, renderEnd, renderEvents,
 } from "./table.js";
 import { renderSeat } from "./battlefield.js";
 import { renderDecision } from "./decisions.js";
@@ -172,6 +172,7 @@ function render(v) {
 function draw(v) {
   view = v;
   keptCommitment(gameId, v);
+  rememberCards(v);
   mergeEvents(v);
   // What the page shows, for scripts driving it (the tests): the action number it acts with next.
   document.body.dataset.nextAction = v.next_action === undefined || v.next_action === null ? "" : String(v.next_action);

@@ -118,6 +118,18 @@ export function counterLine(counters) {
   return entries.map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
 }
 
+// The names of the permanents seen in any view, by seat and id (ids are per deck; a token's is
+// never reused), so an event that names a card by its id alone (a counter on it) reads well
+// after the card has left.
+const cardNames = new Map();
+
+/** Keeps the names of the battlefield's cards of view `v`, for the events' sentences. */
+export function rememberCards(v) {
+  for (const s of (v && v.seats) || []) {
+    for (const c of s.battlefield || []) cardNames.set(`${s.seat}:${c.id}`, c.name);
+  }
+}
+
 /**
  * One event as a sentence, the rule it follows in brackets. `nameOf(seat)` names a seat ("You"
  * for the reader's own seat); `me` is the reader's seat (null for the host).
@@ -161,7 +173,8 @@ export function describe(e, nameOf, me) {
       const change = e.set !== undefined && e.set !== null ? `set to ${e.set}`
         : `${e.delta > 0 ? "+" : ""}${e.delta}`;
       const now = e.value !== undefined && e.value !== null ? ` (now ${e.value})` : "";
-      const on = e.card !== undefined && e.card !== null ? ` on ${e.card.name || `card ${e.card}`}` : "";
+      const on = e.card !== undefined && e.card !== null
+        ? ` on ${e.card.name || cardNames.get(`${e.seat}:${e.card}`) || `card ${e.card}`}` : "";
       text = `${who}: ${name} ${change}${on}${now}`;
       break;
     }
