@@ -133,6 +133,8 @@ class SeatPage:
         def press() -> bool:
             # Found and clicked in one go: the page may redraw between a find and a click.
             element = self.d.find_element(By.CSS_SELECTOR, selector)
+            # In the middle of the window, as a player scrolls to it: not under the docked hand.
+            self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             if key is None:
                 element.click()
             else:

@@ -75,33 +75,54 @@ def notice(pages: list[SeatPage], seat: int, rule: str) -> None:
     everywhere(pages, f'{box(seat)} .notice[data-rule="{rule}"]', f"the {rule} notice")
 
 
-def screenshot(d: webdriver.Chrome, name: str) -> Path:
-    """Saves the page as test-artifacts/`name` (printed) and checks nothing sticks out."""
+def screenshot(d: webdriver.Chrome, width: int, name: str) -> Path:
+    """Saves the whole page laid out `width` px wide as test-artifacts/`name` (printed: the
+    window is made as tall as the page) and checks nothing sticks out at the side."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / name
-    d.execute_script("window.scrollTo(0, 0)")
+    metrics = {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 800}
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    tall = d.execute_script("return document.documentElement.scrollHeight")
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**metrics, "height": min(tall, 6000)})
+    d.execute_script("window.scrollTo(0, 0); document.activeElement.blur()")
+    # The cards' images, now all in view, tried (offline here: each card shows its name).
+    try:
+        wait_for(
+            lambda: d.execute_script("return [...document.images].every(i => i.complete)"),
+            "the images",
+            timeout=15,
+        )
+    except AssertionError:
+        pass
     assert d.save_screenshot(str(path))
     print(f"screenshot: {path}")
     width = d.execute_script("return document.documentElement.clientWidth")
     assert d.execute_script("return document.documentElement.scrollWidth") <= width
-    for element in d.find_elements(By.CSS_SELECTOR, "button, input, select"):
-        if element.is_displayed():
-            r = element.rect
-            assert r["x"] >= 0 and r["x"] + r["width"] <= width + 1, element.get_attribute(
-                "outerHTML"
-            )
+    # Every visible control within the window's width (read in one go: the page redraws).
+    outside = d.execute_script(
+        "return [...document.querySelectorAll('button, input, select')].filter(e => {"
+        " const r = e.getBoundingClientRect();"
+        " return r.width > 0 && (r.left < 0 || r.right > arguments[0] + 1); })"
+        ".map(e => e.outerHTML.slice(0, 120));",
+        width,
+    )
+    assert outside == []
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     return path
 
 
 def labelled(page: SeatPage) -> None:
     """Every counter button says what it changes: its text the change, its label and title
     the counter (an empty label is what the issue found on the three "-1" buttons)."""
-    buttons = page.d.find_elements(By.CSS_SELECTOR, "button[data-delta]")
-    assert buttons
-    for b in buttons:
-        label = str(b.get_attribute("aria-label") or "")
-        assert b.text in ("-5", "-1", "+1", "+5") and label.endswith(b.text), label
-        assert len(label) > len(b.text) + 3 and b.get_attribute("title") == label
+    # Read in one go: the page redraws as events come.
+    buttons = page.d.execute_script(
+        "return [...document.querySelectorAll('button[data-delta]')].map(b =>"
+        " [b.textContent, b.getAttribute('aria-label') || '', b.title]);"
+    )
+    assert len(buttons) >= 8
+    for text, label, title in buttons:
+        assert text in ("-5", "-1", "+1", "+5") and label.endswith(text), label
+        assert len(label) > len(text) + 3 and title == label
 
 
 def keyboard(page: SeatPage) -> None:
@@ -215,12 +236,16 @@ def table_controls(pages: list[SeatPage], seat: int, ids: Json) -> None:
     for q in pages:
         wait_for(lambda q=q: q.text(chip) == "+1/+1: 2", "the counters on every page")
     # The large image on hover: the card's name (no network here: the image does not load).
-    card = pages[(seat + 1) % len(pages)].d.find_element(
-        By.CSS_SELECTOR, f'{box(seat)} [data-permanent="{ids["commander"]}"] .card'
-    )
     hover = pages[(seat + 1) % len(pages)]
-    ActionChains(hover.d).move_to_element(card).perform()
-    wait_for(lambda: hover.text("#preview .preview-name") == COMMANDER, "the large image")
+    on_hover = f'{box(seat)} [data-permanent="{ids["commander"]}"] .card'
+
+    def hovered() -> bool:
+        card = hover.d.find_element(By.CSS_SELECTOR, on_hover)
+        hover.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+        ActionChains(hover.d).move_to_element(card).perform()
+        return hover.text("#preview .preview-name") == COMMANDER
+
+    wait_for(hovered, "the large image")
     # The commander goes home (its counters lost, 400.7) and is cast again for {2} (903.8).
     v = p.move("battlefield", [ids["commander"]], "command")
     assert [c["id"] for c in seat_of(v, seat)["command"]] == [ids["commander"]]
@@ -363,13 +388,7 @@ def test_four_windows_play_a_commander_game_with_the_table(tmp_path: Path) -> No
         assert "704.5c" in [n["rule"] for n in seat_of(v, order[2])["notices"]]
         notice(pages, order[2], "704.5c")
         # The four seats at 1280 px, and at 420 px (a phone): readable, nothing off the side.
-        shots = [screenshot(pages[first].d, "four_seats_1280.png")]
-        pages[first].d.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": 420, "height": 900, "deviceScaleFactor": 1, "mobile": True},
-        )
-        shots.append(screenshot(pages[first].d, "four_seats_420.png"))
-        pages[first].d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        shots = [screenshot(pages[first].d, w, f"four_seats_{w}.png") for w in (1280, 420)]
         assert all(s.stat().st_size > 10_000 for s in shots)
         # 800.4a: the next player concedes; the others play on, its cards gone, its turn skipped.
         gone = order[1]

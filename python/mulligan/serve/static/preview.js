@@ -44,6 +44,9 @@ export function installPreview() {
     if (card) show(card);
     else hide();
   });
+  document.addEventListener("focusout", e => {
+    if (cardAt(e) && !(e.relatedTarget && e.relatedTarget.closest && e.relatedTarget.closest(".card"))) hide();
+  });
   document.addEventListener("pointerup", e => {
     if (e.pointerType !== "touch") return;
     const card = cardAt(e);

@@ -169,7 +169,8 @@ export function describe(e, nameOf, me) {
     case "look": text = `${nameOf(e.looker)} look${e.looker === me ? "" : "s"} at ${what} from the top of ${e.looker === e.seat ? "the" : nameOf(e.seat) + "'s"} library`; break;
     case "reveal": text = `${who} reveal${s} ${what} from the top of the library`; break;
     case "counter": {
-      const name = String(e.counter || "counter").replace(/_/g, " ");
+      const words = { p1p1: "+1/+1", m1m1: "-1/-1" };
+      const name = words[e.counter] || String(e.counter || "counter").replace(/_/g, " ");
       const change = e.set !== undefined && e.set !== null ? `set to ${e.set}`
         : `${e.delta > 0 ? "+" : ""}${e.delta}`;
       const now = e.value !== undefined && e.value !== null ? ` (now ${e.value})` : "";
