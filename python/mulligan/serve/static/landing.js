@@ -75,9 +75,9 @@ function link(label, url) {
 // Set by "Create the game anyway": the next submission skips the deck check once.
 let confirmed = false;
 
-// The deck check's unknown names of one player: [{name, suggestions}].
+// The deck check's unknown names of one player ({name: [nearest known names]}): [{name, suggestions}].
 function unknownOf(p) {
-  return (p.unknown || []).map(u => (typeof u === "string" ? { name: u, suggestions: [] } : u));
+  return Object.entries(p.unknown || {}).map(([name, suggestions]) => ({ name, suggestions }));
 }
 
 // A deck with no card line is refused before anything is sent (the server refuses it too).
@@ -114,9 +114,11 @@ async function ready(players) {
     return false;
   }
   const read = data.players || [];
-  const empty = read.findIndex(p => typeof p.cards === "number" && p.cards === 0);
-  if (empty >= 0) {
-    showError(`Player ${empty + 1} (${players[empty].name}): the deck has no cards.`);
+  // What POST /games would refuse (an empty deck, an unreadable list): said before it is sent.
+  const refusedAt = read.findIndex(p => p.error || p.cards === 0);
+  if (refusedAt >= 0) {
+    const why = read[refusedAt].error || "the deck has no cards.";
+    showError(`Player ${refusedAt + 1} (${players[refusedAt].name}): ${why}`);
     return false;
   }
   const list = document.getElementById("unknown");

@@ -195,6 +195,7 @@ export function describe(e, nameOf, me) {
     case "cast": text = `${who} cast${s} ${e.card && e.card.name ? e.card.name : "a commander"} from the command zone (cast ${e.casts})`; break;
     case "commander_damage": text = `${who} take${s} ${e.delta} damage from ${e.owner === me ? "your" : `${nameOf(e.owner)}'s`} commander (${e.value} in all)`; break;
     case "concede": text = `${who} concede${s}`; break;
+    case "game_over": text = "The game is over: one side is left"; break;
     case "end": text = "The game is over: the seed is revealed"; break;
     default: {
       const skip = ["type", "rule", "seat"];
