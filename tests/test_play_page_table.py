@@ -203,6 +203,9 @@ def table_controls(pages: list[SeatPage], seat: int, ids: Json) -> None:
     tap = f'{box(seat)} [data-permanent="{ids["forest"]}"] button[data-action=tap]'
     v = p.act(tap, key=Keys.ENTER)
     assert on_field(v, seat, ids["forest"])["tapped"] is True
+    # The redrawn page keeps the focus there: on the card's Untap button.
+    focused = "const a = document.activeElement; return [a.dataset.action, a.ariaLabel];"
+    wait_for(lambda: p.d.execute_script(focused) == ["untap", "Untap Forest"], "the focus kept")
     untap = f'{box(seat)} [data-permanent="{ids["forest"]}"] button[data-action=untap]'
     v = p.act(untap, key=Keys.ENTER)
     assert not on_field(v, seat, ids["forest"]).get("tapped")

@@ -155,18 +155,41 @@ function mergeEvents(v) {
   });
 }
 
-function render(v) {
-  // Every redraw replaces the page's inputs: the one being typed in keeps focus and caret.
-  const typing = document.activeElement && document.activeElement.id ? document.activeElement : null;
-  const caret = typing && typeof typing.selectionStart === "number" ? [typing.selectionStart, typing.selectionEnd] : null;
-  draw(v);
-  if (typing && !document.body.contains(typing)) {
-    const again = document.getElementById(typing.id);
-    if (again) {
-      again.focus();
-      if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a number input has no caret */ }
+// The attributes that say which control a node is, from its seat down to its button.
+const KEYS = ["data-seat", "data-zone", "data-permanent", "data-card", "data-counter", "data-commander", "data-from",
+  "data-action", "data-delta"];
+
+// A selector finding the same control after a redraw: its id, or its keys and its ancestors'.
+function focusPath(node) {
+  const parts = [];
+  for (let n = node; n && n !== document.body; n = n.parentElement) {
+    if (n.id) {
+      parts.unshift(`#${CSS.escape(n.id)}`);
+      break;
     }
+    const keys = KEYS.filter(k => n.hasAttribute(k));
+    if (keys.length) parts.unshift(n.tagName.toLowerCase() + keys.map(k => `[${k}="${CSS.escape(n.getAttribute(k))}"]`).join(""));
   }
+  return parts.join(" ");
+}
+
+function render(v) {
+  // Every redraw replaces the page's controls: the one with the focus (a field being typed
+  // in, a button pressed from the keyboard) keeps it, and a field its caret. A button that
+  // changed (Tap became Untap) gives it to the first button of its card.
+  const focused = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+  const path = focused ? focusPath(focused) : "";
+  const caret = focused && typeof focused.selectionStart === "number" ? [focused.selectionStart, focused.selectionEnd] : null;
+  draw(v);
+  if (!focused || !path || document.body.contains(focused)) return;
+  const swapped = path.replace(/\[data-action="(un)?tap"\]$/, (_, un) => `[data-action="${un ? "" : "un"}tap"]`);
+  const again = document.querySelector(path) || document.querySelector(swapped) ||
+    document.querySelector(path.replace(/\[data-action="[^"]*"\](\[data-delta="[^"]*"\])?$/, ""));
+  if (!again) return;
+  const target = again.matches("button, input, select, textarea") ? again : again.querySelector("button");
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  if (caret) try { target.setSelectionRange(caret[0], caret[1]); } catch (e) { /* a number input has no caret */ }
 }
 
 function draw(v) {
