@@ -406,6 +406,13 @@ class ConcedeEvent(TypedDict):
     seat: int
 
 
+class GameOverEvent(TypedDict):
+    """104.2a: a concession left one player or team: the game is over."""
+
+    type: Literal["game_over"]
+    rule: str
+
+
 class EndEvent(TypedDict):
     type: Literal["end"]
     rule: str
@@ -466,6 +473,7 @@ EVENT_TYPES: tuple[type, ...] = (
     CastEvent,
     CommanderDamageEvent,
     ConcedeEvent,
+    GameOverEvent,
     EndEvent,
 )
 """Every event's TypedDict: narrow an `EventDict` to one of them by its `"type"` (and, for the

@@ -26,6 +26,7 @@ from mulligan.serve.messages import invalid_message
 from mulligan.serve.open_store import open_store
 from mulligan.serve.routes import (
     analyze,
+    decks,
     fair_play,
     games,
     page,
@@ -44,6 +45,7 @@ __all__ = ["ROUTERS", "create_app"]
 ROUTERS: tuple[APIRouter, ...] = (
     service.router,
     games.router,
+    decks.router,
     table.router,
     fair_play.router,
     rounds.router,

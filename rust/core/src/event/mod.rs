@@ -387,8 +387,10 @@ pub enum EventKind {
         /// The seat.
         seat: usize,
     },
-    /// The game ended: by the host (the seed may now be revealed), or (104.2a) when a
-    /// concession leaves one player or team in it.
+    /// 104.2a: a concession left one player or team in the game: it is over, as after the
+    /// host's end (the seed may now be revealed).
+    GameOver {},
+    /// The host ended the game: the seed may now be revealed.
     End {},
     // First turn (103.8).
     // What another player sees of a hidden step (`Event::seen_by`): the same type name,

@@ -28,7 +28,7 @@ impl Table {
         sides.dedup();
         if sides.len() <= 1 {
             self.ended = true;
-            events.push(Event::new("104.2a", EventKind::End {}));
+            events.push(Event::new("104.2a", EventKind::GameOver {}));
             return Ok(events);
         }
         for &s in &leaving {

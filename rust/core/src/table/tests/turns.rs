@@ -217,7 +217,7 @@ fn a_concession_that_leaves_one_side_ends_the_game() {
         .take(2)
         .map(|e| e.type_name())
         .collect();
-    assert_eq!(kinds, ["end", "concede"]);
+    assert_eq!(kinds, ["game_over", "concede"]);
     let mut giant = table_of(Variant::TwoHeadedGiant, 4, 0, DECK, 26);
     act(&mut giant, 3, json!({"action": "concede"})).unwrap();
     assert!(giant.ended());
