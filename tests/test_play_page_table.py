@@ -96,6 +96,8 @@ def screenshot(d: webdriver.Chrome, width: int, name: str) -> Path:
         )
     except AssertionError:
         pass
+    # The large image follows the pointer (left on a card by the last click): not in the way.
+    d.execute_script("document.getElementById('preview').hidden = true")
     assert d.save_screenshot(str(path))
     print(f"screenshot: {path}")
     width = d.execute_script("return document.documentElement.clientWidth")
