@@ -19,57 +19,6 @@ function showError(message) {
   document.getElementById("error").textContent = playerWords(message || "");
 }
 
-function addPlayer() {
-  const box = document.getElementById("players");
-  const i = box.children.length;
-  const set = el("fieldset", { "class": "player" });
-  set.append(el("legend", {}, `Player ${i + 1}`));
-  const name = el("input", { type: "text", "class": "name", maxlength: "100" });
-  name.value = `Player ${i + 1}`;
-  const nameLabel = el("label", {}, "Name ");
-  nameLabel.append(name);
-  const deck = el("textarea", { "class": "deck", spellcheck: "false" });
-  deck.value = DECK;
-  const deckLabel = el("label", {}, "Deck (one card a line: 4 Lightning Bolt; Sideboard, Commander sections as exported)");
-  deckLabel.append(deck);
-  set.append(nameLabel, deckLabel);
-  box.append(set);
-}
-
-function fill(select, names, chosen) {
-  select.replaceChildren();
-  for (const n of names) {
-    const option = el("option", { value: n }, n.toLowerCase().replace(/_/g, " "));
-    if (n === chosen) option.selected = true;
-    select.append(option);
-  }
-}
-
-// The variants and eras this server knows, from its own OpenAPI document (served locally).
-async function loadChoices() {
-  let names = FALLBACK;
-  try {
-    const spec = await (await fetch(new URL("openapi.json", here))).json();
-    const props = spec.components.schemas.GameIn.properties;
-    const enumOf = p => (p.anyOf || [p]).map(x => x.enum).find(Array.isArray);
-    names = { variant: enumOf(props.variant) || FALLBACK.variant,
-              mulligan: enumOf(props.mulligan) || FALLBACK.mulligan };
-  } catch (e) { /* the fallback lists */ }
-  fill(document.getElementById("variant"), names.variant, "TWO_PLAYER");
-  fill(document.getElementById("mulligan"), names.mulligan, "LONDON");
-}
-
-function link(label, url) {
-  const li = el("li");
-  li.append(el("strong", {}, label + ": "));
-  const a = el("a", { "class": "link" }, url);
-  a.href = url;
-  a.target = "_blank";
-  a.rel = "noopener noreferrer";
-  li.append(a);
-  return li;
-}
-
 // -- before creating: no empty deck, and unknown card names confirmed ---------------------------
 
 // Set by "Create the game anyway": the next submission skips the deck check once.
@@ -136,6 +85,57 @@ async function ready(players) {
   document.getElementById("check").hidden = false;
   document.getElementById("check-create").focus();
   return false;
+}
+
+function addPlayer() {
+  const box = document.getElementById("players");
+  const i = box.children.length;
+  const set = el("fieldset", { "class": "player" });
+  set.append(el("legend", {}, `Player ${i + 1}`));
+  const name = el("input", { type: "text", "class": "name", maxlength: "100" });
+  name.value = `Player ${i + 1}`;
+  const nameLabel = el("label", {}, "Name ");
+  nameLabel.append(name);
+  const deck = el("textarea", { "class": "deck", spellcheck: "false" });
+  deck.value = DECK;
+  const deckLabel = el("label", {}, "Deck (one card a line: 4 Lightning Bolt; Sideboard, Commander sections as exported)");
+  deckLabel.append(deck);
+  set.append(nameLabel, deckLabel);
+  box.append(set);
+}
+
+function fill(select, names, chosen) {
+  select.replaceChildren();
+  for (const n of names) {
+    const option = el("option", { value: n }, n.toLowerCase().replace(/_/g, " "));
+    if (n === chosen) option.selected = true;
+    select.append(option);
+  }
+}
+
+// The variants and eras this server knows, from its own OpenAPI document (served locally).
+async function loadChoices() {
+  let names = FALLBACK;
+  try {
+    const spec = await (await fetch(new URL("openapi.json", here))).json();
+    const props = spec.components.schemas.GameIn.properties;
+    const enumOf = p => (p.anyOf || [p]).map(x => x.enum).find(Array.isArray);
+    names = { variant: enumOf(props.variant) || FALLBACK.variant,
+              mulligan: enumOf(props.mulligan) || FALLBACK.mulligan };
+  } catch (e) { /* the fallback lists */ }
+  fill(document.getElementById("variant"), names.variant, "TWO_PLAYER");
+  fill(document.getElementById("mulligan"), names.mulligan, "LONDON");
+}
+
+function link(label, url) {
+  const li = el("li");
+  li.append(el("strong", {}, label + ": "));
+  const a = el("a", { "class": "link" }, url);
+  a.href = url;
+  a.target = "_blank";
+  a.rel = "noopener noreferrer";
+  li.append(a);
+  return li;
 }
 
 async function create(event) {
