@@ -68,20 +68,22 @@ impl SeatCards {
         caught(|| {
             PyList::new(
                 py,
-                cards.iter().map(|c| {
-                    let (arena, id) = (&self.arenas[seat], c.id as usize);
-                    match arena.get(id) {
-                        Some(card) => Ok(card.clone_ref(py)),
-                        None => match self.aside[seat].get(id - arena.len()) {
+                cards
+                    .iter()
+                    .map(|c| {
+                        let (arena, id) = (&self.arenas[seat], c.id as usize);
+                        match arena.get(id) {
                             Some(card) => Ok(card.clone_ref(py)),
-                            None => new_card(
-                                py,
-                                mulligan_core::Card::new(c.name.clone(), false, vec![]),
-                            ),
-                        },
-                    }
-                })
-                .collect::<PyResult<Vec<_>>>()?,
+                            None => match self.aside[seat].get(id - arena.len()) {
+                                Some(card) => Ok(card.clone_ref(py)),
+                                None => new_card(
+                                    py,
+                                    mulligan_core::Card::new(c.name.clone(), false, vec![]),
+                                ),
+                            },
+                        }
+                    })
+                    .collect::<PyResult<Vec<_>>>()?,
             )
         })
     }

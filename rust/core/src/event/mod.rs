@@ -277,7 +277,7 @@ pub enum EventKind {
         #[serde(skip_serializing_if = "Option::is_none")]
         looker: Option<usize>,
         /// Revealed to every player.
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         revealed: bool,
     },
     /// 701.23: a search of `seat`'s library begins; `looker` sees the library until it ends.
