@@ -15,6 +15,7 @@ from selenium import webdriver
 from selenium.common.exceptions import (
     ElementClickInterceptedException,
     ElementNotInteractableException,
+    NoAlertPresentException,
     NoSuchElementException,
     StaleElementReferenceException,
 )
@@ -126,16 +127,25 @@ class SeatPage:
         v: dict[str, Any] = httpx.get(url, headers=auth(self.token)).json()
         return v
 
-    def click(self, selector: str) -> None:
+    def click(self, selector: str, key: str | None = None) -> None:
+        """Clicks `selector`, or presses `key` on it (the keyboard's way to a control)."""
+
         def press() -> bool:
             # Found and clicked in one go: the page may redraw between a find and a click.
-            self.d.find_element(By.CSS_SELECTOR, selector).click()
+            element = self.d.find_element(By.CSS_SELECTOR, selector)
+            # In the middle of the window, as a player scrolls to it: not under the docked hand.
+            self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            if key is None:
+                element.click()
+            else:
+                element.send_keys(key)
             return True
 
         wait_for(press, selector)
 
-    def act(self, selector: str) -> dict[str, Any]:
-        """Clicks `selector` (one action); the seat's view once the server and page have it."""
+    def act(self, selector: str, key: str | None = None, confirm: bool = False) -> dict[str, Any]:
+        """Clicks `selector` (or presses `key` on it; `confirm`: then accepts the page's
+        question) for one action; the seat's view once the server and page have it."""
         before = self.view()["next_action"]
         # Clicked only once the page shows the server's number: a click while it still shows
         # an older view sends that number, which the server refuses (409), and nothing is done.
@@ -145,7 +155,9 @@ class SeatPage:
             ),
             f"{selector}: the page in step with the server",
         )
-        self.click(selector)
+        self.click(selector, key)
+        if confirm:
+            wait_for(self.question, f"{selector}: the question").accept()
         wait_for(lambda: self.view()["next_action"] == before + 1, f"{selector} on the server")
         wait_for(
             lambda: self.d.execute_script(
@@ -154,6 +166,13 @@ class SeatPage:
             f"{selector} on the page",
         )
         return self.view()
+
+    def question(self) -> Any:
+        """The page's open question (a confirm()), or None."""
+        try:
+            return self.d.switch_to.alert
+        except NoAlertPresentException:
+            return None
 
     def choose(self, zone: str, card: int) -> None:
         """Clicks a card of this seat's `zone` (hand, battlefield, graveyard, exile)."""

@@ -52,8 +52,9 @@ def shown_events(events: list[Json]) -> list[Json]:
 
 
 def check_screen(d: webdriver.Chrome, path: Path, name: str) -> None:
-    """A screenshot in which the hand and both seats are drawn on screen, not empty."""
-    d.execute_script("window.scrollTo(0, 0)")
+    """A screenshot in which the hand and both seats are drawn on screen, not empty (scrolled
+    to the hand: on a narrow window it is under the table)."""
+    d.execute_script("document.getElementById('hand').scrollIntoView({block: 'end'})")
     assert d.save_screenshot(str(path))
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -69,7 +70,11 @@ def check_screen(d: webdriver.Chrome, path: Path, name: str) -> None:
     from PIL import Image
 
     with Image.open(path) as image:
-        hand = d.find_element(By.ID, "hand").rect
+        # Where the hand is in the window (an element's rect is in the page's coordinates).
+        hand = d.execute_script(
+            "const r = document.getElementById('hand').getBoundingClientRect();"
+            " return {x: r.left, y: r.top, width: r.width, height: r.height};"
+        )
         ratio = image.width / d.execute_script("return window.innerWidth")
         crop = image.convert("RGB").crop(
             (

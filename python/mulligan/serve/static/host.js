@@ -1,11 +1,16 @@
 // The host's page of `mulligan serve` (host.html): the public table from the host's view
 // (GET /games/{id} with the host token: counts, public piles, counters, each seat's next action
 // and pending decisions; never a hidden card), End (the host's alone), and after the end the
-// seed, the log and its verification. The host token comes from the URL fragment.
+// seed, the log and its verification. The host token comes from the URL fragment. Each seat
+// is drawn as the seat pages draw it (battlefield.js): tapped cards, counters, commanders,
+// notices; the turn bar (turn.js) says whose turn it is.
 import {
-  cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt, renderEnd,
-  renderEvents, zoneName,
+  cardNode, client, count, el, follow, fragment, keptCommitment, mountedAt, playerWords,
+  rememberCards, renderEnd, renderEvents,
 } from "./table.js";
+import { renderSeat } from "./battlefield.js";
+import { installPreview } from "./preview.js";
+import { renderTurn } from "./turn.js";
 
 const parts = location.pathname.split("/");
 const gameId = decodeURIComponent(parts[parts.length - 1]);
@@ -21,7 +26,7 @@ let drawn = 0;
 const $ = id => document.getElementById(id);
 // The event stream's state, apart from the errors of what the player did.
 const connection = message => { $("connection").textContent = message; };
-const showError = message => { $("error").textContent = message || ""; };
+const showError = message => { $("error").textContent = playerWords(message || ""); };
 const nameOf = s => (s === null || s === undefined ? "nobody" : (view && view.names[s]) || `Player ${s + 1}`);
 
 function mergeEvents(v) {
@@ -30,45 +35,20 @@ function mergeEvents(v) {
   });
 }
 
-function renderSeat(v, s) {
-  const box = el("section", { class: "seat", "data-seat": s.seat });
-  const head = el("div", { class: "seat-head" });
-  head.appendChild(el("strong", {}, nameOf(s.seat) + (s.seat === v.starting_player ? ", plays first" : "")));
-  head.appendChild(el("span", { class: "counts" }, `${count(s.hand_size, "card")} in hand, ` +
-    `${count(s.library_size, "card")} in library, ${count(s.mulligans, "mulligan")}${s.kept ? ", kept" : ""}` +
-    (s.next_action ? `; next action ${s.next_action}` : "")));
-  const counters = el("div", { class: "counters", "data-counters": s.seat });
-  for (const [name, value] of Object.entries(s.counters || {})) {
-    const item = el("span", { class: `counter ${name === "life" ? "life" : ""}`, "data-counter": name });
-    item.append(el("span", { class: "counter-name" }, name.replace(/_/g, " ") + " "),
-      el("strong", { class: "counter-value" }, value));
-    counters.appendChild(item);
-  }
-  head.appendChild(counters);
-  box.appendChild(head);
-  if (s.pending && s.pending.length) {
-    box.appendChild(el("div", { class: "waiting" },
-      "Deciding: " + s.pending.map(p => p.kind.replace(/_/g, " ")).join(", ")));
-  }
-  const piles = el("div", { class: "piles" });
-  for (const zone of ["battlefield", "graveyard", "exile", "command", "stack", "revealed"]) {
-    const list = s[zone] || [];
-    if (!list.length && zone !== "battlefield") continue;
-    const line = el("div", { class: "zone", "data-zone": zone });
-    line.appendChild(el("span", { class: "zone-name" }, zoneName(zone).replace(/^the /, "")));
-    const row = el("div", { class: zone === "battlefield" ? "cards" : "cards chips" });
-    if (!list.length) row.appendChild(el("span", { class: "empty" }, "empty"));
-    for (const c of list) row.appendChild(cardNode(c, { images: zone === "battlefield" }));
-    line.appendChild(row);
-    (zone === "battlefield" ? box : piles).appendChild(line);
-  }
-  box.appendChild(piles);
-  return box;
+// A seat's box as every player sees it (battlefield.js), with its pending decisions.
+function seatBox(v, s) {
+  const counts = `${count(s.hand_size, "card")} in hand, ${count(s.library_size, "card")} in library, ` +
+    `${count(s.mulligans, "mulligan")}${s.kept ? ", kept" : ""}${s.next_action ? `; next action ${s.next_action}` : ""}`;
+  const extra = s.pending && s.pending.length
+    ? el("div", { class: "waiting" }, "Deciding: " + s.pending.map(p => p.kind.replace(/_/g, " ")).join(", "))
+    : null;
+  return renderSeat(v, s, { seat: null, nameOf, act: null }, { counts, extra });
 }
 
 function render(v) {
   view = v;
   keptCommitment(gameId, v);
+  rememberCards(v);
   mergeEvents(v);
   $("status").textContent = v.ended ? "the game has ended"
     : !v.done ? "the game start (mulligans)" : v.whole_game ? "the game is on" : "the game start is done";
@@ -84,8 +64,12 @@ function render(v) {
     line.appendChild(row);
     looking.appendChild(line);
   }
-  $("seats").replaceChildren(...v.seats.map(s => renderSeat(v, s)));
+  $("seats").className = `seats seats-${v.seats.length}`;
+  $("seats").replaceChildren(...v.seats.map(s => seatBox(v, s)));
+  renderTurn($("turn"), v, { seat: null, nameOf, act: null });
   $("end").hidden = !(v.whole_game && v.done && !v.ended);
+  // One "Download the log": this button until the end, then the end panel's link.
+  $("log").hidden = !!v.ended;
   renderEvents($("events"), events, nameOf, null);
   if (v.ended && !endShown) {
     endShown = true;
@@ -131,6 +115,7 @@ $("log").addEventListener("click", async () => {
 });
 
 async function main() {
+  installPreview();
   try {
     const first = await api.call("GET", `${path}/events?after=0`);
     events.push(...first.events);

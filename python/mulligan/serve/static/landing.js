@@ -1,4 +1,6 @@
 "use strict";
+import { playerWords } from "./table.js";
+
 // Every URL is relative to this page, so the server may sit under a path prefix.
 const here = new URL(".", location.href);
 const DECK = "20 Forest\n20 Grizzly Bears\n20 Llanowar Elves";
@@ -11,8 +13,78 @@ function el(tag, attrs, text) {
   return node;
 }
 
+// The server's messages name a player by the API's index (`players[0]`); the form numbers
+// them from 1, and so do its messages ("Player 1", playerWords).
 function showError(message) {
-  document.getElementById("error").textContent = message || "";
+  document.getElementById("error").textContent = playerWords(message || "");
+}
+
+// -- before creating: no empty deck, and unknown card names confirmed ---------------------------
+
+// Set by "Create the game anyway": the next submission skips the deck check once.
+let confirmed = false;
+
+// The deck check's unknown names of one player ({name: [nearest known names]}): [{name, suggestions}].
+function unknownOf(p) {
+  return Object.entries(p.unknown || {}).map(([name, suggestions]) => ({ name, suggestions }));
+}
+
+// A deck with no card line is refused before anything is sent (the server refuses it too).
+function emptyDeck(players) {
+  const i = players.findIndex(p => !p.deck.split("\n").some(line => /^\s*\d*\s*[^\s#/]/.test(line)));
+  return i < 0 ? "" : `Player ${i + 1} (${players[i].name}): the deck has no cards.`;
+}
+
+/**
+ * Whether the game may be created now: no empty deck, and the decks read by the server's deck
+ * check (POST /decks/check: no game is created) name no card it does not know, or the player
+ * confirmed them. Otherwise the names are shown, with the server's suggestions, and the page
+ * waits for "Create the game anyway" or a fix.
+ */
+async function ready(players) {
+  document.getElementById("check").hidden = true;
+  const refused = emptyDeck(players);
+  if (refused) {
+    showError(refused);
+    return false;
+  }
+  if (confirmed) {
+    confirmed = false;
+    return true;
+  }
+  const response = await fetch(new URL("decks/check", here), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ players }),
+  });
+  // A server without the check: the game's own warnings say the same, after.
+  if (response.status === 404 || response.status === 405) return true;
+  const data = await response.json();
+  if (!response.ok) {
+    showError(data.error ? data.error.message : "HTTP " + response.status);
+    return false;
+  }
+  const read = data.players || [];
+  // What POST /games would refuse (an empty deck, an unreadable list): said before it is sent.
+  const refusedAt = read.findIndex(p => p.error || p.cards === 0);
+  if (refusedAt >= 0) {
+    const why = read[refusedAt].error || "the deck has no cards.";
+    showError(`Player ${refusedAt + 1} (${players[refusedAt].name}): ${why}`);
+    return false;
+  }
+  const list = document.getElementById("unknown");
+  list.replaceChildren();
+  read.forEach((p, i) => {
+    for (const u of unknownOf(p)) {
+      const item = el("li", { "class": "unknown", "data-player": i });
+      item.append(el("strong", {}, `Player ${i + 1} (${players[i].name}): `), el("span", { "class": "unknown-name" }, u.name));
+      const ideas = u.suggestions || [];
+      item.append(el("span", {}, ideas.length ? `: did you mean ${ideas.map(x => `"${x}"`).join(" or ")}?` : ": no close name known."));
+      list.append(item);
+    }
+  });
+  if (!list.children.length) return true;
+  document.getElementById("check").hidden = false;
+  document.getElementById("check-create").focus();
+  return false;
 }
 
 function addPlayer() {
@@ -115,6 +187,12 @@ async function create(event) {
     whole_game: document.getElementById("whole").checked,
     invites: true,
   };
+  try {
+    if (!(await ready(players))) return;
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
   const button = document.getElementById("submit");
   button.disabled = true;
   const text = JSON.stringify(body);
@@ -158,7 +236,21 @@ document.getElementById("remove").addEventListener("click", () => {
   const all = document.querySelectorAll("#players .player");
   if (all.length > 1) all[all.length - 1].remove();
 });
-document.getElementById("create").addEventListener("submit", create);
+document.getElementById("create").addEventListener("submit", async event => {
+  await create(event);
+  // The game's warnings number players from 1 too.
+  for (const note of document.querySelectorAll("#links li.note")) note.textContent = playerWords(note.textContent);
+});
+document.getElementById("check-create").addEventListener("click", () => {
+  confirmed = true;
+  document.getElementById("create").requestSubmit();
+});
+document.getElementById("check-back").addEventListener("click", () => {
+  document.getElementById("check").hidden = true;
+  const first = document.querySelector("#unknown li");
+  const deck = first && document.querySelectorAll("#players .deck")[Number(first.dataset.player)];
+  if (deck) deck.focus();
+});
 addPlayer();
 addPlayer();
 loadChoices();

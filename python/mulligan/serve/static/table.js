@@ -92,6 +92,11 @@ export function cardNode(card, options) {
   return node;
 }
 
+/** A server message as the pages word it: `players[0]` (the API's index) is "Player 1". */
+export function playerWords(message) {
+  return String(message).replace(/\bplayers\[(\d+)\]/g, (_, i) => `Player ${Number(i) + 1}`);
+}
+
 export function count(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -113,6 +118,18 @@ export function counterLine(counters) {
   return entries.map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ");
 }
 
+// The names of the permanents seen in any view, by seat and id (ids are per deck; a token's is
+// never reused), so an event that names a card by its id alone (a counter on it) reads well
+// after the card has left.
+const cardNames = new Map();
+
+/** Keeps the names of the battlefield's cards of view `v`, for the events' sentences. */
+export function rememberCards(v) {
+  for (const s of (v && v.seats) || []) {
+    for (const c of s.battlefield || []) cardNames.set(`${s.seat}:${c.id}`, c.name);
+  }
+}
+
 /**
  * One event as a sentence, the rule it follows in brackets. `nameOf(seat)` names a seat ("You"
  * for the reader's own seat); `me` is the reader's seat (null for the host).
@@ -122,7 +139,7 @@ export function describe(e, nameOf, me) {
   const you = e.seat === me && me !== null && me !== undefined;
   const s = you ? "" : "s";
   const es = you ? "" : "es";
-  const cards = list => (list && list.length ? list.map(c => c.name).join(", ") : "nothing");
+  const cards = list => (list && list.length ? list.map(c => (c && typeof c === "object" ? c.name : `card ${c}`)).join(", ") : "nothing");
   const hidden = e.cards === undefined && e.count !== undefined;
   const what = hidden ? count(e.count, "card") : cards(e.cards);
   const your = you ? "your" : "their";
@@ -152,11 +169,14 @@ export function describe(e, nameOf, me) {
     case "look": text = `${nameOf(e.looker)} look${e.looker === me ? "" : "s"} at ${what} from the top of ${e.looker === e.seat ? "the" : nameOf(e.seat) + "'s"} library`; break;
     case "reveal": text = `${who} reveal${s} ${what} from the top of the library`; break;
     case "counter": {
-      const name = String(e.counter || "counter").replace(/_/g, " ");
+      const words = { p1p1: "+1/+1", m1m1: "-1/-1" };
+      const name = words[e.counter] || String(e.counter || "counter").replace(/_/g, " ");
       const change = e.set !== undefined && e.set !== null ? `set to ${e.set}`
         : `${e.delta > 0 ? "+" : ""}${e.delta}`;
       const now = e.value !== undefined && e.value !== null ? ` (now ${e.value})` : "";
-      text = `${who}: ${name} ${change}${now}`;
+      const on = e.card !== undefined && e.card !== null
+        ? ` on ${e.card.name || cardNames.get(`${e.seat}:${e.card}`) || `card ${e.card}`}` : "";
+      text = `${who}: ${name} ${change}${on}${now}`;
       break;
     }
     case "act": {
@@ -167,6 +187,15 @@ export function describe(e, nameOf, me) {
       text = `${who}: ${String(a.action || "an action").replace(/_/g, " ")}`;
       break;
     }
+    case "tap": text = `${who} tap${s} ${what}`; break;
+    case "untap": text = `${who} untap${s} ${what}`; break;
+    case "turn": text = `Turn ${e.number}: ${who}${you ? "r" : "'s"} turn`; break;
+    case "token": text = `${who} create${s} ${e.cards && e.cards.length > 1 ? "tokens" : "a token"}: ${what}`; break;
+    case "cease_to_exist": text = `${what} cease${e.cards && e.cards.length === 1 ? "s" : ""} to exist`; break;
+    case "cast": text = `${who} cast${s} ${e.card && e.card.name ? e.card.name : "a commander"} from the command zone (cast ${e.casts})`; break;
+    case "commander_damage": text = `${who} take${s} ${e.delta} damage from ${e.owner === me ? "your" : `${nameOf(e.owner)}'s`} commander (${e.value} in all)`; break;
+    case "concede": text = `${who} concede${s}`; break;
+    case "game_over": text = "The game is over: one side is left"; break;
     case "end": text = "The game is over: the seed is revealed"; break;
     default: {
       const skip = ["type", "rule", "seat"];
