@@ -23,6 +23,7 @@ pub use super::plausible::{implausible_keeps, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
 use super::simulation::{Deals, Kept, Plan};
+use super::resolved::Resolved;
 use super::sources::{DeckCards, Profile};
 use super::wilson::{wilson, Interval};
 use crate::card::CardId;
@@ -451,14 +452,22 @@ pub fn search<'a, D>(
     seed: &Seed,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    let cards = cards.into();
-    let (request, _) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
+    search_resolved(&Resolved::new(cards.into(), table, request), table, seed, progress)
+}
+
+/// [`search`] on a deck already resolved against its request ([`Resolved`]).
+pub fn search_resolved(
+    deck: &Resolved,
+    table: Option<&CardTable>,
+    seed: &Seed,
+    progress: Progress<'_>,
+) -> Result<OptimizeReport> {
+    let request = &deck.request;
+    let profile = &deck.profile;
     let objective = request
         .optimize
         .clone()
         .ok_or_else(|| Error::config("optimize: no objective given"))?;
-    let profile = Profile::build_deck(cards, table);
     let (scorer, turn) = match &objective {
         Objective::OnCurve(name) | Objective::Castable(name) => {
             let asked = Request {
@@ -466,7 +475,7 @@ pub fn search<'a, D>(
                 cards: vec![name.clone()],
                 ..Request::new((), request.turns)
             };
-            let (mut questions, _) = questions(&profile, &asked, table, &mut vec![])
+            let (mut questions, _) = questions(profile, &asked, table, &mut vec![])
                 .map_err(|e| Error::config(format!("optimize on-curve: {e}")))?;
             let q = questions.pop().ok_or_else(|| {
                 Error::config(format!(
@@ -490,7 +499,7 @@ pub fn search<'a, D>(
         }
     };
     let scorer = scorer.with_draws(turn - usize::from(request.skips_first_draw()));
-    let setup = Setup::new(&profile, request, turn)?;
+    let setup = Setup::new(profile, request, turn)?;
     if let Objective::Lands { at_least, .. } = objective {
         let seen = BASE_HAND_SIZE as usize + turn - usize::from(request.skips_first_draw());
         if at_least > seen.min(profile.land_count()) {
@@ -515,20 +524,15 @@ pub fn search<'a, D>(
 
 /// A search with a binding's scoring function (`scorer`, described by `objective`), looking
 /// at the draws up to the request's `turns`.
-pub fn search_scored<'a, D, S: Score + Clone + Send>(
-    cards: impl Into<DeckCards<'a>>,
-    table: Option<&CardTable>,
-    request: &Request<D>,
+pub fn search_scored<S: Score + Clone + Send>(
+    deck: &Resolved,
     seed: &Seed,
     scorer: &S,
     objective: String,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    let cards = cards.into();
-    let (request, _) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
-    let profile = Profile::build_deck(cards, table);
-    Setup::new(&profile, request, request.turns)?
+    let request = &deck.request;
+    Setup::new(&deck.profile, request, request.turns)?
         .run(request, seed, scorer, objective, progress, None)
 }
 

@@ -179,10 +179,9 @@ fn a_scoring_function_is_a_score_and_is_remembered() {
         optimize: None,
         ..request("lands:1", 2000, 1)
     };
+    let resolved = Resolved::new(DeckCards::from(&deck), None, &req);
     let r = search_scored(
-        &deck,
-        None,
-        &req,
+        &resolved,
         &seed(2),
         &scorer,
         "lands".into(),

@@ -1,7 +1,7 @@
 //! Sources tables: exact against simulated, and against Frank Karsten's published method.
 
 use super::*;
-use crate::analysis::wilson::{wilson_z, z_for};
+use crate::deck_profile::wilson::{wilson_z, z_for};
 use crate::simulate::Bottom;
 
 fn karsten(cards: usize, lands: usize, turns: usize) -> Request {
@@ -159,7 +159,7 @@ fn exact_and_simulated_agree_under_his_method_and_the_projects_rules() {
     }
     // A Commander table: the free mulligan (103.5c) and the draw on turn 1 (103.8c).
     simulated_agrees(&Request {
-        variant: Variant::Commander,
+        variant: Some(Variant::Commander),
         games: 1000,
         turns: 3,
         ..Request::new(99, 38)
@@ -173,11 +173,13 @@ fn his_turn_one_example_and_the_wrath_of_god() {
     let c = cell(&t, 1, 1).probability[14].unwrap();
     assert_eq!(format!("{:.2}", 100.0 * c), "91.29");
     assert_eq!(cell(&t, 1, 1).needed, Some(14));
-    // {2}{W}{W} by turn 4 needs 15 of 25 (the Wrath of God), 13 is short.
+    // {2}{W}{W} by turn 4 at his 93% needs 16 of 25, as his table prints it; at a flat 90%
+    // 15 (the Wrath of God), 13 is short either way.
     let wrath = cell(&t, 4, 2);
-    assert_eq!(wrath.cost, "2CC");
-    assert_eq!(wrath.needed, Some(15));
+    assert_eq!((wrath.cost.as_str(), wrath.target), ("2CC", 0.93));
+    assert_eq!(wrath.needed, Some(16));
     assert!(wrath.probability[13].unwrap() < 0.9 && wrath.probability[15].unwrap() >= 0.9);
+    assert_eq!(needed(&wrath.probability, 0.9), Some(15));
 }
 
 #[test]
@@ -276,7 +278,7 @@ fn bottom_strategies_and_keep_rules_change_the_table() {
         &seed(),
     )
     .unwrap();
-    use crate::analysis::hypergeometric::binomial;
+    use crate::deck_profile::hypergeometric::binomial;
     let c60 = binomial(60, 7);
     let no_land = binomial(35, 7) / c60;
     let no_good = |g: usize| binomial(60 - g, 7) / c60;
@@ -301,7 +303,7 @@ fn bad_requests_are_refused_with_the_key_named() {
         ),
         (
             Request {
-                target: 1.5,
+                target: Some(1.5),
                 ..Request::new(60, 25)
             },
             "target",
@@ -377,7 +379,6 @@ fn exact_falls_inside_his_scripts_own_figures() {
 
 #[test]
 fn each_card_against_the_tables_need() {
-    use crate::analysis::{self, Request as Analysis};
     use crate::card::Card;
     let mut cards = vec![];
     let mut add = |n: usize, name: &str, land: bool, tags: Vec<String>| {
@@ -393,20 +394,12 @@ fn each_card_against_the_tables_need() {
     add(4, "Forest", true, vec![]);
     add(4, "Bears", false, vec![]);
     add(17, "Filler", false, vec![]);
-    // Without a card table no spell has a cost: nothing to compare, no failure.
-    let request = Analysis {
-        exact: true,
-        mulligan: MulliganRule::NoMulligan,
-        ..Analysis::new((), 2)
-    };
-    let r = analysis::analyze(&cards, None, &request, &seed()).unwrap();
-    assert_eq!(r.source_needs.as_ref().unwrap().cards, vec![]);
     assert_eq!(
         needs::known_mana_source("llanowar elves"),
-        Some(crate::analysis::mana::G)
+        Some(crate::deck_profile::mana::G)
     );
     // With costs: the profile's costs set by hand, as a card table would.
-    let mut profile = crate::analysis::sources::Profile::build(&cards, None);
+    let mut profile = crate::deck_profile::sources::Profile::build(&cards, None);
     for (i, name) in profile.names.clone().iter().enumerate() {
         let cost = match name.as_str() {
             "Wrath of God" => "{2}{W}{W}",
@@ -415,7 +408,7 @@ fn each_card_against_the_tables_need() {
             "Bears" => "{1}{G}",
             _ => continue,
         };
-        profile.costs[i] = Some(crate::analysis::mana::ManaCost::parse(cost));
+        profile.costs[i] = Some(crate::deck_profile::mana::ManaCost::parse(cost));
         profile.printed[i] = cost.into();
     }
     let base = Request::new(60, 29);
@@ -483,4 +476,150 @@ fn every_fresh_shuffle_era_builds_a_table_and_the_others_are_refused() {
             }
         }
     }
+}
+
+/// His 2022 article's 76 published numbers (`../shared/data/karsten2022.md`, beside the
+/// repository; `MULLIGAN_SHARED` names another place): (cost, [40, 60, 80, 99 cards]).
+fn karsten_published() -> Option<Vec<(String, [usize; 4])>> {
+    let shared = std::env::var("MULLIGAN_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+        });
+    let text = std::fs::read_to_string(shared.join("data/karsten2022.md")).ok()?;
+    let rows = text
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let numbers: Vec<usize> = cells.get(1..5)?.iter().filter_map(|c| c.parse().ok()).collect();
+            (cells.len() == 5 && numbers.len() == 4 && cells[0].contains('C'))
+                .then(|| (cells[0].to_string(), [numbers[0], numbers[1], numbers[2], numbers[3]]))
+        })
+        .collect();
+    Some(rows)
+}
+
+/// The cells of his four tables that differ from his article under `karsten` with his
+/// (89+M)% targets (the default), as (deck size, cost, published, computed).
+fn karsten_differences(target: Option<f64>) -> Option<Vec<(usize, String, usize, Option<usize>)>> {
+    let published = karsten_published()?;
+    assert_eq!(published.len() * 4, 76, "his 76 numbers");
+    let mut out = vec![];
+    for (k, (cards, lands)) in [(40, 17), (60, 25), (80, 35), (99, 41)].into_iter().enumerate() {
+        let t = table(
+            &Request {
+                karsten: true,
+                exact: true,
+                target,
+                ..Request::new(cards, lands)
+            },
+            &seed(),
+        )
+        .unwrap();
+        for (cost, numbers) in &published {
+            let cell = t.cells.iter().find(|c| &c.cost == cost).expect("his cost");
+            if cell.needed != Some(numbers[k]) {
+                out.push((cards, cost.clone(), numbers[k], cell.needed));
+            }
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn his_2022_tables_with_his_targets() {
+    let Some(differences) = karsten_differences(None) else {
+        eprintln!("skipped: ../shared/data/karsten2022.md is absent");
+        return;
+    };
+    // 75 of the 76 come out as printed; the one that differs is 80 cards, 4C: 13 sources
+    // reach 94% by a hair (docs/ANALYSIS.md), below what his simulation's noise can tell.
+    assert_eq!(differences, vec![(80, "4C".to_string(), 14, Some(13))]);
+    let t = table(
+        &Request {
+            karsten: true,
+            exact: true,
+            ..Request::new(80, 35)
+        },
+        &seed(),
+    )
+    .unwrap();
+    let cell = t.cells.iter().find(|c| c.cost == "4C").unwrap();
+    let p13 = cell.probability[13].unwrap();
+    eprintln!("80 cards 4C: 13 sources {p13}, 12 {:?}", cell.probability[12]);
+    assert!(cell.target == 0.94 && p13 >= 0.94 && p13 < 0.945, "{p13}");
+    assert_eq!(t.target, None);
+    assert_eq!(t.target_source, TargetSource::Karsten);
+    // A flat 90% reproduces only 17 of them.
+    assert_eq!(76 - karsten_differences(Some(0.9)).unwrap().len(), 17);
+}
+
+#[test]
+fn karsten_targets_are_89_plus_m_capped_at_99() {
+    let got: Vec<f64> = (1..=12).map(karsten_target).collect();
+    let want = [0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 0.99, 0.99];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-12, "{got:?}");
+    }
+    let t = table(
+        &Request {
+            karsten: true,
+            exact: true,
+            turns: 12,
+            ..Request::new(99, 41)
+        },
+        &seed(),
+    )
+    .unwrap();
+    for cell in &t.cells {
+        assert!((cell.target - karsten_target(cell.turn)).abs() < 1e-12);
+    }
+    // A target given is one target for every cell, and says so.
+    let given = table(
+        &Request {
+            karsten: true,
+            exact: true,
+            target: Some(0.9),
+            ..Request::new(60, 25)
+        },
+        &seed(),
+    )
+    .unwrap();
+    assert_eq!((given.target, given.target_source), (Some(0.9), TargetSource::Given));
+    assert!(given.cells.iter().all(|c| c.target == 0.9));
+    let plain = table(&Request { exact: true, ..Request::new(60, 25) }, &seed()).unwrap();
+    assert_eq!((plain.target, plain.target_source), (Some(0.9), TargetSource::Default));
+}
+
+#[test]
+fn simulated_counts_at_the_threshold_are_a_range() {
+    // 60 cards, 25 lands, CC on turn 2: the exact count and the simulated range around it.
+    let exact = table(&Request { exact: true, turns: 2, ..Request::new(60, 25) }, &seed())
+        .unwrap();
+    let sim = table(
+        &Request {
+            turns: 2,
+            games: 20_000,
+            seed: None,
+            ..Request::new(60, 25)
+        },
+        &seed(),
+    )
+    .unwrap();
+    for (e, s) in exact.cells.iter().zip(&sim.cells) {
+        assert!(e.needed_range.is_none(), "exact counts stay single numbers");
+        let [lo, hi] = s.needed_range.expect("a simulated cell has a range");
+        let (lo, hi, needed) = (lo.unwrap(), hi.unwrap(), s.needed.unwrap());
+        assert!(lo <= needed && needed <= hi, "{:?}", s);
+        // The exact count lies in the range (the intervals are 95% each: this seed's).
+        let exact_needed = e.needed.unwrap();
+        assert!(lo <= exact_needed && exact_needed <= hi, "{} {lo}-{hi} vs {exact_needed}", s.cost);
+    }
+    // A count whose interval straddles the target widens the range.
+    let ci = |low: f64, high: f64| Some(Interval { low, high });
+    assert_eq!(
+        needed_range(&[ci(0.5, 0.6), ci(0.88, 0.91), ci(0.92, 0.95)], 0.9),
+        [Some(1), Some(2)]
+    );
+    assert_eq!(needed_range(&[ci(0.5, 0.6), ci(0.8, 0.85)], 0.9), [None, None]);
 }
