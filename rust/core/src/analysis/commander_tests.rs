@@ -296,3 +296,31 @@ fn one_analysis_with_its_search_resolves_the_deck_once() {
     assert!(r.optimize.is_some() && r.source_needs.is_some());
     assert_eq!(crate::deck_profile::play::resolutions(), before + 1);
 }
+
+#[test]
+fn every_built_in_objective_keeps_a_players_range_of_sevens() {
+    // 60 cards, 20 to 26 Forests, the rest Grizzly Bears: the best seven-card range is a
+    // player's (contiguous, holding 3 and 4 lands) for on-curve:, castable: and lands:.
+    let t = table();
+    for lands in 20..=26 {
+        let main: Vec<Card> = (0..60)
+            .map(|i| match i < lands {
+                true => Card::new("Forest", true, vec![]),
+                false => Card::new("Grizzly Bears", false, vec![]),
+            })
+            .collect();
+        for objective in ["on-curve:Grizzly Bears", "castable:Grizzly Bears", "lands:3"] {
+            let request = Request {
+                games: 1000,
+                threads: Some(1),
+                optimize: Some(Objective::parse(objective).unwrap()),
+                ..Request::new((), 3)
+            };
+            let r = optimize::search(&main, Some(&t), &request, &seed(), &mut |_, _| true).unwrap();
+            let &(_, lo, hi) = r.best.ranges.iter().find(|&&(s, _, _)| s == 7).unwrap();
+            assert!(lo <= 3 && hi >= 4, "{lands} lands, {objective}: {lo}-{hi}");
+            assert!(r.family.contains("a player would keep"), "{}", r.family);
+            assert_eq!(r.stages[0].tried, 9, "{objective}");
+        }
+    }
+}

@@ -19,7 +19,7 @@ use super::objective::{Objective, Score, Scorer};
 pub use super::optimize_colours::MAX_SEARCHED_SOURCES;
 use super::optimize_colours::{deck_colours, minimums, with_minimums};
 pub use super::optimize_report::{OptimizeReport, StageReport};
-pub use super::plausible::{implausible_keeps, PLAUSIBLE_SEVEN};
+pub use super::plausible::{implausible_keeps, players_range, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
 use super::simulation::{Deals, Kept, Plan};
@@ -62,6 +62,9 @@ pub struct Search<'a> {
     pub games: u64,
     /// Threads.
     pub threads: usize,
+    /// Search only the ranges a player would keep ([`players_range`]): what a built-in
+    /// objective's search covers; false: every range (a binding's scoring function).
+    pub players_ranges: bool,
 }
 
 /// Progress: `(done, total)` game plays; false stops the search.
@@ -89,6 +92,8 @@ impl Ticker<'_, '_> {
 struct Ranges {
     chosen: Vec<(usize, u32, u32)>,
     reports: Vec<StageReport>,
+    /// Each seven-card range scored, with its mean (for the implausible-keep warning).
+    sevens: Vec<([u32; 2], f64)>,
 }
 
 /// One pass over games: the rules played, from which round, from which game index.
@@ -142,6 +147,7 @@ impl Search<'_> {
     ) -> Result<Ranges> {
         let mut chosen: Vec<(usize, u32, u32)> = vec![];
         let mut reports = vec![];
+        let mut sevens = vec![];
         for &(size, first) in stages.iter().rev() {
             let baseline_range = base
                 .ranges
@@ -150,11 +156,9 @@ impl Search<'_> {
                 .map(|&(_, lo, hi)| [lo, hi]);
             // The baseline's range first, so that a tie keeps it.
             let mut ranges: Vec<[u32; 2]> = baseline_range.into_iter().collect();
-            for lo in 0..=size as u32 {
-                for hi in lo..=size as u32 {
-                    if Some([lo, hi]) != baseline_range {
-                        ranges.push([lo, hi]);
-                    }
+            for [lo, hi] in self.candidates(size) {
+                if Some([lo, hi]) != baseline_range {
+                    ranges.push([lo, hi]);
                 }
             }
             let rules: Vec<KeepRule> = ranges
@@ -188,6 +192,9 @@ impl Search<'_> {
                 }
             }
             let [lo, hi] = ranges[best];
+            if size == BASE_HAND_SIZE as usize {
+                sevens = ranges.iter().copied().zip(means.iter().copied()).collect();
+            }
             chosen.push((size, lo, hi));
             reports.push(StageReport {
                 size,
@@ -198,7 +205,21 @@ impl Search<'_> {
                 baseline_value: means[rules.len()],
             });
         }
-        Ok(Ranges { chosen, reports })
+        Ok(Ranges {
+            chosen,
+            reports,
+            sevens,
+        })
+    }
+
+    /// The ranges searched at `size` cards: every `[lo, hi]`, or a player's only
+    /// ([`Search::players_ranges`]).
+    fn candidates(&self, size: usize) -> Vec<[u32; 2]> {
+        let s = size as u32;
+        (0..=s)
+            .flat_map(|lo| (lo..=s).map(move |hi| [lo, hi]))
+            .filter(|&[lo, hi]| !self.players_ranges || players_range(size, lo, hi))
+            .collect()
     }
 
     /// Runs the search with `scorer`, whose objective is `objective` (words).
@@ -223,7 +244,7 @@ impl Search<'_> {
                 self.plan.cfg.rule.name()
             )));
         }
-        let per_size = |s: usize| (s + 1) * (s + 2) / 2;
+        let per_size = |s: usize| self.candidates(s).len();
         let tried: usize = stages.iter().map(|&(s, _)| per_size(s)).sum();
         let family_size = stages
             .iter()
@@ -256,6 +277,7 @@ impl Search<'_> {
             Ranges {
                 chosen,
                 mut reports,
+                sevens,
             },
         )) = found
         else {
@@ -287,9 +309,16 @@ impl Search<'_> {
             objective,
             objective_name: "score".into(),
             warnings: vec![],
+            sevens,
             family: format!(
-                "a land range at each hand size the player may mulligan: {}{}; the baseline's \
-                 bottom, keep_at and other conditions",
+                "{} at each hand size the player may mulligan: {}{}; the baseline's bottom, \
+                 keep_at and other conditions",
+                if self.players_ranges {
+                    "a land range a player would keep (7 cards: 1-3 up to 4-6 lands; 6: 1-2 up \
+                     to 3-5; 5 or fewer: any range holding 2)"
+                } else {
+                    "a land range"
+                },
                 stages
                     .iter()
                     .map(|&(s, _)| format!("{} at {s} cards", per_size(s)))
