@@ -50,9 +50,7 @@ def test_a_commander_deck_is_read_as_analyze_reads_it(capsys, monkeypatch):
         assert len(dist) - 1 <= count  # no more of a colour seen than the deck holds
     # The text names the commander; a named variant overrides the deck's.
     code, out, _ = run(capsys, "sources", deck, "--exact", "--turns", "2")
-    assert "commander Kynaios and Tiro of Meletis (colour identity WURG)" in " ".join(
-        out.split()
-    )
+    assert "commander Kynaios and Tiro of Meletis (colour identity WURG)" in " ".join(out.split())
     assert "COMMANDER (from the deck's commander section)" in " ".join(out.split())
     assert all(len(line) <= 80 for line in out.splitlines()), out
     code, out, _ = run(

@@ -258,7 +258,12 @@ def text(name: str, r: AnalysisDict, width: int | None = None) -> list[str]:
             lines += block(f"  turn {turn['turn']}: ", cells, w, sep="   ")
             if "exact" in turn:
                 exact_cells = source_cells(turn["exact"]["sources_at_least"], None)
-                lines += block("    exact: ", exact_cells, w, sep="   ")
+                one = fit("    exact: ", exact_cells, w, sep="   ")
+                # One colour a row when they do not fit one line, as the simulated rows above
+                # (packed two a row, a five-colour deck's C sat on G's row).
+                lines += (
+                    one if len(one) == 1 else ["    exact:"] + [f"      {c}" for c in exact_cells]
+                )
     lines.extend(tag_lines(r, w))
     if r["cards"]:
         lines.append(

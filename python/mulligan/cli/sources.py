@@ -205,7 +205,9 @@ def table_lines(
         f"{rule}; {who}; {how}",
         width,
     )
-    lines += wrap(f"sources needed for {target_words(t)} to cast on curve, given the land drops:", width)
+    lines += wrap(
+        f"sources needed for {target_words(t)} to cast on curve, given the land drops:", width
+    )
     if t["method"] == "simulated":
         lines += wrap(
             "  (a range such as 17-18: the count sits at the threshold, the counts whose 95% "

@@ -154,20 +154,16 @@ def run_sources(body: dict[str, Any]) -> dict[str, Any]:
                 options["variant"] = variant
             options["players"] = body.get("players")
             options["keep"] = _keep_rule(body.get("keep"))
-        elif (
-            body.get("keep") is not None
-            or body.get("players") is not None
-            or variant is not None
-        ):
+        elif body.get("keep") is not None or body.get("players") is not None or variant is not None:
             raise ApiError(
                 422,
                 "invalid",
                 "karsten: fixes the keep rule and table; leave out keep, variant and players",
             )
         if deck is not None:
-            out = dict(sources(deck, **options))
+            out: dict[str, Any] = dict(sources(deck, **options))
             # The deck's own warnings (903.5c: cards outside the commander's identity) first.
-            warnings = [*deck.warnings, *out.get("warnings", [])]
+            warnings: list[str] = [*deck.warnings, *out.get("warnings", [])]
             return {**out, "warnings": warnings} if warnings else out
         return dict(sources(cards=cards, lands=lands, **options))
     except (MulliganError, ValueError, TypeError) as e:
