@@ -314,8 +314,8 @@ impl Search<'_> {
                 "{} at each hand size the player may mulligan: {}{}; the baseline's bottom, \
                  keep_at and other conditions",
                 if self.players_ranges {
-                    "a land range a player would keep (7 cards: 1-3 up to 4-6 lands; 6: 1-2 up \
-                     to 3-5; 5 or fewer: any range holding 2)"
+                    "a land range a player would keep (7 cards: 2-4, 2-5, 3-4 or 3-5 lands; 6: \
+                     1-2 up to 3-5; 5: 1-2 up to 2-5; 4 or fewer: any holding 1 or 2)"
                 } else {
                     "a land range"
                 },

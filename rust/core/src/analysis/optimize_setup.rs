@@ -67,7 +67,8 @@ impl<'a> Setup<'a> {
             .and_then(|&(_, lo, hi)| {
                 let (min, max) = PLAUSIBLE_SEVEN;
                 let at = |r: [u32; 2]| report.sevens.iter().find(|(x, _)| *x == r).map(|x| x.1);
-                Some((at([lo, hi])?, at([lo.max(min), hi.min(max)])?))
+                let cut = [lo.max(min), hi.min(max)];
+                Some((at([lo, hi])?, at(cut)?, cut))
             });
         report.warnings.extend(implausible_keeps(
             &report.best,

@@ -14,14 +14,16 @@ use crate::simulate::KeepRule;
 pub const PLAUSIBLE_SEVEN: (u32, u32) = (2, 5);
 
 /// Whether `[lo, hi]` lands is a range a player would keep at `size` cards, the family a
-/// built-in objective's search covers (docs/ANALYSIS.md): at seven, from 1-3 up to 4-6 lands
-/// (it holds 3 and 4, never 0 or 7); at six, from 1-2 up to 3-5 (it holds 2 and 3); at five or
-/// fewer, any range holding 2 lands (every land count of a smaller hand).
+/// built-in objective's search covers (docs/ANALYSIS.md): at seven, 2-4, 2-5, 3-4 or 3-5 lands
+/// (within [`PLAUSIBLE_SEVEN`], holding 3 and 4); at six, from 1-2 up to 3-5 (holding 2 and 3);
+/// at five, from 1-2 up to 2-5; at four or fewer, any range holding 1 land or 2 (every hand
+/// of a smaller size).
 pub fn players_range(size: usize, lo: u32, hi: u32) -> bool {
     match size {
-        7 => (1..=3).contains(&lo) && (4..=6).contains(&hi),
+        7 => (2..=3).contains(&lo) && (4..=5).contains(&hi),
         6 => (1..=2).contains(&lo) && (3..=5).contains(&hi),
-        s => lo <= 2.min(s as u32) && hi >= 2.min(s as u32),
+        5 => (1..=2).contains(&lo) && hi >= 2,
+        _ => lo <= 2 && hi >= 1,
     }
 }
 
@@ -34,7 +36,7 @@ pub fn implausible_keeps(
     deck_size: usize,
     lands: usize,
     objective: Option<&Objective>,
-    effect: Option<(f64, f64)>,
+    effect: Option<(f64, f64, [u32; 2])>,
 ) -> Option<String> {
     let seven = BASE_HAND_SIZE as usize;
     let (lo, hi) = rule
@@ -58,9 +60,10 @@ pub fn implausible_keeps(
         _ => "the search keeps whatever scores best, however rare".to_string(),
     };
     let by = match effect {
-        Some((best, clipped)) => format!(
-            "; over the search's games the rule scores {best:.4} from the seven-card round on, \
-             the same rule keeping only {min}-{max} of those {clipped:.4} ({:+.4})",
+        Some((best, clipped, [clo, chi])) => format!(
+            "; keeping them moves the objective by {:+.4} (the search's games, from the \
+             seven-card round on: {best:.4} with them, {clipped:.4} for the same rule keeping \
+             {clo}-{chi} in 7)",
             best - clipped
         ),
         None => String::new(),
@@ -97,8 +100,8 @@ mod tests {
             .map(|k| hypergeometric::pmf(60, 24, 7, k))
             .sum::<f64>();
         assert!(w.contains(&format!("{:.2}%", 100.0 * tail)), "{w}");
-        let w = implausible_keeps(&rule(0, 4), 60, 24, None, Some((0.5, 0.43))).unwrap();
+        let w = implausible_keeps(&rule(0, 4), 60, 24, None, Some((0.5, 0.43, [2, 4]))).unwrap();
         assert!(w.contains("0, 1 lands (0-4 in 7)"), "{w}");
-        assert!(w.contains("(+0.0700)") && !w.contains("noise"), "{w}");
+        assert!(w.contains("by +0.0700") && !w.contains("noise"), "{w}");
     }
 }
