@@ -84,3 +84,23 @@ def test_a_five_colour_commander_deck_fits_and_keeps_colourless_on_its_own_row(c
     assert colours == ["W", "U", "B", "R", "G", "C"], lines[i : i + 7]
     code, out, err = run(capsys, "sources", str(SLIVERS), "--exact")
     assert code == 0 and not too_wide(out + err), too_wide(out + err)
+
+
+def test_plots_a_99_card_deck_readably_without_colourless_lines(tmp_path):
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    import mulligan as m
+    from mulligan.cli.analyze_plot import _card_label, _needs_colourless, plot_analysis
+
+    if not SLIVERS.exists():
+        pytest.skip(f"{SLIVERS} is absent (the real decks beside the repository)")
+    r = m.analyze(m.Deck.load(str(SLIVERS)), turns=2, games=2000, seed="4" * 64)
+    assert len(r["cards"]) > 40 and not _needs_colourless(r)
+    paths = plot_analysis(r, "Slivers-EDH.dck", str(tmp_path / "s.png"))
+    cards = Image.open(next(p for p in paths if p.endswith("-cards.png")))
+    assert cards.size[1] < 1500, cards.size
+    assert _card_label({"name": "Walking Ballista", "mana_cost": "{X}{X}", "turn": 1}) == (
+        "Walking Ballista {X}{X} (turn 1, X=0)"
+    )
+    assert _needs_colourless({"cards": [{"mana_cost": "{2}{C}"}]})  # type: ignore[arg-type]
