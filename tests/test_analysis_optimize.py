@@ -116,7 +116,7 @@ def test_cli_prints_the_winner_beside_the_default(capsys, tmp_path: Path):
     assert "searched 18 of 192 rules (a land range a player would keep" in block
     lines = block.splitlines()
     best = row(lines, next(i for i, line in enumerate(lines) if line.startswith("  best ")))
-    assert '--keep "7:1-' in best and "--keep-at 4" in best
+    assert '--keep "7:2-' in best and ",6:1-" in best and "--keep-at 4" in best
     default = row(lines, next(i for i, line in enumerate(lines) if line.startswith("  default ")))
     assert '--keep "7:2-5,6:2-4,5:1-4" --keep-at 4' in default
     assert "paired game by game" in block

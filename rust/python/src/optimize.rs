@@ -140,9 +140,8 @@ pub fn search(
             let mut deck = deck.clone();
             deck.request.threads = Some(1);
             let words = format!("the mean of {name}(hand, draws)");
-            let out = py.detach(|| {
-                optimize::search_scored(&deck, seed, &scorer, words, &mut report)
-            });
+            let out =
+                py.detach(|| optimize::search_scored(&deck, seed, &scorer, words, &mut report));
             if let Some(e) = scorer.error.lock().ok().and_then(|mut e| e.take()) {
                 return Err(e);
             }

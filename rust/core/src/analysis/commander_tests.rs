@@ -235,7 +235,10 @@ fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
     assert_eq!(out.variant, Some(Variant::Commander));
     assert_eq!(out.variant_source, Some(VariantSource::Deck));
     assert!(out.draws_first_turn);
-    assert_eq!(out.commanders, vec!["Teval, the Balanced Scale".to_string()]);
+    assert_eq!(
+        out.commanders,
+        vec!["Teval, the Balanced Scale".to_string()]
+    );
     assert_eq!(out.identity.as_deref(), Some("UBG"));
     // No red: the Mountains and City of Brass's red count as colourless (903.4); Reflecting
     // Pool counts as what the other lands add (106.7), inside the identity.
@@ -243,7 +246,10 @@ fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
     assert_eq!(sources.get("R"), None, "{sources:?}");
     assert_eq!(sources.get("C"), Some(&4), "{sources:?}");
     assert_eq!(sources.get("B"), Some(&(10 + 3 + 1)), "{sources:?}");
-    assert!(out.notes.iter().any(|n| n.starts_with("Reflecting Pool") && n.contains("106.7")));
+    assert!(out
+        .notes
+        .iter()
+        .any(|n| n.starts_with("Reflecting Pool") && n.contains("106.7")));
     // The analysis counts the same.
     let r = analyze(cards, Some(&t), &Request::new((), 3), &seed()).unwrap();
     assert_eq!(r.by_turn[0].sources.get("R"), None);
@@ -256,7 +262,11 @@ fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
     let out = deck_table(cards, Some(&t), &two, &seed()).unwrap();
     assert_eq!(
         (out.variant, out.variant_source, out.draws_first_turn),
-        (Some(Variant::TwoPlayer), Some(VariantSource::Request), false)
+        (
+            Some(Variant::TwoPlayer),
+            Some(VariantSource::Request),
+            false
+        )
     );
     // Karsten: his 99-card column, said in a note.
     let k = Sources {
@@ -309,7 +319,11 @@ fn every_built_in_objective_keeps_a_players_range_of_sevens() {
                 false => Card::new("Grizzly Bears", false, vec![]),
             })
             .collect();
-        for objective in ["on-curve:Grizzly Bears", "castable:Grizzly Bears", "lands:3"] {
+        for objective in [
+            "on-curve:Grizzly Bears",
+            "castable:Grizzly Bears",
+            "lands:3",
+        ] {
             let request = Request {
                 games: 1000,
                 threads: Some(1),

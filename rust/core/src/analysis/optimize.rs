@@ -22,8 +22,8 @@ pub use super::optimize_report::{OptimizeReport, StageReport};
 pub use super::plausible::{implausible_keeps, players_range, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
-use super::simulation::{Deals, Kept, Plan};
 use super::resolved::Resolved;
+use super::simulation::{Deals, Kept, Plan};
 use super::sources::{DeckCards, Profile};
 use super::wilson::{wilson, Interval};
 use crate::card::CardId;
@@ -481,7 +481,12 @@ pub fn search<'a, D>(
     seed: &Seed,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    search_resolved(&Resolved::new(cards.into(), table, request), table, seed, progress)
+    search_resolved(
+        &Resolved::new(cards.into(), table, request),
+        table,
+        seed,
+        progress,
+    )
 }
 
 /// [`search`] on a deck already resolved against its request ([`Resolved`]).

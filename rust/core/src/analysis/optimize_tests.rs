@@ -43,7 +43,10 @@ fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
         let resolved = Resolved::new(DeckCards::from(&deck), None, req);
         let flags = deck.iter().map(|c| c.land).collect();
         let scorer = crate::analysis::objective::Scorer::Lands(flags, 1, 0).with_draws(0);
-        search_scored(&resolved, &seed(3), &scorer, "lands".into(), &mut |_, _| true).unwrap()
+        search_scored(&resolved, &seed(3), &scorer, "lands".into(), &mut |_, _| {
+            true
+        })
+        .unwrap()
     };
     let ask = Request {
         turns: 1,
@@ -74,7 +77,14 @@ fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
     // and fives.
     let p = search(&deck, None, &ask, &seed(3), &mut |_, _| true).unwrap();
     assert_eq!((p.rules_tried, p.family_size), (4 + 6 + 8, 4 * 6 * 8));
-    let lo = |size: usize| p.best.ranges.iter().find(|&&(s, _, _)| s == size).unwrap().1;
+    let lo = |size: usize| {
+        p.best
+            .ranges
+            .iter()
+            .find(|&&(s, _, _)| s == size)
+            .unwrap()
+            .1
+    };
     assert_eq!((lo(7), lo(6), lo(5)), (2, 1, 1), "{:?}", p.best);
     assert_eq!(r.best.keep_at, Some(4));
     // The default rule (2-5 lands) refuses one-land hands, which have the land: worse, and
@@ -191,13 +201,9 @@ fn a_scoring_function_is_a_score_and_is_remembered() {
         ..request("lands:1", 2000, 1)
     };
     let resolved = Resolved::new(DeckCards::from(&deck), None, &req);
-    let r = search_scored(
-        &resolved,
-        &seed(2),
-        &scorer,
-        "lands".into(),
-        &mut |_, _| true,
-    )
+    let r = search_scored(&resolved, &seed(2), &scorer, "lands".into(), &mut |_, _| {
+        true
+    })
     .unwrap();
     // More lands score more: the best keeps the most lands it can at seven cards.
     let &(_, lo7, _) = r.best.ranges.iter().find(|&&(s, _, _)| s == 7).unwrap();

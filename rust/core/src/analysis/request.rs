@@ -5,9 +5,9 @@
 //! HTTP service validates its `POST /analyze` body against its schema entry.
 
 use super::objective::Objective;
-use crate::error::{Error, Result};
-pub use crate::deck_profile::play::VariantSource;
 use crate::deck_profile::play::Play;
+pub use crate::deck_profile::play::VariantSource;
+use crate::error::{Error, Result};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use crate::simulate::request::{seed_of, threads_of};

@@ -222,7 +222,8 @@ impl Request {
         if self.karsten {
             return self.on_the_draw || self.cards == 99;
         }
-        self.on_the_draw || crate::rules::first_draw(self.play().variant(), self.players()) == FirstDraw::Nobody
+        self.on_the_draw
+            || crate::rules::first_draw(self.play().variant(), self.players()) == FirstDraw::Nobody
     }
 
     /// Cards drawn after the keep by each turn (index 0: turn 1).

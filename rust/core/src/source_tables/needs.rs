@@ -11,9 +11,9 @@
 //! in the report.
 
 use super::{table, Request, Table};
+use crate::card_data::CardTable;
 use crate::deck_profile::mana::{letters, mask_of, LETTERS};
 use crate::deck_profile::sources::Profile;
-use crate::card_data::CardTable;
 use crate::error::Result;
 use crate::seed::Seed;
 use serde::Serialize;
