@@ -6,8 +6,10 @@
 //! The family: for every hand size at which the era lets the player mulligan, above the
 //! baseline rule's `keep_at` (103.5), a land range `[lo, hi]`, `0 <= lo <= hi <= size`: 36
 //! ranges at seven cards, 28 at six, 21 at five, so 21,168 rules for London with `keep_at`
-//! 4. Each mulligan shuffles the whole hand back (103.5), so the rounds are independent and
-//! the value of the game from the first round of a size on depends only on the ranges at that
+//! 4; for a built-in objective only the ranges a player would keep ([`players_range`]: 4, 6
+//! and 8, 192 rules), since the objectives score the mana and not what a mulligan costs.
+//! Each mulligan shuffles the whole hand back (103.5), so the rounds are independent and the
+//! value of the game from the first round of a size on depends only on the ranges at that
 //! size and below: the search goes size by size from the smallest (backward induction), each
 //! size's ranges scored on every game's rounds of that size with the smaller sizes' ranges
 //! already chosen. That finds the family's best rule in expectation while scoring only
