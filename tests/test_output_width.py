@@ -103,4 +103,4 @@ def test_plots_a_99_card_deck_readably_without_colourless_lines(tmp_path):
     assert _card_label({"name": "Walking Ballista", "mana_cost": "{X}{X}", "turn": 1}) == (
         "Walking Ballista {X}{X} (turn 1, X=0)"
     )
-    assert _needs_colourless({"cards": [{"mana_cost": "{2}{C}"}]})  # type: ignore[arg-type]
+    assert _needs_colourless({"cards": [{"mana_cost": "{2}{C}"}]})  # type: ignore[typeddict-item]
