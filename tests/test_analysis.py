@@ -182,7 +182,7 @@ def test_published_hypergeometric_examples(table):
     "4c2 * 56c5 / 60c7 = 5.93 %", exactly three ".38%", at least one "1 - 60.05% = 39.95%".
     Frank Karsten's 2022 London tables could not be read (only their introduction could), so
     none of their figures is quoted; two of his hypergeometric examples are, in
-    rust/core/src/analysis/hypergeometric.rs."""
+    rust/core/src/deck_profile/hypergeometric.rs."""
     deck = m.Deck.parse("4 Ornithopter [x]\n20 Plains\n36 Shock")
     r = m.analyze(deck, turns=1, mulligan="none", exact=True, table=False)
     x = r["by_turn"][0]["tags"]["x"]

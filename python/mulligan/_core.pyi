@@ -593,7 +593,7 @@ def sources(
     karsten: bool = False,
     exact: bool = False,
     on_the_draw: bool = False,
-    target: float = 0.9,
+    target: float | None = None,
     turns: int = 7,
     mulligan: MulliganRule | str | None = None,
     variant: Variant | str | None = None,

@@ -18,15 +18,19 @@ class _CellBase(TypedDict):
     cost: str
     coloured: int
     probability: list[float | None]
+    target: float
     needed: int | None
 
 
 class SourcesCellDict(_CellBase, total=False):
     """One cost: `probability[k]` is the chance of casting it on turn `turn` with `k` sources
     of its colour among the lands, given `turn` lands by then (None when no game gets there);
-    `needed` the fewest sources reaching the target; `interval` only when simulated."""
+    `target` its target; `needed` the fewest sources reaching it; `interval` and
+    `needed_range` (the fewest counts whose 95% interval's upper and lower ends reach the
+    target) only when simulated."""
 
     interval: list[IntervalDict | None]
+    needed_range: list[int | None]
 
 
 class _TableBase(TypedDict):
@@ -36,7 +40,10 @@ class _TableBase(TypedDict):
     procedure: Literal["karsten", "keep_rule"]
     mulligan: str
     draws_first_turn: bool
-    target: float
+    target: float | None
+    target_source: Literal["given", "default", "karsten"]
+    variant: str | None
+    players: int | None
     turns: int
     games: int | None
     seed: str | None
@@ -47,9 +54,15 @@ class _TableBase(TypedDict):
 class SourcesTableDict(_TableBase, total=False):
     """A whole table: `cells` by turn, then by coloured symbols (C; 1C, CC; 2C, 1CC, CCC; ...);
     `land_drops[t - 1]` the chance of `t` lands by turn `t`; `deck_sources` (asked with a
-    deck) its lands of each colour."""
+    deck) its lands of each colour, within a commander's colour identity; `commanders`,
+    `identity`, `variant_source` for a deck; `notes` and `warnings` one sentence each."""
 
     deck_sources: dict[str, int]
+    variant_source: Literal["request", "deck", "default"]
+    commanders: list[str]
+    identity: str
+    notes: list[str]
+    warnings: list[str]
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from mulligan.cli.group import (
 )
 from mulligan.cli.keep_rule import make_rule
 from mulligan.cli.optimize_text import optimize_text, progress_printer
+from mulligan.cli.plot import PLOT_CARDS
 from mulligan.cli.run_options import bundled_deck, checked_plot, read_seed, run_options
 from mulligan.cli.source_needs_text import source_need_lines
 
@@ -60,6 +61,14 @@ from mulligan.cli.source_needs_text import source_need_lines
     metavar="PATH",
     default=None,
     help="Save one figure per question: PATH's name with -lands, -colours, -cards (and -keep).",
+)
+@click.option(
+    "--plot-cards",
+    type=click.IntRange(0, None),
+    default=PLOT_CARDS,
+    show_default=True,
+    help="The cards figure shows this many cards: the commander and the cards least often "
+    "castable on curve (0: all).",
 )
 @click.option(
     "--games",
@@ -111,6 +120,7 @@ def analyze_cmd(
     exact: bool,
     as_json: bool,
     plot_path: str | None,
+    plot_cards: int,
     games: int,
     seed: str | None,
     keep: str | None,
@@ -177,7 +187,7 @@ def analyze_cmd(
     if plot_path is not None:
         from mulligan.cli.analyze_plot import plot_analysis
 
-        for path in plot_analysis(report, name, plot_path):
+        for path in plot_analysis(report, name, plot_path, plot_cards):
             if not as_json:
                 click.echo(f"figure written to {path}")
 
@@ -258,7 +268,12 @@ def text(name: str, r: AnalysisDict, width: int | None = None) -> list[str]:
             lines += block(f"  turn {turn['turn']}: ", cells, w, sep="   ")
             if "exact" in turn:
                 exact_cells = source_cells(turn["exact"]["sources_at_least"], None)
-                lines += block("    exact: ", exact_cells, w, sep="   ")
+                one = fit("    exact: ", exact_cells, w, sep="   ")
+                # One colour a row when they do not fit one line, as the simulated rows above
+                # (packed two a row, a five-colour deck's C sat on G's row).
+                lines += (
+                    one if len(one) == 1 else ["    exact:"] + [f"      {c}" for c in exact_cells]
+                )
     lines.extend(tag_lines(r, w))
     if r["cards"]:
         lines.append(

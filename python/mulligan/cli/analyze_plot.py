@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from mulligan.analysis_records import AnalysisDict, IntervalDict
-from mulligan.cli.plot import plot_format
+from mulligan.cli.plot import PLOT_CARDS, plot_format
 
 #: Line colours for the colours of mana.
 COLOURS = {
@@ -58,8 +58,22 @@ def _errors(p: list[float], ci: Sequence[IntervalDict | None]) -> Any:
     return np.maximum(np.asarray([lows, highs]), 0)
 
 
-def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
-    """Writes the figures beside `path` (`PATH-lands.png`, ...) and returns their paths."""
+def _needs_colourless(r: AnalysisDict) -> bool:
+    """Whether a card asked about costs `{C}` (mana only a colourless source pays, 106.1b)."""
+    return any("{C}" in (c.get("mana_cost") or "") for c in r["cards"])
+
+
+def _card_label(c: Any) -> str:
+    """A card's row: name, cost, turn; `X=0` for a cost with `{X}` (counted as zero)."""
+    x = ", X=0" if "{X}" in (c.get("mana_cost") or "") else ""
+    where = ", commander" if c.get("command_zone") else ""
+    return f"{c['name']} {c['mana_cost']} (turn {c['turn']}{x}{where})"
+
+
+def plot_analysis(r: AnalysisDict, name: str, path: str, max_cards: int = PLOT_CARDS) -> list[str]:
+    """Writes the figures beside `path` (`PATH-lands.png`, ...) and returns their paths; the
+    cards figure shows the commander and the cards least often castable on curve, `max_cards`
+    in all (0: every card)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -123,6 +137,9 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
 
     fig, ax = plt.subplots(figsize=(9, 5), dpi=100)
     colours = sorted(r["by_turn"][0]["sources"], key="WUBRGC".find) if r["by_turn"] else []
+    # Colourless lines only for a deck that needs colourless mana (a `{C}` cost).
+    if not _needs_colourless(r):
+        colours = [c for c in colours if c != "C"]
     # Each colour a little to the side of the turn, with its own marker, and the first drawn
     # widest, so that equal figures stay visible (a halo around the lines drawn over it).
     offsets = {c: 0.1 * (i - (len(colours) - 1) / 2) for i, c in enumerate(colours)}
@@ -182,7 +199,17 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
         )
     save(fig, "colours")
 
-    cards = r["cards"]
+    every = r["cards"]
+    cards = every
+    if 0 < max_cards < len(every):
+        # The commander, then the cards least often castable on curve: the ones a deck builder
+        # looks at; in the report's order.
+        ranked = sorted(
+            range(len(every)),
+            key=lambda i: (not every[i].get("command_zone"), every[i]["castable"]),
+        )
+        cards = [every[i] for i in sorted(ranked[:max_cards])]
+    left_out = len(every) - len(cards)
     fig, ax = plt.subplots(
         figsize=(10, max(3.0, 0.45 * len(cards) + 2.0)), dpi=100, layout="constrained"
     )
@@ -205,19 +232,19 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
             label=label,
             capsize=2,
         )
-    ax.set_yticks(
-        positions + height,
-        [
-            f"{c['name']} {c['mana_cost']} (turn {c['turn']}"
-            f"{', commander' if c.get('command_zone') else ''})"
-            for c in cards
-        ],
-        fontsize="small",
-    )
+    ax.set_yticks(positions + height, [_card_label(c) for c in cards], fontsize="small")
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of games")
-    ax.set_title(f"On curve: each card on the turn of its mana value\n{deck}\n{how}", fontsize=10)
+    shown = ""
+    if left_out:
+        shown = (
+            f"; the {len(cards)} of {len(every)} cards least often castable on curve "
+            "(--plot-cards 0: all)"
+        )
+    ax.set_title(
+        f"On curve: each card on the turn of its mana value\n{deck}\n{how}{shown}", fontsize=10
+    )
     ax.grid(axis="x", alpha=0.3)
     if cards:
         _legend_below(fig, len(series))
@@ -243,13 +270,19 @@ def plot_analysis(r: AnalysisDict, name: str, path: str) -> list[str]:
             if sim[s] > 0 or (keep["exact"] and keep["exact"][s] > 0)
         ]
         xs = np.arange(len(sizes))
+        # The bars of a hand size centred on its tick: one bar on it, two either side.
+        both = bool(sim) and bool(keep["exact"])
+        width = 0.4 if both else 0.6
+        shift = width / 2 if both else 0.0
         if sim:
             kept = [sim[s] for s in sizes]
             intervals = keep["simulated_interval"] or []
             err = _errors(kept, [intervals[s] for s in sizes] if intervals else [])
-            ax.bar(xs - 0.2, [100 * v for v in kept], 0.4, yerr=err, capsize=3, label="simulated")
+            ax.bar(
+                xs - shift, [100 * v for v in kept], width, yerr=err, capsize=3, label="simulated"
+            )
         if keep["exact"]:
-            ax.bar(xs + 0.2, [100 * keep["exact"][s] for s in sizes], 0.4, label="exact")
+            ax.bar(xs + shift, [100 * keep["exact"][s] for s in sizes], width, label="exact")
         ax.set_xticks(xs, [str(s) for s in sizes])
         ax.set_xlabel("cards in the kept hand")
         ax.set_ylabel("% of games")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from mulligan import carddata
-from mulligan.cli.fit_text import text_width, wrap
+from mulligan.cli.fit_text import echo_lines, text_width, wrap
 from mulligan.cli.group import CliError, cli
 
 TO_HELP = f"Where to save the table (default: ${carddata.ENV}, else the user's cache directory)."
@@ -21,10 +21,10 @@ def cards() -> None:
     from Scryfall refreshes it.
 
     \b
-      mulligan cards info            which table is in use, its date, size and newest set
-      mulligan cards download        fetch Scryfall's current card data and build the table
-      mulligan cards import FILE     the same from a bulk file already on disk (offline)
-      mulligan cards show NAME       what the table knows about a card
+      mulligan cards info          the table in use: date, size, newest set
+      mulligan cards download      build the table from Scryfall's data
+      mulligan cards import FILE   the same from a bulk file on disk
+      mulligan cards show NAME     what the table knows about a card
     """
 
 
@@ -40,17 +40,18 @@ def info_cmd() -> None:
         "embedded": "the table built into mulligan",
         "none": f"none (${carddata.ENV} is set but empty)",
     }[i["in_use"]]
-    click.echo(f"in use:     {where}")
+    hang = " " * 12
+    echo_lines(f"in use:     {where}", hang)
     if i["in_use"] != "none":
-        click.echo(f"source:     {i['source']}")
-        click.echo(f"date:       {i['date']}")
-        click.echo(f"cards:      {i['cards']:,}")
-        click.echo(f"newest set: {i['newest_set']}")
+        echo_lines(f"source:     {i['source']}", hang)
+        echo_lines(f"date:       {i['date']}", hang)
+        echo_lines(f"cards:      {i['cards']:,}", hang)
+        echo_lines(f"newest set: {i['newest_set']}", hang)
         if i["lacks"]:
-            click.echo(f"lacks:      {i['lacks']}")
-    click.echo("order:      " + ", then ".join(i["order"]))
+            echo_lines(f"lacks:      {i['lacks']}", hang)
+    echo_lines("order:      " + ", then ".join(i["order"]), hang)
     if i["in_use"] == "embedded":
-        click.echo(
+        echo_lines(
             "cards printed after its date are unknown (counted as nonlands, with a warning): "
             "`mulligan cards download` fetches Scryfall's current data"
         )
@@ -185,7 +186,7 @@ def show(words: tuple[str, ...]) -> None:
     tapped = {"tapped": ", enters tapped", "conditional": ", may enter tapped"}.get(
         info["enters_tapped"], ""
     )
-    click.echo(
+    echo_lines(
         f"{info['name']} ({info['layout']}){' land' if info['land'] else ''}, "
         f"mana value {mv}, colour identity {identity}{produces}{tapped}"
     )
@@ -199,4 +200,4 @@ def show(words: tuple[str, ...]) -> None:
             continue
         parts = [face["type_line"], face["mana_cost"]]
         parts.append(f"colours {face['colors']}" if face["colors"] else "colourless")
-        click.echo(f"  {face['name']}: {', '.join(p for p in parts if p)}")
+        echo_lines(f"  {face['name']}: {', '.join(p for p in parts if p)}", " " * 6)

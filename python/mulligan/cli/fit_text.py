@@ -3,9 +3,13 @@ cells, sentences wrapped on their spaces (`mulligan analyze`'s report)."""
 
 from __future__ import annotations
 
+import os
+import sys
 import textwrap
 
-__all__ = ["block", "fit", "text_width", "wrap"]
+import click
+
+__all__ = ["block", "echo_lines", "fit", "text_width", "warn", "wrap"]
 
 
 def text_width() -> int:
@@ -63,3 +67,19 @@ def wrap(line: str, width: int, indent: str = "    ") -> list[str]:
         break_on_hyphens=False,
         break_long_words=True,
     ) or [""]
+
+
+def warn(line: str) -> None:
+    """A warning on stderr: wrapped to the terminal a person reads (or to COLUMNS when set);
+    one line when stderr goes to a file or a pipe, so a script can grep a warning whole (as
+    the deck reader's warnings)."""
+    width = text_width() if sys.stderr.isatty() or "COLUMNS" in os.environ else None
+    for part in wrap(line, width) if width is not None else [line]:
+        click.echo(part, err=True)
+
+
+def echo_lines(line: str, indent: str = "    ", width: int | None = None) -> None:
+    """`line` on stdout wrapped to `width` (default: the terminal's, 80 when piped unless
+    COLUMNS says otherwise), continuation lines indented by `indent`."""
+    for part in wrap(line, text_width() if width is None else width, indent):
+        click.echo(part)

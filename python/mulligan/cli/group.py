@@ -19,11 +19,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 #: What every command's help ends with: the exit statuses (README, "Errors and exit status").
-EXIT_STATUS = """\b
-Exit status: 0 done; 1 an error in what was read or run (a file, a deck, a log that does not
-verify, a setting the rules refuse); 2 a usage error (an unknown command or option, a bad
-option value); 130 interrupted (Ctrl-C). Every error is one line on stderr, `mulligan: error:
-...`, naming the file, line, key or option."""
+EXIT_STATUS = """Exit status: 0 done; 1 an error in what was read or run (a file, a deck, a log
+that does not verify, a setting the rules refuse); 2 a usage error (an unknown command or
+option, a bad option value); 130 interrupted (Ctrl-C). Every error is one line on stderr,
+`mulligan: error: ...`, naming the file, line, key or option."""
 
 
 @click.group(context_settings=CONTEXT, epilog=EXIT_STATUS)
@@ -34,17 +33,17 @@ def cli() -> None:
     HTTP to Tabletop Simulator and a browser page, and deck analysis.
 
     \b
-      mulligan start --auto            one seeded game start between two bundled decks
-      mulligan start my_deck.txt       hot-seat: each player sees only their own hand
-      mulligan start --whole-game      play on after the start: draw, search, scry, mill, ...
-      mulligan simulate my_deck.txt    a million game starts of one deck: keep rates, lands
-      mulligan verify game.jsonl       replay a game log and check every shuffle and draw
-      mulligan analyze my_deck.txt     lands, colours and on-curve odds turn by turn
-      mulligan stats game.jsonl        was I unlucky? every hand dealt against the exact odds
-      mulligan sources my_deck.txt     Karsten's table: sources of a colour to cast on curve
-      mulligan serve                   games over HTTP (pip install 'mulligan[serve]')
-      mulligan cards info              which card table is in use (one is built in)
-      mulligan cards download          refresh the card table from Scryfall (optional)
+      mulligan start --auto         a seeded game start, two bundled decks
+      mulligan start my_deck.txt    hot-seat: each player sees their own hand
+      mulligan start --whole-game   play on: draw, search, scry, mill, ...
+      mulligan simulate deck.txt    a million game starts: keep rates, lands
+      mulligan verify game.jsonl    replay a log, check every shuffle and draw
+      mulligan analyze deck.txt     lands, colours, on-curve odds by turn
+      mulligan stats game.jsonl     was I unlucky? hands against exact odds
+      mulligan sources deck.txt     Karsten's table: sources to cast on curve
+      mulligan serve                games over HTTP ('mulligan[serve]')
+      mulligan cards info           which card table is in use (one built in)
+      mulligan cards download       refresh the card table from Scryfall
 
     Deck files: plain lists, MTG Arena, MTGO .txt/.dek, Cockatrice .cod, Forge/XMage .dck,
     Magic Workstation, Moxfield/Archidekt/TappedOut exports, CSV exports of deck and
@@ -98,7 +97,10 @@ def enum_value(enum: type[T], name: str) -> T:
 
 MULLIGAN_CHOICE = enum_choice(MulliganRule)
 VARIANT_CHOICE = enum_choice(Variant)
-VARIANT_METAVAR = enum_metavar(enum_names(Variant))
+#: The variant's metavar; its names are listed in the option's help, where they wrap.
+VARIANT_METAVAR = "VARIANT"
+#: The variants, as an option's help lists them.
+VARIANT_NAMES = "one of " + ", ".join(n.lower().replace("_", "-") for n in enum_names(Variant))
 
 
 class CliError(click.ClickException):
@@ -190,10 +192,12 @@ mulligan_option = click.option(
     "--mulligan",
     "era",
     type=MULLIGAN_CHOICE,
-    metavar=enum_metavar(enum_names(MulliganRule)),
+    metavar="ERA",
     default="LONDON",
     show_default=True,
-    help="The mulligan rule of the era (103.5), any case.",
+    help="The mulligan rule of the era (103.5), any case: one of "
+    + ", ".join(n.lower().replace("_", "-") for n in enum_names(MulliganRule))
+    + ".",
 )
 
 

@@ -9,6 +9,10 @@ from typing import Any
 import click
 import numpy as np
 
+#: Cards `analyze --plot`'s cards figure shows by default (`--plot-cards`): a 99-card deck's
+#: figure stays readable; all of them with `--plot-cards 0`.
+PLOT_CARDS = 25
+
 
 def plot_format(path: str) -> str:
     """The file format `--plot PATH`'s extension names (`pdf`, `svg`, `jpg`, `png`, ...), one

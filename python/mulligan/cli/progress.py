@@ -7,9 +7,8 @@ import time
 import warnings
 from typing import Any
 
-import click
-
 from mulligan import Deck, MulliganWarning, SimulationResult, simulate
+from mulligan.cli.fit_text import warn
 from mulligan.cli.group import option_words, options_named
 
 #: Runs shorter than this show no progress bar.
@@ -78,8 +77,8 @@ def run_deck(
     for w in caught:
         keyword, _, rest = str(w.message).partition(": ")
         if sources and keyword in sources and rest:
-            click.echo(f"warning: {sources[keyword]}: {rest}", err=True)
+            warn(f"warning: {sources[keyword]}: {rest}")
         else:
-            click.echo(f"warning: {label}: {option_words(str(w.message))}", err=True)
+            warn(f"warning: {label}: {option_words(str(w.message))}")
     runner.done = base + games
     return result

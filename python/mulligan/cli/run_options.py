@@ -11,7 +11,7 @@ import click
 
 from mulligan import Seed, Variant
 from mulligan.cli.decks import DEFAULT_COMMANDER, DEFAULT_SIMULATE
-from mulligan.cli.group import VARIANT_CHOICE, VARIANT_METAVAR, writable_dir
+from mulligan.cli.group import VARIANT_CHOICE, VARIANT_METAVAR, VARIANT_NAMES, writable_dir
 from mulligan.cli.plot import plot_format
 
 __all__ = ["bundled_deck", "checked_plot", "read_seed", "run_options"]
@@ -48,7 +48,7 @@ def run_options(
                     metavar=VARIANT_METAVAR,
                     default=variant_default,
                     show_default=variant_default is not None,
-                    help=variant_help,
+                    help=f"{variant_help} ({VARIANT_NAMES})",
                 ),
                 click.option("--seed", metavar="HEX", default=None, help=seed_help),
                 click.option("--json", "as_json", is_flag=True, help="Print the results as JSON."),

@@ -11,6 +11,7 @@ import click
 
 from mulligan import KeepRule, MulliganRule, Variant
 from mulligan.cli.decks import deck_options, read_decks
+from mulligan.cli.fit_text import echo_lines, warn
 from mulligan.cli.group import (
     CliError,
     NameChoice,
@@ -150,7 +151,7 @@ def simulate_cmd(
       bottom = "balance"
       requires = ["ramp"]            # or { ramp = 2 }
       min_sources = { U = 1, R = 1 }
-      requires_cards = [{ cards = ["Lightning Bolt", "Chain Lightning"], min = 1 }]
+      requires_cards = [{ cards = ["Lightning Bolt", "Shock"], min = 1 }]
       exile = "hand"                 # PARTIAL_PARIS: or "excess"
 
     Prints a table of keep rates by hand size, mean hand size and lands (or --json); --plot
@@ -168,7 +169,7 @@ def simulate_cmd(
         message = "only the partial Paris mulligan (--mulligan partial-paris) exiles cards"
         if exile is not None:
             raise click.BadParameter(message, param_hint="--exile")
-        click.echo(f"warning: {exiles}: {message}; ignored", err=True)
+        warn(f"warning: {exiles}: {message}; ignored")
     checked_plot(plot_path)
     the_seed = read_seed(seed)
     options: dict[str, Any] = {
@@ -203,7 +204,7 @@ def simulate_cmd(
         print_table(rows)
         unclassified = sum(row["unclassified"] for row in rows)
         if unclassified:
-            click.echo(
+            echo_lines(
                 f"{unclassified} card(s) were not classified and count as nonlands (any lands "
                 "among them are missed): run `mulligan cards download` once to fix it"
             )

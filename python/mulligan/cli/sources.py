@@ -15,7 +15,7 @@ from mulligan.cli.fit_text import fit, text_width, wrap
 from mulligan.cli.group import NameChoice, cli, enum_value, mulligan_option, options_named
 from mulligan.cli.keep_rule import BOTTOM_ALIASES, BOTTOMS, make_rule
 from mulligan.cli.run_options import read_seed, run_options
-from mulligan.source_tables import SourcesTableDict, sources
+from mulligan.source_tables import SourcesCellDict, SourcesTableDict, sources
 
 __all__ = ["sources_cmd", "table_lines"]
 
@@ -36,9 +36,9 @@ __all__ = ["sources_cmd", "table_lines"]
 @click.option(
     "--target",
     type=click.FloatRange(0, 1, min_open=True),
-    default=0.9,
-    show_default=True,
-    help="The chance the sources needed aim for.",
+    default=None,
+    help="The chance the sources needed aim for, for every cost (default: 90%; with --karsten "
+    "his (89+M)% for mana value M, capped at 99%).",
 )
 @click.option(
     "--turns",
@@ -57,8 +57,10 @@ __all__ = ["sources_cmd", "table_lines"]
 )
 @run_options(
     keep_at_max=32,
-    variant_help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).",
+    variant_help="The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); "
+    "default: COMMANDER for a DECK with a commander section, else TWO_PLAYER.",
     seed_help="64 hex digits (default: random).",
+    variant_default=None,
 )
 @click.option("--players", type=click.IntRange(2, 64), default=None, help="Players at the table.")
 @click.option(
@@ -82,13 +84,13 @@ def sources_cmd(
     karsten: bool,
     exact: bool,
     on_the_draw: bool,
-    target: float,
+    target: float | None,
     turns: int,
     era: str,
     games: int,
     keep: str | None,
     keep_at: int | None,
-    variant: str,
+    variant: str | None,
     seed: str | None,
     as_json: bool,
     players: int | None,
@@ -112,10 +114,13 @@ def sources_cmd(
             "--karsten fixes the keep rule: leave --keep, --keep-at and --bottom out"
         )
     rule = None if karsten else make_rule(keep, keep_at, bottom, (), None)
-    extra: dict[str, object] = {}
+    extra: dict[str, object] = {} if target is None else {"target": target}
     if not karsten:
-        extra = {"variant": enum_value(Variant, variant), "players": players, "keep": rule}
-    elif variant.upper().replace("-", "_") != "TWO_PLAYER" or players is not None:
+        extra["players"] = players
+        extra["keep"] = rule
+        if variant is not None:
+            extra["variant"] = enum_value(Variant, variant)
+    elif variant is not None or players is not None:
         raise click.UsageError("--karsten fixes the table: leave --variant and --players out")
     name = None
     with options_named():
@@ -131,7 +136,6 @@ def sources_cmd(
             karsten=karsten,
             exact=exact,
             on_the_draw=on_the_draw,
-            target=target,
             turns=turns,
             mulligan=era,
             games=games,
@@ -142,8 +146,30 @@ def sources_cmd(
         out = {"deck": name, **table} if name is not None else dict(table)
         click.echo(json.dumps(out, indent=2))
         return
-    for line in table_lines(table, name, show_all, text_width()):
+    width = text_width()
+    for line in table_lines(table, name, show_all, width):
         click.echo(line)
+    for w in table.get("warnings", []):
+        for line in wrap(f"warning: {name}: {w}", width):
+            click.echo(line, err=True)
+
+
+def target_words(t: SourcesTableDict) -> str:
+    """The target as the header says it, telling a given one from a default one."""
+    if t.get("target_source") == "karsten":
+        return "Karsten's (89+M)% for mana value M (90% for a 1-drop; capped at 99%)"
+    target = t.get("target")
+    shown = f"{100 * (target if target is not None else 0.9):g}%"
+    return f"{shown} (given)" if t.get("target_source") == "given" else f"{shown} (the default)"
+
+
+def needed_text(c: SourcesCellDict) -> str:
+    """A cell's sources needed: one number, or a range (`17-18`) when a simulated count sits
+    at the threshold; `-` when no count reaches it."""
+    span = c.get("needed_range")
+    if span is not None and span[0] is not None and span[0] != span[1]:
+        return f"{span[0]}-{span[1] if span[1] is not None else ''}"
+    return str(c["needed"]) if c["needed"] is not None else "-"
 
 
 def pct(p: float | None) -> str:
@@ -164,24 +190,41 @@ def table_lines(
     )
     rule = "Karsten's keep rule and bottom order" if t["procedure"] == "karsten" else "keep rule"
     head = f"{name}: " if name else ""
+    commanders = t.get("commanders") or []
+    if commanders:
+        head += f"commander {' + '.join(commanders)}"
+        head += f" (colour identity {t.get('identity') or 'unknown'}); "
+    variant = ""
+    named = t.get("variant_source") in ("deck", "request")
+    if t.get("variant") is not None and (named or t["variant"] != "TWO_PLAYER"):
+        where = {"deck": " (from the deck's commander section)", "request": " (given)"}
+        variant = f"{t['variant']}{where.get(t.get('variant_source') or '', '')}, "
+        variant += f"{t['players']} players; "
     lines = wrap(
-        f"{head}{t['cards']} cards, {t['lands']} lands; {t['mulligan']} mulligan, {rule}; "
-        f"{who}; {how}",
+        f"{head}{t['cards']} cards, {t['lands']} lands; {variant}{t['mulligan']} mulligan, "
+        f"{rule}; {who}; {how}",
         width,
     )
     lines += wrap(
-        f"sources needed for {100 * t['target']:g}% to cast on curve, given the land drops:",
-        width,
+        f"sources needed for {target_words(t)} to cast on curve, given the land drops:", width
     )
+    if t["method"] == "simulated":
+        lines += wrap(
+            "  (a range such as 17-18: the count sits at the threshold, the counts whose 95% "
+            "interval reaches the target)",
+            width,
+        )
     for turn in range(1, t["turns"] + 1):
         cells = [c for c in t["cells"] if c["turn"] == turn]
-        shown = [f"{c['cost']}: {c['needed'] if c['needed'] is not None else '-'}" for c in cells]
+        shown = [f"{c['cost']}: {needed_text(c)}" for c in cells]
         drops = pct(t["land_drops"][turn - 1])
-        lines += fit(f"  turn {turn} (land drops hit {drops}): ", shown, width)
+        target = "" if t.get("target") is not None else f", {100 * cells[0]['target']:g}%"
+        lines += fit(f"  turn {turn} (land drops hit {drops}{target}): ", shown, width)
     if "deck_sources" in t:
-        lines.append(
-            "this deck's sources: " + "  ".join(f"{k} {v}" for k, v in t["deck_sources"].items())
-        )
+        order = sorted(t["deck_sources"].items(), key=lambda kv: "WUBRGC".find(kv[0]))
+        lines += fit("this deck's sources: ", [f"{k} {v}" for k, v in order], width)
+    for note in t.get("notes", []):
+        lines += wrap(f"note: {note}", width)
     if show_all:
         lines.append("chance by number of sources (0 to the land count):")
         for c in t["cells"]:

@@ -31,6 +31,7 @@ from mulligan.cli.decks import (
 from mulligan.cli.group import (
     VARIANT_CHOICE,
     VARIANT_METAVAR,
+    VARIANT_NAMES,
     CliError,
     cli,
     enum_value,
@@ -168,7 +169,8 @@ def suggest_players(message: str, count: int) -> str:
     type=VARIANT_CHOICE,
     metavar=VARIANT_METAVAR,
     default=None,
-    help="Game variant (default: TWO_PLAYER, FREE_FOR_ALL for more than two players).",
+    help="Game variant (default: TWO_PLAYER, FREE_FOR_ALL for more than two players; "
+    f"{VARIANT_NAMES}).",
 )
 @mulligan_option
 @house_options

@@ -10,6 +10,7 @@ import click
 
 from mulligan import LogError
 from mulligan.analysis import dealt_hands, land_luck
+from mulligan.cli.fit_text import echo_lines, fit, text_width
 from mulligan.cli.group import CliError, cli
 
 
@@ -45,9 +46,10 @@ def stats_cmd(logs: tuple[str, ...], samples: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"logs": list(logs), **report}, indent=2))
         return
-    click.echo(f"{len(logs)} log(s) verified; {report['hands']} hands dealt from a fresh shuffle")
+    width = text_width()
+    echo_lines(f"{len(logs)} log(s) verified; {report['hands']} hands dealt from a fresh shuffle")
     for row in report["shapes"]:
-        click.echo(
+        echo_lines(
             f"{row['hands']} hand(s) of {row['drawn']} from {row['deck_size']} cards "
             f"({row['deck_lands']} lands): lands, observed (expected)"
         )
@@ -56,13 +58,14 @@ def stats_cmd(logs: tuple[str, ...], samples: int, as_json: bool) -> None:
             for k, (o, e) in enumerate(zip(row["observed"], row["expected"]))
             if o or e >= 0.05
         ]
-        click.echo("  " + "  ".join(cells))
-    click.echo(
+        for line in fit("  ", cells, width):
+            click.echo(line)
+    echo_lines(
         f"lands dealt: {report['lands']} (expected {report['expected_lands']:.1f}); "
         f"P(this few or fewer) {report['p_at_most']:.4f}, P(this many or more) "
         f"{report['p_at_least']:.4f}; two-sided p = {report['p_total']:.4f}"
     )
-    click.echo(
+    echo_lines(
         f"how extreme the hands were (screw and flood alike): p = {report['p_surprise']:.4f} "
         f"(Monte Carlo, {report['samples']:,} sets, fixed seed)"
     )
@@ -71,4 +74,4 @@ def stats_cmd(logs: tuple[str, ...], samples: int, as_json: bool) -> None:
         if min(report["p_total"], report["p_surprise"]) < 0.01
         else "within what fair shuffles give"
     )
-    click.echo(f"verdict: {verdict}")
+    echo_lines(f"verdict: {verdict}")

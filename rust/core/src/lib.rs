@@ -34,6 +34,7 @@ pub mod card;
 pub mod card_data;
 pub mod cpu;
 pub mod deck;
+pub mod deck_profile;
 pub mod error;
 pub mod event;
 pub mod game;

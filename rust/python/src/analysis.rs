@@ -121,13 +121,13 @@ pub fn analyze<'py>(
         main: &list.main,
         commanders: &list.commanders,
     };
+    // The deck resolved once for the analysis and the search (docs/ANALYSIS.md).
+    let resolved = analysis::Resolved::new(cards, table.as_deref(), &request);
     let mut report =
-        py.detach(|| guard(|| analysis::analyze(cards, table.as_deref(), &request, &seed)))?;
+        py.detach(|| guard(|| analysis::analyze_resolved(&resolved, table.as_deref(), &seed)))?;
     if let Some(ask) = ask {
         let (t, py_cards) = (table.as_deref(), &deck.cards);
-        report.optimize = Some(optimize::search(
-            py, ask, py_cards, cards, t, &request, &seed,
-        )?);
+        report.optimize = Some(optimize::search(py, ask, py_cards, &resolved, t, &seed)?);
     }
     record_to_py(py, &report)
 }

@@ -10,7 +10,6 @@ use crate::convert::py_to_json;
 use crate::errors::{config_error, guard, type_error};
 use mulligan_core::analysis::objective::{Objective, Score};
 use mulligan_core::analysis::optimize::{self, OptimizeReport};
-use mulligan_core::analysis::Request;
 use mulligan_core::card::CardId;
 use mulligan_core::simulate::Abort;
 use pyo3::prelude::*;
@@ -106,9 +105,8 @@ pub fn search(
     py: Python<'_>,
     ask: Ask,
     cards: &[Py<Card>],
-    main: mulligan_core::analysis::sources::DeckCards<'_>,
+    deck: &mulligan_core::analysis::Resolved,
     table: Option<&mulligan_core::card_data::CardTable>,
-    request: &Request<()>,
     seed: &mulligan_core::Seed,
 ) -> PyResult<OptimizeReport> {
     let Ask { asked, progress } = ask;
@@ -124,11 +122,9 @@ pub fn search(
     };
     let result = match asked {
         Asked::Objective(objective) => {
-            let request = Request {
-                optimize: Some(objective),
-                ..request.clone()
-            };
-            py.detach(|| optimize::search(main, table, &request, seed, &mut report))
+            let mut deck = deck.clone();
+            deck.request.optimize = Some(objective);
+            py.detach(|| optimize::search_resolved(&deck, table, seed, &mut report))
         }
         Asked::Callable(callable) => {
             let name = callable
@@ -141,14 +137,11 @@ pub fn search(
                 cards: Arc::new(cards.iter().map(|c| c.clone_ref(py)).collect()),
                 error: Arc::new(Mutex::new(None)),
             };
-            let request = Request {
-                threads: Some(1),
-                ..request.clone()
-            };
+            let mut deck = deck.clone();
+            deck.request.threads = Some(1);
             let words = format!("the mean of {name}(hand, draws)");
-            let out = py.detach(|| {
-                optimize::search_scored(main, table, &request, seed, &scorer, words, &mut report)
-            });
+            let out =
+                py.detach(|| optimize::search_scored(&deck, seed, &scorer, words, &mut report));
             if let Some(e) = scorer.error.lock().ok().and_then(|mut e| e.take()) {
                 return Err(e);
             }

@@ -37,7 +37,7 @@ const KEYWORDS: &[&str] = &[
 /// "Sources tables"): a dict of the core's `source_tables::Table`.
 #[pyfunction]
 #[pyo3(signature = (deck=None, **keywords),
-       text_signature = "(deck=None, *, cards=None, lands=None, karsten=False, exact=False, on_the_draw=False, target=0.9, turns=7, mulligan=None, variant=None, players=None, keep=None, games=None, seed=None, threads=None, table=None)")]
+       text_signature = "(deck=None, *, cards=None, lands=None, karsten=False, exact=False, on_the_draw=False, target=None, turns=7, mulligan=None, variant=None, players=None, keep=None, games=None, seed=None, threads=None, table=None)")]
 pub fn sources<'py>(
     py: Python<'py>,
     deck: Option<Of<'py, Deck>>,
@@ -60,7 +60,7 @@ pub fn sources<'py>(
     request.exact = keywords.get::<Flag>("exact")?.is_some_and(|f| f.0);
     request.on_the_draw = keywords.get::<Flag>("on_the_draw")?.is_some_and(|f| f.0);
     if let Some(Real(target)) = keywords.get("target")? {
-        request.target = target;
+        request.target = Some(target);
     }
     if let Some(turns) = keywords.get::<Count>("turns")? {
         request.turns = turns.size();
@@ -69,7 +69,7 @@ pub fn sources<'py>(
         request.mulligan = rule;
     }
     if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = variant;
+        request.variant = Some(variant);
     }
     request.players = keywords.get::<Count>("players")?.map(|p| p.size());
     if let Some(keep) = keywords.object("keep") {
@@ -89,9 +89,13 @@ pub fn sources<'py>(
     let out = match deck {
         Some(deck) => {
             let card_table = table(py, keywords.object("table"))?;
-            let main = deck.0.get().to_core(py).main;
+            let list = deck.0.get().to_core(py);
+            let cards = mulligan_core::analysis::sources::DeckCards {
+                main: &list.main,
+                commanders: &list.commanders,
+            };
             py.detach(|| {
-                guard(|| source_tables::deck_table(&main, card_table.as_deref(), &request, &seed))
+                guard(|| source_tables::deck_table(cards, card_table.as_deref(), &request, &seed))
             })?
         }
         None => py.detach(|| guard(|| source_tables::table(&request, &seed)))?,

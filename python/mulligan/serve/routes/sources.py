@@ -75,10 +75,20 @@ class SourcesIn(m.Strict):
     )
     exact: bool = Field(default=False, description="hypergeometric sums, no sampling")
     on_the_draw: bool = False
-    target: float = Field(default=0.9, gt=0, le=1, description="the chance `needed` aims for")
+    target: float | None = Field(
+        default=None,
+        gt=0,
+        le=1,
+        description="the chance `needed` aims for, every cost; null: 90%, or with karsten his "
+        "(89+M)% for mana value M, capped at 99% (each cell's `target`; `target_source` says "
+        "which)",
+    )
     turns: int = Field(default=7, ge=1, le=15, description="costs of mana value 1 to this")
     mulligan: m.MulliganName = "LONDON"
-    variant: m.VariantName = "TWO_PLAYER"
+    variant: m.VariantName | None = Field(
+        default=None,
+        description="null: COMMANDER for a deck with a commander section, else TWO_PLAYER",
+    )
     players: int | None = Field(default=None, ge=2, le=16)
     keep: m.KeepIn | None = None
     games: int = Field(
@@ -96,7 +106,8 @@ class SourcesTable(BaseModel):
     lands: int
     method: str
     procedure: str
-    target: float
+    target: float | None
+    target_source: str
     turns: int
     land_drops: list[float]
     cells: list[dict[str, Any]]
@@ -127,29 +138,33 @@ def run_sources(body: dict[str, Any]) -> dict[str, Any]:
             "karsten": body.get("karsten", False),
             "exact": body.get("exact", False),
             "on_the_draw": body.get("on_the_draw", False),
-            "target": body.get("target", 0.9),
             "turns": body.get("turns", 7),
             "mulligan": body.get("mulligan", "LONDON"),
             "games": games,
             "seed": seed,
             "threads": 1,
         }
+        if body.get("target") is not None:
+            options["target"] = body["target"]
+        variant = body.get("variant")
+        if options["karsten"] and variant is not None and variant.upper() == "TWO_PLAYER":
+            variant = None  # his table's own; named or not
         if not options["karsten"]:
-            options["variant"] = body.get("variant", "TWO_PLAYER")
+            if variant is not None:
+                options["variant"] = variant
             options["players"] = body.get("players")
             options["keep"] = _keep_rule(body.get("keep"))
-        elif (
-            body.get("keep") is not None
-            or body.get("players") is not None
-            or body.get("variant", "TWO_PLAYER") != "TWO_PLAYER"
-        ):
+        elif body.get("keep") is not None or body.get("players") is not None or variant is not None:
             raise ApiError(
                 422,
                 "invalid",
                 "karsten: fixes the keep rule and table; leave out keep, variant and players",
             )
         if deck is not None:
-            return dict(sources(deck, **options))
+            out: dict[str, Any] = dict(sources(deck, **options))
+            # The deck's own warnings (903.5c: cards outside the commander's identity) first.
+            warnings: list[str] = [*deck.warnings, *out.get("warnings", [])]
+            return {**out, "warnings": warnings} if warnings else out
         return dict(sources(cards=cards, lands=lands, **options))
     except (MulliganError, ValueError, TypeError) as e:
         raise ApiError(422, "invalid", str(e)) from e

@@ -20,6 +20,8 @@ const BULK: &str = r#"[
  {"name":"Forest","layout":"normal","type_line":"Basic Land — Forest","mana_cost":"","color_identity":["G"],"produced_mana":["G"]},
  {"name":"Island","layout":"normal","type_line":"Basic Land — Island","mana_cost":"","color_identity":["U"],"produced_mana":["U"]},
  {"name":"Swamp","layout":"normal","type_line":"Basic Land — Swamp","mana_cost":"","color_identity":["B"],"produced_mana":["B"]},
+ {"name":"Mountain","layout":"normal","type_line":"Basic Land — Mountain","mana_cost":"","color_identity":["R"],"produced_mana":["R"]},
+ {"name":"Reflecting Pool","layout":"normal","type_line":"Land","mana_cost":"","color_identity":[]},
  {"name":"Grizzly Bears","layout":"normal","type_line":"Creature — Bear","mana_cost":"{1}{G}","colors":["G"],"color_identity":["G"]}
 ]"#;
 
@@ -200,4 +202,140 @@ fn on_curve_scores_the_card_too_and_castable_the_mana_alone() {
     }
     let json: Objective = serde_json::from_str(r#"{"castable": "Bears"}"#).unwrap();
     assert_eq!(json, Objective::Castable("Bears".into()));
+}
+
+/// The deck of [`deck`] with two Mountains and a Reflecting Pool for three Grizzly Bears.
+fn deck_with_red() -> (Vec<Card>, Vec<Card>) {
+    let (mut main, commanders) = deck();
+    main.truncate(main.len() - 3);
+    main.push(Card::new("Mountain", true, vec![]));
+    main.push(Card::new("Mountain", true, vec![]));
+    main.push(Card::new("Reflecting Pool", true, vec![]));
+    (main, commanders)
+}
+
+#[test]
+fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
+    use crate::source_tables::{deck_table, Request as Sources};
+    let (main, commanders) = deck_with_red();
+    let t = table();
+    let cards = DeckCards {
+        main: &main,
+        commanders: &commanders,
+    };
+    let ask = Sources {
+        exact: true,
+        turns: 3,
+        ..Sources::new(0, 0)
+    };
+    let before = crate::deck_profile::play::resolutions();
+    let out = deck_table(cards, Some(&t), &ask, &seed()).unwrap();
+    assert_eq!(crate::deck_profile::play::resolutions(), before + 1);
+    // The variant from the commander section: Commander, a draw on turn 1 (103.8c).
+    assert_eq!(out.variant, Some(Variant::Commander));
+    assert_eq!(out.variant_source, Some(VariantSource::Deck));
+    assert!(out.draws_first_turn);
+    assert_eq!(
+        out.commanders,
+        vec!["Teval, the Balanced Scale".to_string()]
+    );
+    assert_eq!(out.identity.as_deref(), Some("UBG"));
+    // No red: the Mountains and City of Brass's red count as colourless (903.4); Reflecting
+    // Pool counts as what the other lands add (106.7), inside the identity.
+    let sources = out.deck_sources.clone().unwrap();
+    assert_eq!(sources.get("R"), None, "{sources:?}");
+    assert_eq!(sources.get("C"), Some(&4), "{sources:?}");
+    assert_eq!(sources.get("B"), Some(&(10 + 3 + 1)), "{sources:?}");
+    assert!(out
+        .notes
+        .iter()
+        .any(|n| n.starts_with("Reflecting Pool") && n.contains("106.7")));
+    // The analysis counts the same.
+    let r = analyze(cards, Some(&t), &Request::new((), 3), &seed()).unwrap();
+    assert_eq!(r.by_turn[0].sources.get("R"), None);
+    assert_eq!(r.identity.as_deref(), Some("UBG"));
+    // A named variant overrides the deck's.
+    let two = Sources {
+        variant: Some(Variant::TwoPlayer),
+        ..ask.clone()
+    };
+    let out = deck_table(cards, Some(&t), &two, &seed()).unwrap();
+    assert_eq!(
+        (out.variant, out.variant_source, out.draws_first_turn),
+        (
+            Some(Variant::TwoPlayer),
+            Some(VariantSource::Request),
+            false
+        )
+    );
+    // Karsten: his 99-card column, said in a note.
+    let k = Sources {
+        karsten: true,
+        ..ask.clone()
+    };
+    let out = deck_table(cards, Some(&t), &k, &seed()).unwrap();
+    assert_eq!((out.variant, out.variant_source), (None, None));
+    assert!(out.notes.iter().any(|n| n.contains("Commander model")));
+    // A deck with no lands: a clear error.
+    let spells: Vec<Card> = (0..60)
+        .map(|_| Card::new("Grizzly Bears", false, vec![]))
+        .collect();
+    let e = deck_table(DeckCards::from(&spells), Some(&t), &ask, &seed()).unwrap_err();
+    assert!(e.to_string().contains("no lands"), "{e}");
+}
+
+#[test]
+fn one_analysis_with_its_search_resolves_the_deck_once() {
+    let (main, commanders) = deck();
+    let t = table();
+    let cards = DeckCards {
+        main: &main,
+        commanders: &commanders,
+    };
+    let request = Request {
+        games: 500,
+        threads: Some(1),
+        optimize: Some(Objective::Lands {
+            at_least: 3,
+            turn: None,
+        }),
+        ..Request::new((), 3)
+    };
+    let before = crate::deck_profile::play::resolutions();
+    let r = analyze(cards, Some(&t), &request, &seed()).unwrap();
+    assert!(r.optimize.is_some() && r.source_needs.is_some());
+    assert_eq!(crate::deck_profile::play::resolutions(), before + 1);
+}
+
+#[test]
+fn every_built_in_objective_keeps_a_players_range_of_sevens() {
+    // 60 cards, 20 to 26 Forests, the rest Grizzly Bears: the best seven-card range is a
+    // player's (contiguous, holding 3 and 4 lands) for on-curve:, castable: and lands:.
+    let t = table();
+    for lands in 20..=26 {
+        let main: Vec<Card> = (0..60)
+            .map(|i| match i < lands {
+                true => Card::new("Forest", true, vec![]),
+                false => Card::new("Grizzly Bears", false, vec![]),
+            })
+            .collect();
+        for objective in [
+            "on-curve:Grizzly Bears",
+            "castable:Grizzly Bears",
+            "lands:3",
+        ] {
+            let request = Request {
+                games: 1000,
+                threads: Some(1),
+                optimize: Some(Objective::parse(objective).unwrap()),
+                ..Request::new((), 3)
+            };
+            let r = optimize::search(&main, Some(&t), &request, &seed(), &mut |_, _| true).unwrap();
+            let &(_, lo, hi) = r.best.ranges.iter().find(|&&(s, _, _)| s == 7).unwrap();
+            assert!(lo <= 3 && hi >= 4, "{lands} lands, {objective}: {lo}-{hi}");
+            assert!(r.family.contains("a player would keep"), "{}", r.family);
+            assert_eq!(r.stages[0].tried, 4, "{objective}");
+            assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        }
+    }
 }

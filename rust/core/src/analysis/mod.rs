@@ -10,14 +10,12 @@
 //! (what comes out).
 
 pub mod after_keep;
+pub use crate::deck_profile::{commander, hypergeometric, mana, sources, wilson};
 pub mod castable;
-pub mod commander;
 pub mod curve_counter;
 pub mod curve_hist;
-pub mod hypergeometric;
 pub mod keep_odds;
 pub mod luck;
-pub mod mana;
 pub mod objective;
 pub mod optimize;
 mod optimize_colours;
@@ -26,10 +24,10 @@ mod plausible;
 pub mod questions;
 pub mod report;
 pub mod request;
+pub mod resolved;
 pub mod round_deals;
 pub mod simulation;
-pub mod sources;
-pub mod wilson;
+mod source_needs;
 
 #[cfg(test)]
 mod commander_tests;
@@ -51,7 +49,8 @@ use questions::questions;
 pub use questions::MAX_QUESTIONS;
 use report::{CardReport, KeepReport, Method, Report, TurnReport};
 pub use request::{Request, DEFAULT_GAMES, MAX_GAMES, MAX_TURNS};
-use sources::{DeckCards, Profile};
+pub use resolved::Resolved;
+use sources::DeckCards;
 use std::collections::BTreeMap;
 use wilson::{wilson, Interval};
 
@@ -70,15 +69,12 @@ pub fn analyze<'a, D>(
     request: &Request<D>,
     seed: &Seed,
 ) -> Result<Report> {
-    let cards = cards.into();
-    let mut report = analysis(cards, table, request, seed)?;
-    report.source_needs =
-        crate::source_tables::needs::for_analysis(cards, table, request, &mut report.warnings);
-    if request.optimize.is_some() {
-        report.optimize = Some(optimize::search(
-            cards,
+    let deck = Resolved::new(cards.into(), table, request);
+    let mut report = analyze_resolved(&deck, table, seed)?;
+    if deck.request.optimize.is_some() {
+        report.optimize = Some(optimize::search_resolved(
+            &deck,
             table,
-            request,
             seed,
             &mut |_, _| true,
         )?);
@@ -86,19 +82,21 @@ pub fn analyze<'a, D>(
     Ok(report)
 }
 
+/// The analysis and its `source_needs` of a deck already resolved (a binding that runs its
+/// own search on the same [`Resolved`] deck calls this one).
+pub fn analyze_resolved(deck: &Resolved, table: Option<&CardTable>, seed: &Seed) -> Result<Report> {
+    let mut report = analysis(deck, table, seed)?;
+    report.source_needs = source_needs::for_analysis(deck, table, &mut report.warnings);
+    Ok(report)
+}
+
 /// The analysis without the search.
-fn analysis<D>(
-    cards: DeckCards<'_>,
-    table: Option<&CardTable>,
-    request: &Request<D>,
-    seed: &Seed,
-) -> Result<Report> {
-    let (request, variant_source) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
+fn analysis(deck: &Resolved, table: Option<&CardTable>, seed: &Seed) -> Result<Report> {
+    let (request, variant_source) = (&deck.request, deck.variant_source);
     request.validate()?;
     let threads = request.threads()?;
     let keep = &request.keep_rule();
-    let profile = Profile::build_deck(cards, table);
+    let profile = &deck.profile;
     let hand = BASE_HAND_SIZE as usize;
     let skips = request.skips_first_draw();
     let draws = |t: usize| t - usize::from(skips);
@@ -115,7 +113,7 @@ fn analysis<D>(
                 .join(" + ")
         ));
     }
-    let (questions, names) = questions(&profile, request, table, &mut warnings)?;
+    let (questions, names) = questions(profile, request, table, &mut warnings)?;
     let mut report_later = vec![];
     let last_turn = questions
         .iter()
@@ -260,7 +258,7 @@ fn analysis<D>(
         return Ok(report);
     }
     let plan = simulation::Plan {
-        profile: &profile,
+        profile,
         cfg,
         skips_first_draw: skips,
         turns: request.turns,
@@ -297,7 +295,7 @@ fn analysis<D>(
     };
     let exact_turns = if request.exact && exact_keep.is_some() {
         policy.count_rule(hand).and_then(|rule| {
-            after_keep::report_turns(&cfg, &rule, &profile, &colours, &tags, draws, request.turns)
+            after_keep::report_turns(&cfg, &rule, profile, &colours, &tags, draws, request.turns)
         })
     } else {
         None

@@ -6,8 +6,10 @@
 //! The family: for every hand size at which the era lets the player mulligan, above the
 //! baseline rule's `keep_at` (103.5), a land range `[lo, hi]`, `0 <= lo <= hi <= size`: 36
 //! ranges at seven cards, 28 at six, 21 at five, so 21,168 rules for London with `keep_at`
-//! 4. Each mulligan shuffles the whole hand back (103.5), so the rounds are independent and
-//! the value of the game from the first round of a size on depends only on the ranges at that
+//! 4; for a built-in objective only the ranges a player would keep ([`players_range`]: 4, 6
+//! and 8, 192 rules), since the objectives score the mana and not what a mulligan costs.
+//! Each mulligan shuffles the whole hand back (103.5), so the rounds are independent and the
+//! value of the game from the first round of a size on depends only on the ranges at that
 //! size and below: the search goes size by size from the smallest (backward induction), each
 //! size's ranges scored on every game's rounds of that size with the smaller sizes' ranges
 //! already chosen. That finds the family's best rule in expectation while scoring only
@@ -19,9 +21,10 @@ use super::objective::{Objective, Score, Scorer};
 pub use super::optimize_colours::MAX_SEARCHED_SOURCES;
 use super::optimize_colours::{deck_colours, minimums, with_minimums};
 pub use super::optimize_report::{OptimizeReport, StageReport};
-pub use super::plausible::{implausible_keeps, PLAUSIBLE_SEVEN};
+pub use super::plausible::{implausible_keeps, players_range, PLAUSIBLE_SEVEN};
 use super::questions::questions;
 use super::request::{Request, MAX_TURNS};
+use super::resolved::Resolved;
 use super::simulation::{Deals, Kept, Plan};
 use super::sources::{DeckCards, Profile};
 use super::wilson::{wilson, Interval};
@@ -61,6 +64,9 @@ pub struct Search<'a> {
     pub games: u64,
     /// Threads.
     pub threads: usize,
+    /// Search only the ranges a player would keep ([`players_range`]): what a built-in
+    /// objective's search covers; false: every range (a binding's scoring function).
+    pub players_ranges: bool,
 }
 
 /// Progress: `(done, total)` game plays; false stops the search.
@@ -88,6 +94,8 @@ impl Ticker<'_, '_> {
 struct Ranges {
     chosen: Vec<(usize, u32, u32)>,
     reports: Vec<StageReport>,
+    /// Each seven-card range scored, with its mean (for the implausible-keep warning).
+    sevens: Vec<([u32; 2], f64)>,
 }
 
 /// One pass over games: the rules played, from which round, from which game index.
@@ -141,6 +149,7 @@ impl Search<'_> {
     ) -> Result<Ranges> {
         let mut chosen: Vec<(usize, u32, u32)> = vec![];
         let mut reports = vec![];
+        let mut sevens = vec![];
         for &(size, first) in stages.iter().rev() {
             let baseline_range = base
                 .ranges
@@ -149,11 +158,9 @@ impl Search<'_> {
                 .map(|&(_, lo, hi)| [lo, hi]);
             // The baseline's range first, so that a tie keeps it.
             let mut ranges: Vec<[u32; 2]> = baseline_range.into_iter().collect();
-            for lo in 0..=size as u32 {
-                for hi in lo..=size as u32 {
-                    if Some([lo, hi]) != baseline_range {
-                        ranges.push([lo, hi]);
-                    }
+            for [lo, hi] in self.candidates(size) {
+                if Some([lo, hi]) != baseline_range {
+                    ranges.push([lo, hi]);
                 }
             }
             let rules: Vec<KeepRule> = ranges
@@ -187,6 +194,9 @@ impl Search<'_> {
                 }
             }
             let [lo, hi] = ranges[best];
+            if size == BASE_HAND_SIZE as usize {
+                sevens = ranges.iter().copied().zip(means.iter().copied()).collect();
+            }
             chosen.push((size, lo, hi));
             reports.push(StageReport {
                 size,
@@ -197,7 +207,21 @@ impl Search<'_> {
                 baseline_value: means[rules.len()],
             });
         }
-        Ok(Ranges { chosen, reports })
+        Ok(Ranges {
+            chosen,
+            reports,
+            sevens,
+        })
+    }
+
+    /// The ranges searched at `size` cards: every `[lo, hi]`, or a player's only
+    /// ([`Search::players_ranges`]).
+    fn candidates(&self, size: usize) -> Vec<[u32; 2]> {
+        let s = size as u32;
+        (0..=s)
+            .flat_map(|lo| (lo..=s).map(move |hi| [lo, hi]))
+            .filter(|&[lo, hi]| !self.players_ranges || players_range(size, lo, hi))
+            .collect()
     }
 
     /// Runs the search with `scorer`, whose objective is `objective` (words).
@@ -222,7 +246,7 @@ impl Search<'_> {
                 self.plan.cfg.rule.name()
             )));
         }
-        let per_size = |s: usize| (s + 1) * (s + 2) / 2;
+        let per_size = |s: usize| self.candidates(s).len();
         let tried: usize = stages.iter().map(|&(s, _)| per_size(s)).sum();
         let family_size = stages
             .iter()
@@ -255,6 +279,7 @@ impl Search<'_> {
             Ranges {
                 chosen,
                 mut reports,
+                sevens,
             },
         )) = found
         else {
@@ -286,9 +311,16 @@ impl Search<'_> {
             objective,
             objective_name: "score".into(),
             warnings: vec![],
+            sevens,
             family: format!(
-                "a land range at each hand size the player may mulligan: {}{}; the baseline's \
-                 bottom, keep_at and other conditions",
+                "{} at each hand size the player may mulligan: {}{}; the baseline's bottom, \
+                 keep_at and other conditions",
+                if self.players_ranges {
+                    "a land range a player would keep (7 cards: 2-4, 2-5, 3-4 or 3-5 lands; 6: \
+                     1-2 up to 3-5; 5: 1-2 up to 2-5; 4 or fewer: any holding 1 or 2)"
+                } else {
+                    "a land range"
+                },
                 stages
                     .iter()
                     .map(|&(s, _)| format!("{} at {s} cards", per_size(s)))
@@ -451,14 +483,27 @@ pub fn search<'a, D>(
     seed: &Seed,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    let cards = cards.into();
-    let (request, _) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
+    search_resolved(
+        &Resolved::new(cards.into(), table, request),
+        table,
+        seed,
+        progress,
+    )
+}
+
+/// [`search`] on a deck already resolved against its request ([`Resolved`]).
+pub fn search_resolved(
+    deck: &Resolved,
+    table: Option<&CardTable>,
+    seed: &Seed,
+    progress: Progress<'_>,
+) -> Result<OptimizeReport> {
+    let request = &deck.request;
+    let profile = &deck.profile;
     let objective = request
         .optimize
         .clone()
         .ok_or_else(|| Error::config("optimize: no objective given"))?;
-    let profile = Profile::build_deck(cards, table);
     let (scorer, turn) = match &objective {
         Objective::OnCurve(name) | Objective::Castable(name) => {
             let asked = Request {
@@ -466,7 +511,7 @@ pub fn search<'a, D>(
                 cards: vec![name.clone()],
                 ..Request::new((), request.turns)
             };
-            let (mut questions, _) = questions(&profile, &asked, table, &mut vec![])
+            let (mut questions, _) = questions(profile, &asked, table, &mut vec![])
                 .map_err(|e| Error::config(format!("optimize on-curve: {e}")))?;
             let q = questions.pop().ok_or_else(|| {
                 Error::config(format!(
@@ -490,7 +535,7 @@ pub fn search<'a, D>(
         }
     };
     let scorer = scorer.with_draws(turn - usize::from(request.skips_first_draw()));
-    let setup = Setup::new(&profile, request, turn)?;
+    let setup = Setup::new(profile, request, turn)?;
     if let Objective::Lands { at_least, .. } = objective {
         let seen = BASE_HAND_SIZE as usize + turn - usize::from(request.skips_first_draw());
         if at_least > seen.min(profile.land_count()) {
@@ -515,20 +560,15 @@ pub fn search<'a, D>(
 
 /// A search with a binding's scoring function (`scorer`, described by `objective`), looking
 /// at the draws up to the request's `turns`.
-pub fn search_scored<'a, D, S: Score + Clone + Send>(
-    cards: impl Into<DeckCards<'a>>,
-    table: Option<&CardTable>,
-    request: &Request<D>,
+pub fn search_scored<S: Score + Clone + Send>(
+    deck: &Resolved,
     seed: &Seed,
     scorer: &S,
     objective: String,
     progress: Progress<'_>,
 ) -> Result<OptimizeReport> {
-    let cards = cards.into();
-    let (request, _) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
-    let profile = Profile::build_deck(cards, table);
-    Setup::new(&profile, request, request.turns)?
+    let request = &deck.request;
+    Setup::new(&deck.profile, request, request.turns)?
         .run(request, seed, scorer, objective, progress, None)
 }
 

@@ -33,6 +33,10 @@ pub struct OptimizeReport {
     /// The best rule keeps hands no player would (docs/ANALYSIS.md: a seven-card hand with
     /// fewer than 2 or more than 5 lands), one sentence each.
     pub warnings: Vec<String>,
+    /// Each seven-card range the search scored and its mean from the seven-card round on
+    /// (not serialised: what the implausible-keep warning reads).
+    #[serde(skip)]
+    pub sevens: Vec<([u32; 2], f64)>,
     /// The family searched, in words.
     pub family: String,
     /// Rules in the family (the product of the ranges per size).

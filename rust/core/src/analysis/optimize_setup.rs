@@ -53,14 +53,29 @@ impl<'a> Setup<'a> {
         progress: Progress<'_>,
         asked: Option<&Objective>,
     ) -> Result<OptimizeReport> {
-        let mut report = self
-            .search(request)
-            .run(seed, scorer, objective, progress)?;
+        let mut search = self.search(request);
+        search.players_ranges = asked.is_some();
+        let mut report = search.run(seed, scorer, objective, progress)?;
+        // What keeping the implausible sevens changes: the best rule's seven-card range
+        // against the same range cut to a player's 2-5, both as the search scored them.
+        let seven = BASE_HAND_SIZE as usize;
+        let effect = report
+            .best
+            .ranges
+            .iter()
+            .find(|&&(s, _, _)| s == seven)
+            .and_then(|&(_, lo, hi)| {
+                let (min, max) = PLAUSIBLE_SEVEN;
+                let at = |r: [u32; 2]| report.sevens.iter().find(|(x, _)| *x == r).map(|x| x.1);
+                let cut = [lo.max(min), hi.min(max)];
+                Some((at([lo, hi])?, at(cut)?, cut))
+            });
         report.warnings.extend(implausible_keeps(
             &report.best,
             self.profile.len(),
             self.profile.land_count(),
             asked,
+            effect,
         ));
         Ok(report)
     }
@@ -84,6 +99,7 @@ impl<'a> Setup<'a> {
             },
             games: request.games,
             threads: request.threads().unwrap_or(1),
+            players_ranges: false,
         }
     }
 }

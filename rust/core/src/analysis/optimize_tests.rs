@@ -36,15 +36,23 @@ fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
     // every size: minimum 1 land (never 0 or 2), and the rule scores exactly what the ideal
     // rule {7: [1, 7], 6: [1, 6], 5: [1, 5]} scores on the same games (its maximum may be
     // lower: London's bottom then keeps fewer lands, still at least one).
+    // The family of every land range: a scoring function's search (a built-in objective
+    // searches a player's ranges only, below).
     let (deck, games) = (cards(3), 20_000);
-    let r = search(
-        &deck,
-        None,
-        &request("lands:1@1", games, 2),
-        &seed(3),
-        &mut |_, _| true,
-    )
-    .unwrap();
+    let full = |req: &Request<()>| {
+        let resolved = Resolved::new(DeckCards::from(&deck), None, req);
+        let flags = deck.iter().map(|c| c.land).collect();
+        let scorer = crate::analysis::objective::Scorer::Lands(flags, 1, 0).with_draws(0);
+        search_scored(&resolved, &seed(3), &scorer, "lands".into(), &mut |_, _| {
+            true
+        })
+        .unwrap()
+    };
+    let ask = Request {
+        turns: 1,
+        ..request("lands:1@1", games, 2)
+    };
+    let r = full(&ask);
     assert_eq!(r.rules_tried, 36 + 28 + 21);
     assert_eq!(r.family_size, 36 * 28 * 21);
     assert_eq!(
@@ -60,11 +68,24 @@ fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
             ranges: vec![(5, 1, 5), (6, 1, 6), (7, 1, 7)],
             ..KeepRule::default()
         }),
-        ..request("lands:1@1", games, 2)
+        ..ask.clone()
     };
-    let i = search(&deck, None, &ideal, &seed(3), &mut |_, _| true).unwrap();
+    let i = full(&ideal);
     assert_eq!(r.best_value, i.baseline_value, "{:?}", r.best);
     assert_eq!(i.difference, 0.0);
+    // The built-in objective keeps a player's sevens (2-4 or 2-5 here) and one-land sixes
+    // and fives.
+    let p = search(&deck, None, &ask, &seed(3), &mut |_, _| true).unwrap();
+    assert_eq!((p.rules_tried, p.family_size), (4 + 6 + 8, 4 * 6 * 8));
+    let lo = |size: usize| {
+        p.best
+            .ranges
+            .iter()
+            .find(|&&(s, _, _)| s == size)
+            .unwrap()
+            .1
+    };
+    assert_eq!((lo(7), lo(6), lo(5)), (2, 1, 1), "{:?}", p.best);
     assert_eq!(r.best.keep_at, Some(4));
     // The default rule (2-5 lands) refuses one-land hands, which have the land: worse, and
     // the paired interval says so.
@@ -179,15 +200,10 @@ fn a_scoring_function_is_a_score_and_is_remembered() {
         optimize: None,
         ..request("lands:1", 2000, 1)
     };
-    let r = search_scored(
-        &deck,
-        None,
-        &req,
-        &seed(2),
-        &scorer,
-        "lands".into(),
-        &mut |_, _| true,
-    )
+    let resolved = Resolved::new(DeckCards::from(&deck), None, &req);
+    let r = search_scored(&resolved, &seed(2), &scorer, "lands".into(), &mut |_, _| {
+        true
+    })
     .unwrap();
     // More lands score more: the best keeps the most lands it can at seven cards.
     let &(_, lo7, _) = r.best.ranges.iter().find(|&&(s, _, _)| s == 7).unwrap();
@@ -298,9 +314,10 @@ fn colour_minimums_are_searched_with_the_ranges_when_asked() {
     };
     let plain = search(&deck, Some(table), &ask(false), &seed(6), &mut |_, _| true).unwrap();
     let both = search(&deck, Some(table), &ask(true), &seed(6), &mut |_, _| true).unwrap();
-    assert_eq!(plain.rules_tried, 85);
-    assert_eq!(both.rules_tried, 85 * 9, "W and R, 0 to 2 each");
-    assert_eq!(both.family_size, 36 * 28 * 21 * 9);
+    // A built-in objective searches a player's ranges: 4 at seven, 6 at six, 8 at five.
+    assert_eq!(plain.rules_tried, 18);
+    assert_eq!(both.rules_tried, 18 * 9, "W and R, 0 to 2 each");
+    assert_eq!(both.family_size, 4 * 6 * 8 * 9);
     assert!(both.family.contains("sources of WR"), "{}", both.family);
     assert!(plain.best.min_sources.is_empty());
     let white = both.best.min_sources.iter().find(|(c, _)| c == "W");

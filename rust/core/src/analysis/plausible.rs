@@ -13,6 +13,20 @@ use crate::simulate::KeepRule;
 /// [`implausible_keeps`]: the range of the default keep rule and of Karsten's.
 pub const PLAUSIBLE_SEVEN: (u32, u32) = (2, 5);
 
+/// Whether `[lo, hi]` lands is a range a player would keep at `size` cards, the family a
+/// built-in objective's search covers (docs/ANALYSIS.md): at seven, 2-4, 2-5, 3-4 or 3-5 lands
+/// (within [`PLAUSIBLE_SEVEN`], holding 3 and 4); at six, from 1-2 up to 3-5 (holding 2 and 3);
+/// at five, from 1-2 up to 2-5; at four or fewer, any range holding 1 land or 2 (every hand
+/// of a smaller size).
+pub fn players_range(size: usize, lo: u32, hi: u32) -> bool {
+    match size {
+        7 => (2..=3).contains(&lo) && (4..=5).contains(&hi),
+        6 => (1..=2).contains(&lo) && (3..=5).contains(&hi),
+        5 => (1..=2).contains(&lo) && hi >= 2,
+        _ => lo <= 2 && hi >= 1,
+    }
+}
+
 /// A warning when `rule` keeps seven-card hands no player would: by definition, hands with
 /// fewer than 2 or more than 5 lands ([`PLAUSIBLE_SEVEN`]), with how often a seven-card hand
 /// of this deck (`deck_size` cards, `lands` lands) is one of them, and what to do about it
@@ -22,6 +36,7 @@ pub fn implausible_keeps(
     deck_size: usize,
     lands: usize,
     objective: Option<&Objective>,
+    effect: Option<(f64, f64, [u32; 2])>,
 ) -> Option<String> {
     let seven = BASE_HAND_SIZE as usize;
     let (lo, hi) = rule
@@ -42,14 +57,21 @@ pub fn implausible_keeps(
             "the castable objective scores the mana alone, which such hands have; \
              on-curve:{name} scores the mana and the card (castable_and_drawn)"
         ),
-        _ => "such hands are rare, so keeping or not moves the objective by less than the \
-              search's noise: read the ranges as 2-5 there"
-            .to_string(),
+        _ => "the search keeps whatever scores best, however rare".to_string(),
+    };
+    let by = match effect {
+        Some((best, clipped, [clo, chi])) => format!(
+            "; keeping them moves the objective by {:+.4} (the search's games, from the \
+             seven-card round on: {best:.4} with them, {clipped:.4} for the same rule keeping \
+             {clo}-{chi} in 7)",
+            best - clipped
+        ),
+        None => String::new(),
     };
     Some(format!(
         "the best rule keeps seven-card hands of {} lands ({lo}-{hi} in 7), which no player \
          would keep (this warning's definition: fewer than {min} or more than {max} lands in 7; \
-         {:.2}% of this deck's seven-card hands): {why}",
+         {:.2}% of this deck's seven-card hands){by}: {why}",
         counts.join(", "),
         100.0 * share
     ))
@@ -68,9 +90,9 @@ mod tests {
 
     #[test]
     fn warns_of_seven_card_keeps_outside_two_to_five_lands() {
-        assert_eq!(implausible_keeps(&rule(2, 5), 60, 24, None), None);
+        assert_eq!(implausible_keeps(&rule(2, 5), 60, 24, None, None), None);
         let castable = Objective::Castable("Stoke the Flames".into());
-        let w = implausible_keeps(&rule(3, 7), 60, 24, Some(&castable)).unwrap();
+        let w = implausible_keeps(&rule(3, 7), 60, 24, Some(&castable), None).unwrap();
         assert!(w.contains("6, 7 lands (3-7 in 7)"), "{w}");
         assert!(w.contains("on-curve:Stoke the Flames"), "{w}");
         // P(6 or 7 lands in 7 of 60 with 24): the hypergeometric tail, as printed.
@@ -78,8 +100,8 @@ mod tests {
             .map(|k| hypergeometric::pmf(60, 24, 7, k))
             .sum::<f64>();
         assert!(w.contains(&format!("{:.2}%", 100.0 * tail)), "{w}");
-        let w = implausible_keeps(&rule(0, 4), 60, 24, None).unwrap();
+        let w = implausible_keeps(&rule(0, 4), 60, 24, None, Some((0.5, 0.43, [2, 4]))).unwrap();
         assert!(w.contains("0, 1 lands (0-4 in 7)"), "{w}");
-        assert!(w.contains("rare"), "{w}");
+        assert!(w.contains("by +0.0700") && !w.contains("noise"), "{w}");
     }
 }

@@ -5,8 +5,10 @@
 //! HTTP service validates its `POST /analyze` body against its schema entry.
 
 use super::objective::Objective;
+use crate::deck_profile::play::Play;
+pub use crate::deck_profile::play::VariantSource;
 use crate::error::{Error, Result};
-use crate::rules::{self, FirstDraw, MulliganRule, Variant};
+use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 use crate::simulate::request::{seed_of, threads_of};
 use crate::simulate::KeepRule;
@@ -113,44 +115,49 @@ impl<D> Request<D> {
         }
     }
 
+    /// How the deck is played ([`Play`]: the shape this request shares with the sources
+    /// tables').
+    pub fn play(&self) -> Play {
+        Play {
+            on_the_draw: self.on_the_draw,
+            variant: self.variant,
+            players: self.players,
+            mulligan: self.mulligan,
+            keep: self.keep.clone(),
+        }
+    }
+
     /// The variant: the one given, else `TWO_PLAYER` ([`Request::for_deck`] decides it from
     /// the deck first).
     pub fn variant(&self) -> Variant {
-        self.variant.unwrap_or_default()
+        self.play().variant()
     }
 
     /// The players at the table.
     pub fn players(&self) -> usize {
-        self.players
-            .unwrap_or_else(|| self.variant().default_players())
+        self.play().players()
     }
 
     /// Whether this player skips the draw of their first turn (103.8a-c).
     pub fn skips_first_draw(&self) -> bool {
-        !self.on_the_draw && rules::first_draw(self.variant(), self.players()) != FirstDraw::Nobody
+        self.play().skips_first_draw()
     }
 
-    /// The request for a deck with commanders or without (`commander`), the deck left out: its
-    /// variant the one given, else Commander for a deck with a commander (903: the free first
-    /// mulligan of 103.5c and the first draw of 103.8c follow), else `TWO_PLAYER`; and where
-    /// that variant came from.
+    /// The request for a deck with commanders or without (`commander`), the deck left out,
+    /// its variant decided by [`Play::for_deck`]; and where that variant came from.
     pub fn for_deck(&self, commander: bool) -> (Request<()>, VariantSource) {
-        let (variant, source) = match self.variant {
-            Some(v) => (v, VariantSource::Request),
-            None if commander => (Variant::Commander, VariantSource::Deck),
-            None => (Variant::default(), VariantSource::Default),
-        };
+        let (play, source) = self.play().for_deck(commander);
         let request = Request {
             deck: (),
             turns: self.turns,
-            on_the_draw: self.on_the_draw,
-            variant: Some(variant),
-            players: self.players,
-            mulligan: self.mulligan,
+            on_the_draw: play.on_the_draw,
+            variant: play.variant,
+            players: play.players,
+            mulligan: play.mulligan,
             cards: self.cards.clone(),
             exact: self.exact,
             games: self.games,
-            keep: self.keep.clone(),
+            keep: play.keep,
             seed: self.seed.clone(),
             threads: self.threads,
             optimize: self.optimize.clone(),
@@ -198,18 +205,6 @@ impl<D> Request<D> {
             ));
         }
         self.threads()?;
-        self.variant().check_players(self.players())
+        self.play().validate()
     }
-}
-
-/// Where an analysis's variant came from ([`Request::for_deck`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum VariantSource {
-    /// The request named it (`--variant`, `variant=`).
-    Request,
-    /// The deck has a commander: Commander.
-    Deck,
-    /// Neither: `TWO_PLAYER`.
-    Default,
 }

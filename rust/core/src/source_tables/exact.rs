@@ -7,7 +7,7 @@
 //! drawn, since the deck never runs that low: see [`super::Request::validate`]).
 
 use super::procedure::{bottom_lands, Procedure};
-use crate::analysis::hypergeometric::binomial;
+use crate::deck_profile::hypergeometric::binomial;
 
 /// A deck by kind of card: lands that add the colour, other lands, the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,23 +11,24 @@
 //! `t` has seen the kept hand and `t - 1` draws, one more for a player who draws on their
 //! first turn (103.8).
 
+pub mod deck;
 pub mod exact;
 pub mod needs;
 pub mod procedure;
 pub mod simulated;
+pub use deck::deck_table;
+#[cfg(test)]
+mod karsten_tests;
 #[cfg(test)]
 mod tests;
 
-use crate::analysis::mana::LETTERS;
-use crate::analysis::sources::Profile;
-use crate::analysis::wilson::{wilson, Interval};
-use crate::card::Card;
-use crate::card_data::CardTable;
+use crate::deck_profile::play::{Play, VariantSource};
+use crate::deck_profile::wilson::{wilson, Interval};
 use crate::error::{Error, Result};
-use crate::rules::{self, FirstDraw, MulliganRule, Variant, BASE_HAND_SIZE};
+use crate::rules::{FirstDraw, MulliganRule, Variant};
 use crate::seed::Seed;
 use crate::simulate::request::{seed_of, threads_of};
-use crate::simulate::{Config, KeepRule};
+use crate::simulate::KeepRule;
 use exact::Kinds;
 use procedure::Procedure;
 use schemars::JsonSchema;
@@ -42,16 +43,35 @@ pub const MAX_CARDS: usize = 1000;
 pub const MAX_GAMES: u64 = 100_000_000;
 /// Games simulated for each source count when the request names none.
 pub const DEFAULT_GAMES: u64 = 100_000;
-/// The chance a table asks for when the request names none (his tables' 90%).
+/// The chance a table asks for when the request names none and is not `karsten` (a flat 90%;
+/// `analyze`'s `source_needs` uses it too).
 pub const DEFAULT_TARGET: f64 = 0.9;
+/// The most Karsten's (89+M)% target reaches: his tables stop at mana value 6 (95%); past them
+/// the target grows one point per mana value up to this, 99% for mana value 10 and above.
+pub const KARSTEN_TARGET_CAP: f64 = 0.99;
+
+/// Karsten's target for a spell of mana value `mana_value` (his 2022 tables: (89+M)%, 90% for
+/// a one-drop, 91% for a two-drop, ...), capped at [`KARSTEN_TARGET_CAP`].
+pub fn karsten_target(mana_value: usize) -> f64 {
+    ((89 + mana_value.min(10)) as f64 / 100.0).min(KARSTEN_TARGET_CAP)
+}
+
+/// Where a table's target came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetSource {
+    /// The request named it (`--target`, `target=`): one target for every cell.
+    Given,
+    /// Not named, not `karsten`: the flat [`DEFAULT_TARGET`].
+    Default,
+    /// Not named, `karsten`: his (89+M)% per cost ([`karsten_target`]).
+    Karsten,
+}
 /// Turns a table covers when the request names none (his tables stop at 7).
 pub const DEFAULT_TURNS: usize = 7;
 
 fn default_games() -> u64 {
     DEFAULT_GAMES
-}
-fn default_target() -> f64 {
-    DEFAULT_TARGET
 }
 fn default_turns() -> usize {
     DEFAULT_TURNS
@@ -83,9 +103,11 @@ pub struct Request {
     /// The player draws on their first turn (103.8).
     #[serde(default)]
     pub on_the_draw: bool,
-    /// The chance the `needed` counts aim for, above 0 and at most 1.
-    #[serde(default = "default_target")]
-    pub target: f64,
+    /// The chance the `needed` counts aim for, above 0 and at most 1, for every cost; null:
+    /// 90%, or with `karsten` his (89+M)% for a cost of mana value M, capped at 99% (mana
+    /// value 10 and above).
+    #[serde(default)]
+    pub target: Option<f64>,
     /// Turns, 1 to 15: the table covers every cost of mana value 1 to this.
     #[serde(default = "default_turns")]
     #[schemars(range(min = 1, max = 15))]
@@ -93,9 +115,11 @@ pub struct Request {
     /// The mulligan era; `NONE`: the first hand is kept.
     #[serde(default)]
     pub mulligan: MulliganRule,
-    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan).
+    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); null:
+    /// from the deck, `COMMANDER` for a deck with a commander section (903), else
+    /// `TWO_PLAYER`.
     #[serde(default)]
-    pub variant: Variant,
+    pub variant: Option<Variant>,
     /// Players at the table (null: the variant's usual table).
     #[serde(default)]
     pub players: Option<usize>,
@@ -127,10 +151,10 @@ impl Request {
             karsten: false,
             exact: false,
             on_the_draw: false,
-            target: DEFAULT_TARGET,
+            target: None,
             turns: DEFAULT_TURNS,
             mulligan: MulliganRule::default(),
-            variant: Variant::default(),
+            variant: None,
             players: None,
             keep: None,
             games: DEFAULT_GAMES,
@@ -139,10 +163,58 @@ impl Request {
         }
     }
 
+    /// A request for a deck of `cards` cards holding `lands` lands played as `play` says (the
+    /// shape the analysis shares, [`Play`]), every other key at its default.
+    pub fn for_play(cards: usize, lands: usize, play: &Play) -> Request {
+        Request {
+            on_the_draw: play.on_the_draw,
+            variant: play.variant,
+            players: play.players,
+            mulligan: play.mulligan,
+            keep: play.keep.clone(),
+            ..Request::new(cards, lands)
+        }
+    }
+
+    /// How the deck is played ([`Play`]).
+    pub fn play(&self) -> Play {
+        Play {
+            on_the_draw: self.on_the_draw,
+            variant: self.variant,
+            players: self.players,
+            mulligan: self.mulligan,
+            keep: self.keep.clone(),
+        }
+    }
+
     /// The players at the table.
     pub fn players(&self) -> usize {
-        self.players
-            .unwrap_or_else(|| self.variant.default_players())
+        self.play().players()
+    }
+
+    /// The target of a cost of mana value `turn`: the one given, else Karsten's (89+M)% with
+    /// `karsten`, else [`DEFAULT_TARGET`].
+    pub fn target_for(&self, turn: usize) -> f64 {
+        match (self.target, self.karsten) {
+            (Some(t), _) => t,
+            (None, true) => karsten_target(turn),
+            (None, false) => DEFAULT_TARGET,
+        }
+    }
+
+    /// The one target of every cell: the one given, else [`DEFAULT_TARGET`] (a `karsten`
+    /// table without one has a target per cost: [`Request::target_for`]).
+    pub fn target_or_default(&self) -> f64 {
+        self.target.unwrap_or(DEFAULT_TARGET)
+    }
+
+    /// Where the target comes from.
+    pub fn target_source(&self) -> TargetSource {
+        match (self.target, self.karsten) {
+            (Some(_), _) => TargetSource::Given,
+            (None, true) => TargetSource::Karsten,
+            (None, false) => TargetSource::Default,
+        }
     }
 
     /// Whether the player draws on their first turn: on the draw, in a multiplayer game
@@ -151,7 +223,8 @@ impl Request {
         if self.karsten {
             return self.on_the_draw || self.cards == 99;
         }
-        self.on_the_draw || rules::first_draw(self.variant, self.players()) == FirstDraw::Nobody
+        self.on_the_draw
+            || crate::rules::first_draw(self.play().variant(), self.players()) == FirstDraw::Nobody
     }
 
     /// Cards drawn after the keep by each turn (index 0: turn 1).
@@ -165,13 +238,7 @@ impl Request {
         if self.karsten {
             return Ok(Procedure::karsten(self.cards));
         }
-        let cfg = Config {
-            rule: self.mulligan,
-            free_first: rules::free_first_mulligan(self.variant, self.players()),
-            hand_size: BASE_HAND_SIZE as usize,
-            deck_size: self.cards,
-            house: Default::default(),
-        };
+        let cfg = self.play().config(self.cards);
         Procedure::rule(&cfg, &self.keep.clone().unwrap_or_default(), self.lands)
     }
 
@@ -200,11 +267,12 @@ impl Request {
                 self.turns
             )));
         }
-        if !(self.target > 0.0 && self.target <= 1.0) {
-            return Err(Error::config(format!(
-                "target must be above 0 and at most 1, got {}",
-                self.target
-            )));
+        if let Some(target) = self.target {
+            if !(target > 0.0 && target <= 1.0) {
+                return Err(Error::config(format!(
+                    "target must be above 0 and at most 1, got {target}"
+                )));
+            }
         }
         if self.games == 0 || self.games > MAX_GAMES {
             return Err(Error::config(format!(
@@ -219,14 +287,14 @@ impl Request {
                     self.mulligan.name()
                 )));
             }
-            if self.keep.is_some() || self.variant != Variant::default() || self.players.is_some() {
+            if self.keep.is_some() || self.variant.is_some() || self.players.is_some() {
                 return Err(Error::config(
                     "karsten fixes the keep rule and the table (his 99-card decks are \
                      Commander); leave keep, variant and players out",
                 ));
             }
         } else {
-            self.variant.check_players(self.players())?;
+            self.play().validate()?;
         }
         threads_of(self.threads)?;
         Ok(())
@@ -248,8 +316,16 @@ pub struct Cell {
     /// Simulated: each chance's 95% Wilson interval.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval: Option<Vec<Option<Interval>>>,
+    /// This cost's target chance (the request's, or Karsten's (89+M)%).
+    pub target: f64,
     /// The fewest lands of the colour whose chance reaches the target (null: none does).
     pub needed: Option<usize>,
+    /// Simulated: the counts `needed` may be, given the intervals: the fewest whose 95%
+    /// interval reaches the target (its upper end) and the fewest whose whole interval does
+    /// (its lower end); null for a bound no count reaches. The two differ when a count sits
+    /// at the threshold (the text prints `17-18`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needed_range: Option<[Option<usize>; 2]>,
 }
 
 /// A whole table (docs/ANALYSIS.md, "Sources tables").
@@ -267,8 +343,17 @@ pub struct Table {
     pub mulligan: MulliganRule,
     /// Whether the player draws on their first turn.
     pub draws_first_turn: bool,
-    /// The target chance.
-    pub target: f64,
+    /// The target chance of every cell; null when each cost has its own (Karsten's (89+M)%,
+    /// in each cell's `target`).
+    pub target: Option<f64>,
+    /// Where the target came from: `given` (the request's), `default` (a flat 90%) or
+    /// `karsten` (his (89+M)% per cost, capped at 99%).
+    pub target_source: TargetSource,
+    /// The variant the table is played under (null under `karsten`: his method fixes the
+    /// table; his 99-card decks are his Commander model).
+    pub variant: Option<Variant>,
+    /// Players at the table (null under `karsten`).
+    pub players: Option<usize>,
     /// Turns covered.
     pub turns: usize,
     /// Simulated: games for each number of sources.
@@ -281,9 +366,26 @@ pub struct Table {
     /// Every cost, by turn then by coloured symbols.
     pub cells: Vec<Cell>,
     /// Asked with a deck: its lands of each colour (letter -> lands), to read against the
-    /// table.
+    /// table (in a Commander deck, only the commander's colour identity's colours, mana of
+    /// any other colour counted as `C`: 903.4).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deck_sources: Option<BTreeMap<String, usize>>,
+    /// Asked with a deck: where the variant came from (`deck`: its commander section).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_source: Option<VariantSource>,
+    /// Asked with a deck: its commanders (903.3), in the command zone, never drawn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub commanders: Vec<String>,
+    /// The commanders' colour identity (903.4), when the card table knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
+    /// What the table assumed of the deck's sources (106.7 lands, lands with no mana), one
+    /// sentence each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// What the table could not do as asked, one sentence each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// His spelling of a cost: `1CC` for mana value 3 with two coloured symbols.
@@ -303,6 +405,18 @@ pub fn needed(probability: &[Option<f64>], target: f64) -> Option<usize> {
     probability
         .iter()
         .position(|p| p.is_some_and(|p| p >= target - 1e-12))
+}
+
+/// The range `needed` may take given each count's 95% interval (module docs of
+/// [`Cell::needed_range`]): the fewest counts whose interval's upper and lower ends reach
+/// `target`.
+pub fn needed_range(intervals: &[Option<Interval>], target: f64) -> [Option<usize>; 2] {
+    let first = |end: fn(&Interval) -> f64| {
+        intervals
+            .iter()
+            .position(|ci| ci.as_ref().is_some_and(|ci| end(ci) >= target - 1e-12))
+    };
+    [first(|ci| ci.high), first(|ci| ci.low)]
 }
 
 /// The table `request` asks for (simulated ones from `seed`).
@@ -332,7 +446,9 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
                 coloured: c,
                 probability: vec![None; l + 1],
                 interval: None,
+                target: request.target_for(t),
                 needed: None,
+                needed_range: None,
             })
         })
         .collect();
@@ -406,7 +522,11 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
         (Some(games), Some(seed.hex()))
     };
     for cell in &mut cells {
-        cell.needed = needed(&cell.probability, request.target);
+        cell.needed = needed(&cell.probability, cell.target);
+        cell.needed_range = cell
+            .interval
+            .as_ref()
+            .map(|ci| needed_range(ci, cell.target));
     }
     Ok(Table {
         cards: n,
@@ -419,37 +539,23 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
         },
         mulligan: request.mulligan,
         draws_first_turn: request.draws_first_turn(),
-        target: request.target,
+        target: match request.target_source() {
+            TargetSource::Karsten => None,
+            _ => Some(request.target_or_default()),
+        },
+        target_source: request.target_source(),
+        variant: (!request.karsten).then(|| request.play().variant()),
+        players: (!request.karsten).then(|| request.players()),
         turns,
         games,
         seed: seed_hex,
         land_drops,
         cells,
         deck_sources: None,
+        variant_source: None,
+        commanders: vec![],
+        identity: None,
+        notes: vec![],
+        warnings: vec![],
     })
-}
-
-/// The table for a deck (`cards`, index = card id, read through `card_table`): its size and
-/// land count replace the request's, and the report says its lands of each colour.
-pub fn deck_table(
-    cards: &[Card],
-    card_table: Option<&CardTable>,
-    request: &Request,
-    seed: &Seed,
-) -> Result<Table> {
-    let profile = Profile::build(cards, card_table);
-    let request = Request {
-        cards: profile.len(),
-        lands: profile.land_count(),
-        ..request.clone()
-    };
-    let mut out = table(&request, seed)?;
-    out.deck_sources = Some(
-        LETTERS
-            .iter()
-            .filter(|(_, bit)| profile.colours() & bit != 0)
-            .map(|(letter, bit)| (letter.to_string(), profile.sources(*bit)))
-            .collect(),
-    );
-    Ok(out)
 }

@@ -11,10 +11,9 @@
 //! in the report.
 
 use super::{table, Request, Table};
-use crate::analysis;
-use crate::analysis::mana::{letters, mask_of, LETTERS};
-use crate::analysis::sources::{DeckCards, Profile};
 use crate::card_data::CardTable;
+use crate::deck_profile::mana::{letters, mask_of, LETTERS};
+use crate::deck_profile::sources::Profile;
 use crate::error::Result;
 use crate::seed::Seed;
 use serde::Serialize;
@@ -224,54 +223,9 @@ pub fn card_needs(
         }
     }
     Ok(SourceNeeds {
-        target: base.target,
+        target: base.target_or_default(),
         procedure: if base.karsten { "karsten" } else { "keep_rule" },
         nonland_sources: nonland_sources == NonlandSources::On,
         cards,
     })
-}
-
-/// `analyze`'s `source_needs`: the table under the analysis's own era, variant, players, play
-/// or draw and keep rule (the default keep rule when the request's has card conditions, said
-/// in a warning), exact, at the default 90% target; non-land sources as the request asks.
-/// `None` with a warning when no table can be built for the deck (e.g. too small).
-/// A deck with a commander runs as Commander unless the request names a variant, and its
-/// sources are bounded by the commander's colour identity (903.4), as in the analysis.
-pub fn for_analysis<D>(
-    cards: DeckCards<'_>,
-    table_data: Option<&CardTable>,
-    request: &analysis::Request<D>,
-    warnings: &mut Vec<String>,
-) -> Option<SourceNeeds> {
-    let (request, _) = request.for_deck(!cards.commanders.is_empty());
-    let request = &request;
-    let profile = Profile::build_deck(cards, table_data);
-    let mut base = Request::new(profile.len(), profile.land_count());
-    base.on_the_draw = request.on_the_draw;
-    base.mulligan = request.mulligan;
-    base.variant = request.variant();
-    base.players = request.players;
-    base.keep = match &request.keep {
-        Some(k) if k.has_card_conditions() => {
-            warnings.push(
-                "source_needs: the keep rule has card conditions; its table uses the default \
-                 keep rule"
-                    .into(),
-            );
-            None
-        }
-        other => other.clone(),
-    };
-    let nonland = if request.nonland_sources {
-        NonlandSources::On
-    } else {
-        NonlandSources::Off
-    };
-    match card_needs(&profile, table_data, &base, nonland) {
-        Ok(needs) => Some(needs),
-        Err(e) => {
-            warnings.push(format!("source_needs: no sources table for this deck: {e}"));
-            None
-        }
-    }
 }

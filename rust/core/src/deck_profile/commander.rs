@@ -40,6 +40,41 @@ pub const IDENTITY_MANA: [&str; 6] = [
 /// produce (106.7).
 pub const COULD_PRODUCE: [&str; 2] = ["Exotic Orchard", "Fellwar Stone"];
 
+/// Lands whose mana ability adds one mana of any type a land *you* control could produce
+/// (106.7: Reflecting Pool and the like): the card table records no mana for them, so a deck's
+/// profile counts each as a source of every colour (and colourless) the deck's other lands add
+/// ([`own_lands_note`]).
+pub const OWN_LANDS_COULD_PRODUCE: [&str; 1] = ["Reflecting Pool"];
+
+/// Whether the land named `name` adds what the deck's other lands could produce (106.7).
+pub fn adds_what_own_lands_could(name: &str) -> bool {
+    OWN_LANDS_COULD_PRODUCE
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The note a profile gives for each land counted from the deck's other lands (106.7).
+pub fn own_lands_note(name: &str, colours: u8) -> String {
+    let shown = match letters(colours) {
+        l if l.is_empty() => "nothing (no other land of the deck adds mana)".to_string(),
+        l => l,
+    };
+    format!(
+        "{name} adds one mana of any type a land you control could produce (106.7): counted \
+         as a source of what the deck's other lands add, {shown} (it adds nothing with no \
+         such land in play)"
+    )
+}
+
+/// The note a profile gives for a land the card table records no mana for (and no reviewed
+/// list explains): counted as a land that adds no mana of any colour.
+pub fn no_mana_note(name: &str) -> String {
+    format!(
+        "{name}: the card table records no mana for this land: counted as a land (a land \
+         drop) that adds no colour"
+    )
+}
+
 /// What a card's "any colour" mana ability is bounded by, when a reviewed list names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AnyColour {
@@ -121,7 +156,7 @@ pub fn could_produce_note(name: &str, identity: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::mana::{B, G, R, U, W};
+    use crate::deck_profile::mana::{B, G, R, U, W};
 
     #[test]
     fn sources_count_inside_the_identity_only() {

@@ -274,6 +274,34 @@ impl Profile {
             })
             .collect::<Vec<Option<Land>>>();
         let mut notes = vec![];
+        // 106.7: Reflecting Pool and the like add what the deck's other lands add.
+        let others = lands
+            .iter()
+            .zip(cards)
+            .filter(|(l, c)| l.is_some() && !commander::adds_what_own_lands_could(&c.name))
+            .fold(0, |m, (l, _)| m | l.map_or(0, |l| l.colours));
+        let lands: Vec<Option<Land>> = lands
+            .into_iter()
+            .zip(cards.iter().zip(&infos))
+            .map(|(land, (card, info))| {
+                let mut land = land?;
+                let name = card.name.trim();
+                let noted = |notes: &Vec<String>| notes.iter().any(|n| n.starts_with(name));
+                if commander::adds_what_own_lands_could(name) {
+                    land.colours = others;
+                    if !noted(&notes) {
+                        notes.push(commander::own_lands_note(name, others));
+                    }
+                } else if land.colours == 0
+                    && info.is_some()
+                    && !FETCHES.iter().any(|(n, _, _)| n.eq_ignore_ascii_case(name))
+                    && !noted(&notes)
+                {
+                    notes.push(commander::no_mana_note(name));
+                }
+                Some(land)
+            })
+            .collect();
         let lands = match identity {
             None => lands,
             Some(identity) => lands

@@ -1,0 +1,106 @@
+"""Every text output fits 80 columns at COLUMNS=80 (issue 39): `mulligan --help` and every
+subcommand's help, `stats`, `cards info`, `cards show`, the no-lands warning, and `analyze` and
+`sources` on a five-colour Commander deck (whose exact sources rows put one colour a row)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+import pytest
+
+from mulligan.cli import cli
+from tests.cli_util import run
+
+SHARED = Path(os.environ.get("MULLIGAN_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+SLIVERS = SHARED / "decks" / "real" / "forge" / "Slivers-EDH.dck"
+WIDTH = 80
+
+
+def commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command's words, the group's own first."""
+    out = [path]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            out += commands(command, (*path, name))
+        else:
+            out.append((*path, name))
+    return out
+
+
+def too_wide(text: str) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > WIDTH]
+
+
+@pytest.fixture(autouse=True)
+def columns(monkeypatch):
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+
+
+def test_every_help_fits(capsys):
+    all_commands = commands(cli)
+    assert ("sources",) in all_commands and ("cards", "info") in all_commands
+    for words in all_commands:
+        code, out, err = run(capsys, *words, "--help")
+        assert code == 0, words
+        assert not too_wide(out + err), (words, too_wide(out + err))
+
+
+def test_outputs_fit(capsys, tmp_path):
+    log = tmp_path / "game.jsonl"
+    assert run(capsys, "start", "--auto", "--seed", "7" * 64, "--log", str(log))[0] == 0
+    nolands = tmp_path / "nolands.txt"
+    nolands.write_text("4 Grizzly Bears\n4 Shock\n4 Giant Growth\n28 Llanowar Elves\n")
+    runs = [
+        ("stats", str(log), "--samples", "200"),
+        ("cards", "info"),
+        ("cards", "show", "Command Tower"),
+        ("cards", "show", "Exotic Orchard"),
+        ("simulate", str(nolands), "--games", "200", "--seed", "1" * 64),
+        ("sources", "--cards", "60", "--lands", "25", "--karsten", "--exact", "--turns", "12"),
+        ("sources", "--cards", "99", "--lands", "38", "--games", "300", "--seed", "2" * 64),
+    ]
+    for words in runs:
+        code, out, err = run(capsys, *words)
+        assert code == 0, (words, err)
+        assert not too_wide(out + err), (words, too_wide(out + err))
+    # The no-lands warning is there, wrapped.
+    _, _, err = run(capsys, "simulate", str(nolands), "--games", "200", "--seed", "1" * 64)
+    assert "no lands" in " ".join(err.split())
+
+
+def test_a_five_colour_commander_deck_fits_and_keeps_colourless_on_its_own_row(capsys):
+    if not SLIVERS.exists():
+        pytest.skip(f"{SLIVERS} is absent (the real decks beside the repository)")
+    args = ("--exact", "--games", "2000", "--seed", "3" * 64)
+    code, out, err = run(capsys, "analyze", str(SLIVERS), "--turns", "2", *args)
+    assert code == 0 and not too_wide(out + err), too_wide(out + err)
+    lines = out.splitlines()
+    exact_rows = [i for i, line in enumerate(lines) if line.strip() == "exact:"]
+    assert exact_rows, out
+    i = exact_rows[0]
+    colours = [lines[i + k].split()[0] for k in range(1, 7)]
+    assert colours == ["W", "U", "B", "R", "G", "C"], lines[i : i + 7]
+    code, out, err = run(capsys, "sources", str(SLIVERS), "--exact")
+    assert code == 0 and not too_wide(out + err), too_wide(out + err)
+
+
+def test_plots_a_99_card_deck_readably_without_colourless_lines(tmp_path):
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    import mulligan as m
+    from mulligan.cli.analyze_plot import _card_label, _needs_colourless, plot_analysis
+
+    if not SLIVERS.exists():
+        pytest.skip(f"{SLIVERS} is absent (the real decks beside the repository)")
+    r = m.analyze(m.Deck.load(str(SLIVERS)), turns=2, games=2000, seed="4" * 64)
+    assert len(r["cards"]) > 40 and not _needs_colourless(r)
+    paths = plot_analysis(r, "Slivers-EDH.dck", str(tmp_path / "s.png"))
+    cards = Image.open(next(p for p in paths if p.endswith("-cards.png")))
+    assert cards.size[1] < 1500, cards.size
+    assert _card_label({"name": "Walking Ballista", "mana_cost": "{X}{X}", "turn": 1}) == (
+        "Walking Ballista {X}{X} (turn 1, X=0)"
+    )
+    assert _needs_colourless({"cards": [{"mana_cost": "{2}{C}"}]})  # type: ignore[typeddict-item]
