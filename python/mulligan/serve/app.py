@@ -8,6 +8,7 @@ dependency, `mulligan.serve.access`), calls a service and converts: the rules ar
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,16 +19,21 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import mulligan
+from mulligan.serve import drain, notify
 from mulligan.serve.access import optional_tokens
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
 from mulligan.serve.messages import invalid_message
+from mulligan.serve.metrics import RequestMetrics
 from mulligan.serve.open_store import open_store
+from mulligan.serve.operations import Operations
+from mulligan.serve.create_key import AnalysisKey, document_key
 from mulligan.serve.routes import (
     analyze,
     fair_play,
     games,
+    metrics,
     page,
     rounds,
     service,
@@ -93,10 +99,13 @@ def create_app(
     store: Store | None = None,
     limits: Limits | None = None,
     sqlite_synchronous: str = "normal",
+    operations: Operations | None = None,
 ) -> FastAPI:
     """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`);
-    `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only)."""
+    `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only);
+    `operations` the operator's choices (create key, retention, metrics: operations.py)."""
     chosen = limits or Limits()
+    ops = operations or Operations()
     if sqlite_synchronous not in SYNCHRONOUS:
         raise ValueError(
             f"sqlite_synchronous: one of {', '.join(SYNCHRONOUS)}, got {sqlite_synchronous!r}"
@@ -107,9 +116,18 @@ def create_app(
         opened = store if store is not None else open_store(db, sqlite_synchronous)
         await opened.start()
         app.state.services = AppState.open(opened, chosen)
+        feed = app.state.services.games.feed
+        watcher = await notify.start_watching(opened, feed)
+        undo_drain = drain.install(feed)
+        running = ops.start(app, app.state.services)
         try:
             yield
         finally:
+            await running.stop()
+            undo_drain()
+            if watcher is not None:
+                watcher.cancel()
+                await asyncio.gather(watcher, return_exceptions=True)
             await opened.close()
 
     app = FastAPI(
@@ -127,14 +145,20 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _internal)
     for router in ROUTERS:
-        app.include_router(router)
+        # The analysis routes take the create key when the operator asks (create_key.py).
+        heavy = router in (simulate.router, analyze.router, sources.router)
+        app.include_router(router, dependencies=[AnalysisKey] if heavy else None)
+    if ops.metrics != "off":
+        app.include_router(metrics.router)
     plain_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = optional_tokens(plain_openapi())
+            app.openapi_schema = document_key(optional_tokens(plain_openapi()))
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_middleware(BodyLimit)
+    if ops.metrics != "off":
+        app.add_middleware(RequestMetrics)
     return app

@@ -22,6 +22,7 @@ from uvicorn.supervisors import Multiprocess
 from mulligan.serve.app import create_app
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import quiet_library_warnings
+from mulligan.serve.operations import Operations, from_env, to_env
 from mulligan.serve.store import default_db_path
 
 __all__ = ["app_from_env", "bind", "log_config", "run"]
@@ -42,6 +43,7 @@ def app_from_env() -> Any:
         os.environ.get(ENV_DB) or None,
         limits=Limits(games_per_minute=int(os.environ.get(ENV_RATE, "600"))),
         sqlite_synchronous=os.environ.get(ENV_SYNC, "normal"),
+        operations=from_env(os.environ),
     )
 
 
@@ -128,9 +130,15 @@ def run(
     games_per_minute: int = 600,
     access_log: bool = True,
     sqlite_synchronous: str = "normal",
+    *,
+    operations: Operations | None = None,
+    metrics_dir: str | None = None,
+    shutdown_timeout: float = 10.0,
 ) -> None:
     """Runs the service until interrupted; prints ``listening on http://HOST:PORT`` and the
-    landing page's address first."""
+    landing page's address first. SIGTERM drains (drain.py): no new connection, the requests
+    in flight get up to `shutdown_timeout` seconds, open event streams end with a reconnect
+    hint; then the process exits 0."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     if not 0 <= port <= 65535:
@@ -138,6 +146,9 @@ def run(
     os.environ[ENV_DB] = db if db is not None else str(default_db_path())
     os.environ[ENV_RATE] = str(games_per_minute)
     os.environ[ENV_SYNC] = sqlite_synchronous
+    os.environ.update(to_env(operations or Operations()))
+    if metrics_dir is not None:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     sock = bind(host, port)
     config = uvicorn.Config(
         "mulligan.serve.server:app_from_env",
@@ -147,6 +158,7 @@ def run(
         workers=workers,
         log_config=log_config(access_log),
         access_log=access_log,
+        timeout_graceful_shutdown=shutdown_timeout,
     )
     print(f"mulligan serve: listening on {url(sock)} (Ctrl-C stops)", file=sys.stderr, flush=True)
     print(

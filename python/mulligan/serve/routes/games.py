@@ -12,6 +12,7 @@ from fastapi.responses import Response, StreamingResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
+from mulligan.serve.create_key import CreateKeyAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
 from mulligan.serve.json_response import JSONResponse
@@ -30,7 +31,9 @@ router = APIRouter(tags=["games"])
         m.GameCreated, "Create a game start; its seed commitment is published now", status_code=201
     ),
 )
-async def create_game(body: m.GameIn, request: Request, services: Services) -> JSONResponse:
+async def create_game(
+    body: m.GameIn, request: Request, services: Services, _: CreateKeyAccess
+) -> JSONResponse:
     # A game of the start only is stored as before, without the field.
     exclude = {"contributions", "invites"}
     if not body.whole_game:

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request
 
 import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
+from mulligan.serve.create_key import CreateKeyAccess, check, server_key
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import answers
 from mulligan.serve.json_response import JSONResponse
@@ -26,7 +27,9 @@ router = APIRouter(tags=["rounds"])
         status_code=201,
     ),
 )
-async def round_commitment(request: Request, services: Services) -> JSONResponse:
+async def round_commitment(
+    request: Request, services: Services, _: CreateKeyAccess
+) -> JSONResponse:
     await services.round_rate.take(client_address(request))
     return JSONResponse(await services.rounds.commit(), 201)
 
@@ -46,6 +49,8 @@ async def round_commitment(request: Request, services: Services) -> JSONResponse
 async def create_round(
     body: m.RoundIn, request: Request, credentials: Credentials, services: Services
 ) -> JSONResponse:
+    if body.round_id is None:  # a new round: the create key (a drawn round: its token)
+        check(server_key(request), request.headers.get("authorization"), "creating a round")
     await services.round_rate.take(client_address(request))
     token = None if credentials is None else credentials.credentials
     tables = [[p.model_dump(mode="json") for p in t] for t in body.tables]
