@@ -31,6 +31,9 @@ SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
 WHOLE_GAME = true
+-- The server's create key, if its operator set one (mulligan serve --create-key-file): sent
+-- as "Authorization: Bearer CREATE_KEY" when the game is created; "" for a server without.
+CREATE_KEY = ""
 -- The back of every spawned card: any image URL.
 CARD_BACK = "https://backs.scryfall.io/large/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
 -- Seconds without a reply before a request is sent again (TTS's WebRequest has no timeout
@@ -873,6 +876,7 @@ function startGame()
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
+    token = CREATE_KEY ~= "" and CREATE_KEY or nil,
     -- A second POST /games would be another game: a lost reply is not sent again.
     onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
     onOk = function(created)

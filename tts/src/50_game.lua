@@ -76,6 +76,7 @@ function startGame()
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
+    token = CREATE_KEY ~= "" and CREATE_KEY or nil,
     -- A second POST /games would be another game: a lost reply is not sent again.
     onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
     onOk = function(created)

@@ -66,6 +66,26 @@ function link(label, url) {
   return li;
 }
 
+// The server's create key (mulligan serve --create-key-file), asked for only once the server
+// answers 401 or 403 to a creation, and kept in this browser from then on.
+const KEY = "mulligan.createKey";
+
+function createHeaders() {
+  const headers = { "Content-Type": "application/json" };
+  const typed = document.getElementById("createkey").value.trim();
+  if (typed) localStorage.setItem(KEY, typed);
+  const key = localStorage.getItem(KEY);
+  if (key) headers.Authorization = "Bearer " + key;
+  return headers;
+}
+
+function askForKey(status) {
+  if (status === 403) localStorage.removeItem(KEY);
+  document.getElementById("createkey").value = "";
+  document.getElementById("keybox").hidden = false;
+  document.getElementById("createkey").focus();
+}
+
 async function create(event) {
   event.preventDefault();
   showError("");
@@ -84,9 +104,10 @@ async function create(event) {
   button.disabled = true;
   try {
     const response = await fetch(new URL("games", here), {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: createHeaders(), body: JSON.stringify(body),
     });
     const data = await response.json();
+    if (response.status === 401 || response.status === 403) askForKey(response.status);
     if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
     const list = document.getElementById("links");
     list.replaceChildren();
