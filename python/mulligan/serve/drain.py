@@ -11,14 +11,16 @@ lifespan starts; `install` wraps that handler (chains to it), in the main thread
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import threading
+from collections.abc import Iterator
 from types import FrameType
 from typing import Any, Callable
 
 from mulligan.serve.notify import ChangeFeed
 
-__all__ = ["install"]
+__all__ = ["Stopped", "exit_zero_on_sigterm", "install"]
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
@@ -49,3 +51,28 @@ def install(feed: ChangeFeed) -> Callable[[], None]:
                 signal.signal(sig, previous)
 
     return undo
+
+
+class Stopped(Exception):
+    """SIGTERM, once uvicorn has drained and re-raised it (`exit_zero_on_sigterm`)."""
+
+
+@contextlib.contextmanager
+def exit_zero_on_sigterm() -> Iterator[None]:
+    """Around uvicorn's ``Server.run``: uvicorn re-raises the SIGTERM it drained on, after
+    restoring the handler it found; the handler found here ends the run normally, so that a
+    drained server exits 0 (and not as killed by the signal)."""
+
+    def stopped(sig: int, frame: FrameType | None) -> None:
+        raise Stopped
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, stopped)
+    try:
+        yield
+    except Stopped:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)

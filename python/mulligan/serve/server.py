@@ -20,6 +20,7 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from mulligan.serve.app import create_app
+from mulligan.serve.drain import exit_zero_on_sigterm
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import quiet_library_warnings
 from mulligan.serve.operations import Operations, from_env, to_env
@@ -170,7 +171,8 @@ def run(
         if workers > 1:
             Multiprocess(config, sockets=[sock]).run()
         else:
-            uvicorn.Server(config).run(sockets=[sock])
+            with exit_zero_on_sigterm():
+                uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:
