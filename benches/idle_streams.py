@@ -9,10 +9,12 @@ games (ten streams a game: the host's, each seat's, and more of the host's), ope
 ``text/event-stream`` requests and then, while nobody acts, reports:
 
 - ``idle_cpu_pct``: the server's CPU (user + system, from ``/proc/<pid>/stat``) over ``--idle``
-  seconds, keep-alive comments included, as a percentage of one core;
+  seconds with nothing but the open streams, keep-alive comments included, as a percentage
+  of one core;
 - ``open_s``: the time to open every stream (until each has its response headers);
-- ``probe_p50_ms`` / ``probe_p99_ms``: a host view (``GET /games/{id}``) made ten times a
-  second meanwhile, on its own connection.
+- ``probe_p50_ms`` / ``probe_p99_ms``: then, for half as long, a host view
+  (``GET /games/{id}``) ten times a second on its own connection, the streams still open
+  (``cpu_with_probes_pct``: the server's CPU meanwhile).
 
 ``--cross-process`` measures instead, on a throw-away PostgreSQL with two server processes,
 how long an answer made on one takes to reach a stream held by the other (p50/p99 from the
@@ -77,7 +79,9 @@ def server(db: str, python: str = sys.executable, *flags: str) -> Iterator[tuple
                 if time.monotonic() > deadline:
                     raise RuntimeError("server did not start in 60 s")
                 try:
-                    status, _ = asyncio.run(Connection("127.0.0.1", port).request("GET", "/healthz"))
+                    status, _ = asyncio.run(
+                        Connection("127.0.0.1", port).request("GET", "/healthz")
+                    )
                     if status == 200:
                         break
                 except OSError:
@@ -168,18 +172,23 @@ async def idle(
         await asyncio.gather(opening, return_exceptions=True)
     open_s = time.perf_counter() - t0
     await asyncio.sleep(1.0)
+    # The idle cost alone: nothing but the open streams (and their keep-alives).
+    cpu0, wall0 = cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(seconds)
+    idle_cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
+    # Then a host view ten times a second, timed, the streams still open.
     probe = Connection("127.0.0.1", port)
     latencies: list[float] = []
     cpu0, wall0 = cpu_seconds(pid), time.monotonic()
     g = games[0]
-    while time.monotonic() - wall0 < seconds:
+    while time.monotonic() - wall0 < max(seconds / 2, 1.0):
         t = time.perf_counter()
         status, _ = await probe.request("GET", f"/games/{g['game_id']}", token=g["host_token"])
         latencies.append(time.perf_counter() - t)
         if status != 200:
             raise RuntimeError(f"probe: {status}")
         await asyncio.sleep(0.1)
-    cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
+    probe_cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
     probe.close()
     for s in opened:
         s.close()
@@ -188,7 +197,8 @@ async def idle(
         "streams": streams,
         "opened": len(opened),
         "idle_s": seconds,
-        "idle_cpu_pct": round(100 * cpu, 2),
+        "idle_cpu_pct": round(100 * idle_cpu, 2),
+        "cpu_with_probes_pct": round(100 * probe_cpu, 2),
         "open_s": round(open_s, 2),
         "probe_p50_ms": round(q[49] * 1000, 2),
         "probe_p99_ms": round(q[98] * 1000, 2),
@@ -210,7 +220,9 @@ async def cross_process(port_a: int, port_b: int, samples: int) -> dict[str, Any
             acted = False
             for seat in (0, 1):
                 token = g["seats"][seat]["token"]
-                status, data = await a.request("GET", f"/games/{g['game_id']}/seats/{seat}", None, token)
+                status, data = await a.request(
+                    "GET", f"/games/{g['game_id']}/seats/{seat}", None, token
+                )
                 pending = json.loads(data)["pending"]
                 if not pending:
                     continue

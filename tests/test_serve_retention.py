@@ -40,7 +40,9 @@ def app(clock: Clock, end: float | None = 7, delete: float | None = 30) -> TestC
 
 
 def sweep(c: TestClient) -> dict[str, int]:
-    result: dict[str, int] = c.portal.call(c.app.state.retention.sweep)
+    assert c.portal is not None
+    retention: Any = c.app.state.retention
+    result: dict[str, int] = c.portal.call(retention.sweep)
     return result
 
 

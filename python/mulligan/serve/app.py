@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import mulligan
 from mulligan.serve import drain, notify
 from mulligan.serve.access import optional_tokens
+from mulligan.serve.create_key import AnalysisKey, document_key
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
@@ -28,7 +29,6 @@ from mulligan.serve.messages import invalid_message
 from mulligan.serve.metrics import RequestMetrics
 from mulligan.serve.open_store import open_store
 from mulligan.serve.operations import Operations
-from mulligan.serve.create_key import AnalysisKey, document_key
 from mulligan.serve.routes import (
     analyze,
     fair_play,

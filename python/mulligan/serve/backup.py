@@ -29,7 +29,9 @@ def check_target(out: str | os.PathLike[str]) -> Path:
         raise ValueError(f"the backup path {os.fspath(out)!r} is a directory: name a file")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise ValueError(f"cannot write the backup {os.fspath(out)!r}: no directory {str(parent)!r}")
+        raise ValueError(
+            f"cannot write the backup {os.fspath(out)!r}: no directory {str(parent)!r}"
+        )
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise ValueError(f"cannot write the backup {os.fspath(out)!r}: permission denied")
     return path

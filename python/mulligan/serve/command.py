@@ -100,8 +100,8 @@ def _positive_days(ctx: click.Context, param: click.Parameter, value: float | No
 )
 @click.option(
     "--shutdown-timeout",
-    type=click.FloatRange(min=0),
-    default=10.0,
+    type=click.IntRange(min=0),
+    default=10,
     show_default=True,
     help="On SIGTERM: seconds the requests in flight get to finish before they are cut.",
 )
@@ -121,7 +121,7 @@ def serve(
     delete_ended_days: float | None,
     metrics: str,
     metrics_dir: str | None,
-    shutdown_timeout: float,
+    shutdown_timeout: int,
 ) -> None:
     """Serve games over HTTP/JSON: game starts and whole games (every library and hand until
     the host ends it), rounds of many tables, /simulate, /analyze and /verify. Seats cannot see

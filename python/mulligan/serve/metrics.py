@@ -93,14 +93,16 @@ def check_dir(path: str) -> str:
             f.write(b"x")
         os.remove(probe)
     except OSError as e:
-        raise ValueError(f"the metrics directory {path!r} cannot be written: {e.strerror}") from None
+        raise ValueError(
+            f"the metrics directory {path!r} cannot be written: {e.strerror}"
+        ) from None
     return path
 
 
 def mark_process_dead() -> None:
     """This process's live gauges leave the sum (multiprocess mode; at its shutdown)."""
     if os.environ.get(MULTIPROC):
-        multiprocess.mark_process_dead(os.getpid())
+        multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
 
 async def exposition(store: Store) -> bytes:
@@ -108,17 +110,20 @@ async def exposition(store: Store) -> bytes:
     then the games in play, counted in the store now."""
     if os.environ.get(MULTIPROC):
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         text = generate_latest(registry)
     else:
         text = generate_latest(REGISTRY)
     rows = await store.run_sql(IN_PLAY)
     in_play = int(rows[0][0]) if rows else 0
-    return text + (
-        "# HELP mulligan_games_in_play Stored games not ended\n"
-        "# TYPE mulligan_games_in_play gauge\n"
-        f"mulligan_games_in_play {in_play}\n"
-    ).encode()
+    return (
+        text
+        + (
+            "# HELP mulligan_games_in_play Stored games not ended\n"
+            "# TYPE mulligan_games_in_play gauge\n"
+            f"mulligan_games_in_play {in_play}\n"
+        ).encode()
+    )
 
 
 def time_store(store: Store) -> Store:

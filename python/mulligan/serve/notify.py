@@ -130,7 +130,9 @@ class ChangeFeed:
         return slot.version != seen or self.draining
 
 
-async def watch_sqlite(db: sqlite3.Connection, feed: ChangeFeed, every: float = SQLITE_POLL) -> None:
+async def watch_sqlite(
+    db: sqlite3.Connection, feed: ChangeFeed, every: float = SQLITE_POLL
+) -> None:
     """Wakes the games other processes changed in the SQLite file `db` (runs until
     cancelled): one ``PRAGMA data_version`` per `every` seconds; the new rows are read only
     after it moved."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Callable
 
 from fastapi import FastAPI
@@ -89,7 +89,5 @@ def from_env(env: Mapping[str, str]) -> Operations:
     key_hash = env.get(ENV_KEY_HASH)
     key = CreateKey(key_hash, bool(env.get(ENV_KEY_ANALYSIS))) if key_hash else None
     end, delete = env.get(ENV_END_DAYS), env.get(ENV_DELETE_DAYS)
-    policy = RetentionPolicy(
-        float(end) if end else None, float(delete) if delete else None
-    )
+    policy = RetentionPolicy(float(end) if end else None, float(delete) if delete else None)
     return Operations(key, policy, env.get(ENV_METRICS) or "on")

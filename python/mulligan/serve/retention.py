@@ -2,13 +2,13 @@
 turns it on with ``--end-untouched-days N`` and/or ``--delete-ended-days M``.
 
 A sweep (`Retention.sweep`; the server runs one every `SWEEP_EVERY` seconds) keeps, per game,
-a row of table ``retention`` (store.py's schema): the game's activity (its stored answers and contributions,
-counted) when last seen, when that count last moved (``seen``), and when the game ended
-(``ended``, set by the first sweep that finds it finished). Nothing is written on the answer
-path: a game is "touched" when its count moved between two sweeps, so "untouched for N days"
-is exact to one sweep. A game first seen by a sweep counts as touched at its creation if it
-has no answer yet, else at that sweep (a database from before retention loses no game at the
-first sweep).
+a row of table ``retention`` (store.py's schema): the game's activity (its stored answers and
+contributions, counted) when last swept, when that count last moved (``seen``), and when the
+game ended (``ended``: written when a game finishes, `mark_ended`, else by the first sweep
+that finds it finished). The answer path writes nothing more: a game is "touched" when its
+count moved between two sweeps, so "untouched for N days" is exact to one sweep. A game first
+seen by a sweep counts as touched at its creation if it has no answer yet, else at that sweep
+(a database from before retention loses no game at its first sweep).
 
 - A game untouched for N days is ended as if its host had ended it: a whole game past its
   start gets the host's end (its seed is revealed, its log complete and verifiable). A game

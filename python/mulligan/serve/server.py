@@ -134,7 +134,7 @@ def run(
     *,
     operations: Operations | None = None,
     metrics_dir: str | None = None,
-    shutdown_timeout: float = 10.0,
+    shutdown_timeout: int = 10,
 ) -> None:
     """Runs the service until interrupted; prints ``listening on http://HOST:PORT`` and the
     landing page's address first. SIGTERM drains (drain.py): no new connection, the requests
