@@ -97,10 +97,27 @@ def test_sigterm_drains_without_a_5xx_or_a_lost_action(tmp_path):
                 for line in r.iter_lines():
                     lines.append(line)
 
+        polled: list[httpx.Response] = []
+
+        def long_poll() -> None:
+            g = games[1]
+            after = httpx.get(
+                f"{server.url}/games/{g['game_id']}/events", headers=auth(g["host_token"])
+            ).json()["next"]
+            polled.append(
+                httpx.get(
+                    f"{server.url}/games/{g['game_id']}/events?after={after}&wait=30",
+                    headers=auth(g["host_token"]),
+                    timeout=60,
+                )
+            )
+
         stream = threading.Thread(target=follow, daemon=True)
         stream.start()
+        poll = threading.Thread(target=long_poll, daemon=True)
+        poll.start()
         assert opened.wait(10)
-        actors = [Actor(server.url, g) for g in games]
+        actors = [Actor(server.url, g) for g in games[2:]]
         for a in actors:
             a.start()
         time.sleep(1.5)
@@ -114,7 +131,10 @@ def test_sigterm_drains_without_a_5xx_or_a_lost_action(tmp_path):
             a.stop.set()
             a.join(30)
         stream.join(10)
+        poll.join(10)
         assert status == 0, server.output()[-2000:]
+        # The waiting long-poll was answered (no event: the drain), not cut.
+        assert [r.status_code for r in polled] == [200] and polled[0].json()["events"] == []
         assert took < 15, took  # bounded by --shutdown-timeout, not by the open stream
         assert not stream.is_alive(), "the stream ended with the server"
         assert "retry: 1000" in lines, lines[-5:]

@@ -8,7 +8,7 @@ server"), with prometheus-client. ``--metrics on`` (the default) serves them to 
 | ``mulligan_request_seconds{method,route}`` | time to the response's start (a histogram) |
 | ``mulligan_games_created_total`` | games stored (a resent creation replayed is not) |
 | ``mulligan_event_streams`` | event streams open now |
-| ``mulligan_games_in_play`` | stored games not ended (nor deleted) |
+| ``mulligan_games_in_play`` | stored games not recorded as ended (retention.py) |
 | ``mulligan_db_seconds{operation}`` | time in the store, by store method (a histogram) |
 
 ``route`` is the path template (``/games/{game_id}/events``), never the path: game ids and

@@ -38,8 +38,7 @@ class Operations:
 
     def start(self, app: FastAPI, state: AppState) -> Running:
         """Called once the store is open: the key and retention on `app.state`, the store
-        timed, the sweeper started (when retention is on, or the metrics count games in
-        play: the sweep records the ends a crash kept from being recorded)."""
+        timed, the sweeper started when retention is on."""
         app.state.create_key = self.create_key
         app.state.operations = self
         if self.metrics != "off":
@@ -48,7 +47,7 @@ class Operations:
         app.state.retention = retention
         state.games.on_finished = retention.mark_ended
         sweeper = None
-        if self.retention.on or self.metrics != "off":
+        if self.retention.on:
             sweeper = asyncio.ensure_future(retention.run(self.sweep_every))
         return Running(sweeper)
 

@@ -156,10 +156,16 @@ class Retention:
         return int(rows[0][0])
 
     async def _finished(self, game_id: str) -> bool:
-        try:
+        """Whether the game is over: from this process's cache when it holds the game, else
+        replayed here without filling the cache (a first sweep reads every stored game)."""
+        await asyncio.sleep(0)  # a long sweep lets the requests in between
+        if game_id in self.games.cache:
             _, live = await self.games.live(game_id)
-        except ApiError:
-            return False
+        else:
+            row = await self.games.store.game(game_id)
+            live = await self.games.build(row) if row is not None else None
+            if live is not None:
+                live.replay(await self.games.store.answers(game_id, 0))
         return live is not None and live.finished
 
     async def _end(self, game_id: str) -> None:
@@ -183,7 +189,8 @@ class Retention:
         bucket sweeps; the others skip that turn."""
         while True:
             try:
-                if await self.games.store.take_rate("retention", 1, 1, 0.9 / every) == 0:
+                # The bucket refills within `every`: one sweep per interval over all processes.
+                if await self.games.store.take_rate("retention", 1, 1, 1.1 / every) == 0:
                     await self.sweep()
             except asyncio.CancelledError:
                 raise
