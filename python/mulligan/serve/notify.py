@@ -32,20 +32,35 @@ CHANNEL = "mulligan_games"
 #: Seconds between two SQLite change checks (one ``PRAGMA data_version`` per process).
 SQLITE_POLL = 0.05
 
-# Installed by `watch_postgres` (idempotent; the same advisory lock as the schema's).
-PG_TRIGGER = [
-    f"""CREATE OR REPLACE FUNCTION mulligan_notify_game() RETURNS trigger AS $$
+# Installed by `watch_postgres` when missing (under the schema's advisory lock; an existing
+# trigger is left alone, so a server starting takes no lock on the tables in use).
+PG_FUNCTION = f"""CREATE OR REPLACE FUNCTION mulligan_notify_game() RETURNS trigger AS $$
     BEGIN
         PERFORM pg_notify('{CHANNEL}', NEW.game_id);
         RETURN NULL;
-    END $$ LANGUAGE plpgsql""",
-    "DROP TRIGGER IF EXISTS mulligan_answer_notify ON answers",
-    "CREATE TRIGGER mulligan_answer_notify AFTER INSERT ON answers "
-    "FOR EACH ROW EXECUTE FUNCTION mulligan_notify_game()",
-    "DROP TRIGGER IF EXISTS mulligan_contribution_notify ON contributions",
-    "CREATE TRIGGER mulligan_contribution_notify AFTER INSERT ON contributions "
-    "FOR EACH ROW EXECUTE FUNCTION mulligan_notify_game()",
-]
+    END $$ LANGUAGE plpgsql"""
+PG_TRIGGERS = {
+    "mulligan_answer_notify": "answers",
+    "mulligan_contribution_notify": "contributions",
+}
+
+
+async def install_pg_triggers(conn: Any) -> None:
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(7079890312)")
+        cur = await conn.execute(
+            "SELECT tgname FROM pg_trigger WHERE tgname = ANY(%s)", (list(PG_TRIGGERS),)
+        )
+        present = {row[0] for row in await cur.fetchall()}
+        if len(present) == len(PG_TRIGGERS):
+            return
+        await conn.execute(PG_FUNCTION)
+        for name, table in PG_TRIGGERS.items():
+            if name not in present:
+                await conn.execute(
+                    f"CREATE TRIGGER {name} AFTER INSERT ON {table} "
+                    "FOR EACH ROW EXECUTE FUNCTION mulligan_notify_game()"
+                )
 
 
 @dataclass(eq=False)
@@ -173,10 +188,7 @@ async def watch_postgres(url: str, feed: ChangeFeed, ready: asyncio.Event | None
             conn: Any = await psycopg.AsyncConnection.connect(url, autocommit=True)
             try:
                 if first:
-                    async with conn.transaction():
-                        await conn.execute("SELECT pg_advisory_xact_lock(7079890312)")
-                        for statement in PG_TRIGGER:
-                            await conn.execute(statement)
+                    await install_pg_triggers(conn)
                 await conn.execute(f"LISTEN {CHANNEL}")
                 if not first:
                     feed.notify_all()  # changes while the connection was down
