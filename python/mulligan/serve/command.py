@@ -148,18 +148,24 @@ def serve(
         metrics_dir,
         workers,
     )
-    run(
-        host,
-        port,
-        db,
-        workers,
-        games_per_minute,
-        access_log,
-        sqlite_synchronous,
-        operations=ops,
-        metrics_dir=multiproc_dir,
-        shutdown_timeout=shutdown_timeout,
-    )
+    try:
+        run(
+            host,
+            port,
+            db,
+            workers,
+            games_per_minute,
+            access_log,
+            sqlite_synchronous,
+            operations=ops,
+            metrics_dir=multiproc_dir,
+            shutdown_timeout=shutdown_timeout,
+        )
+    finally:
+        if multiproc_dir is not None and metrics_dir is None:  # the one made for this run
+            import shutil
+
+            shutil.rmtree(multiproc_dir, ignore_errors=True)
 
 
 @serve.command("backup")
