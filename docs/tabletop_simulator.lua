@@ -20,8 +20,9 @@
 -- Every call is one WebRequest.custom(url, method, download, data, headers, callback). A lost
 -- or failed reply is sent again, unchanged (actions carry their number `n`, answers their
 -- decision id: the server answers a repeat with the first reply); after any error the script
--- reads every seat's view again and rebuilds the table from it. The game (its id and tokens)
--- is kept in the TTS save (onSave) and resumed on load (onLoad).
+-- reads every seat's view again and rebuilds the table from it. Start game carries an
+-- Idempotency-Key, the same on every resend, so a lost reply never makes a second game. The
+-- game (its id and tokens) is kept in the TTS save (onSave) and resumed on load (onLoad).
 --
 -- GENERATED FILE: edit tts/src/*.lua and run `python scripts/build_tts.py` (a test fails
 -- when this file differs from a new build).
@@ -128,6 +129,7 @@ local function send(lane, req)
   local attempt = req.attempt
   local headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json" }
   if req.token then headers["Authorization"] = "Bearer " .. req.token end
+  for name, value in pairs(req.headers or {}) do headers[name] = value end
   M.calls = M.calls + 1
   local function again(why)
     if req.done or req.attempt ~= attempt then return end
@@ -183,7 +185,8 @@ end
 
 -- Queues one request on the lane `laneKey` ("host" or a seat number). `spec`: method, path,
 -- token, body, onOk(reply), and optionally seat, onRefused(error), onGiveUp(), json=false (a
--- body that is not JSON), prepare(req) (runs when the request's turn comes).
+-- body that is not JSON), prepare(req) (runs when the request's turn comes), headers (more
+-- request headers, sent on every try).
 local function request(laneKey, spec)
   local lane = lanes[laneKey]
   if lane == nil then
@@ -798,6 +801,61 @@ function onMulliganButton(player, value, id)
   b.run()
 end
 
+-- [tts/src/45_start_key.lua]
+-- -- a start that is safe to resend --------------------------------------------------------------
+-- "Start game" sends an Idempotency-Key (docs/SERVE.md, "Resending a creation"): one key for
+-- the table's start, the same on every resend of it (a lost, failed or late reply, and a
+-- second press after the script gave up). The server answers a resend with the game the first
+-- request created, never a second game. The key is kept until a start succeeds, in the TTS
+-- save too, so a table saved and loaded in between still gets that game. A key is a secret
+-- like a token: whoever holds it and the start's body gets the game's tokens.
+
+local function newStartKey()
+  -- math.random mixed with the clock and a fresh table's address: two tables (or two runs of
+  -- one) do not draw the same key. 32 hex digits after the prefix.
+  local address = tonumber(tostring({}):match("0x(%x+)") or "0", 16) or 0
+  local now = (os and os.time) and os.time() or 0
+  local clock = (os and os.clock) and math.floor(os.clock() * 1000000) or 0
+  math.randomseed((now + clock + address) % 2147483647)
+  local parts = { "tts-start-" }
+  for _ = 1, 8 do table.insert(parts, string.format("%04x", math.random(0, 65535))) end
+  return table.concat(parts)
+end
+
+-- The key of the start in progress (a new one when none is).
+local function startKey()
+  if M.start_key == nil then M.start_key = newStartKey() end
+  return M.start_key
+end
+
+-- What a start's reply means for its key: kept after a lost reply or a refusal (the server
+-- gives up the key of a refused start, so a corrected deck list goes with the same key);
+-- dropped once the game exists, or when the server says the key went with another body (the
+-- host changed a deck list after a lost reply: the next press is a new start). A 409 (the
+-- first request still in flight) presses Start game again a little later.
+local function startKeyDone(refusal)
+  if refusal == nil then
+    M.start_key = nil
+  elseif refusal.code == "invalid" and tostring(refusal.message or ""):find("^Idempotency%-Key") then
+    M.start_key = nil
+  elseif refusal.code == "conflict" then
+    -- The first request with the key is still in flight: ask again in a moment for its game.
+    Wait.time(function() if M.game == nil then startGame() end end, REQUEST_TIMEOUT)
+  end
+end
+
+-- The save of a table with no game yet: only the start key, if a start is in progress.
+local function startKeyState()
+  if M.start_key == nil then return "" end
+  return JSON.encode({ format = "mulligan-tts/1", server = SERVER, start_key = M.start_key })
+end
+
+local function restoreStartKey(saved)
+  if type(saved) == "table" and type(saved.start_key) == "string" then
+    M.start_key = saved.start_key
+  end
+end
+
 -- [tts/src/50_game.lua]
 -- -- the game --------------------------------------------------------------------------------
 
@@ -877,9 +935,16 @@ function startGame()
   request("host", {
     method = "POST", path = "/games", body = body,
     token = CREATE_KEY ~= "" and CREATE_KEY or nil,
-    -- A second POST /games would be another game: a lost reply is not sent again.
-    onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
+    -- A lost reply is sent again, with the same Idempotency-Key (startKey): the server answers
+    -- the resend with the game it created, never a second one. After giving up, the next press
+    -- of Start game sends the same key too.
+    headers = { ["Idempotency-Key"] = startKey() },
+    onGiveUp = function()
+      print("mulligan: no reply to Start game; press Start game again (the same start: never a second game)")
+    end,
+    onRefused = function(refusal) startKeyDone(refusal) end,
     onOk = function(created)
+      startKeyDone(nil)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
@@ -924,7 +989,7 @@ end
 -- table from the server's views.
 
 function onSave()
-  if M.game == nil then return "" end
+  if M.game == nil then return startKeyState() end
   local seats, next, spots = {}, {}, {}
   for seat = 0, #SEATS - 1 do
     local s = M.game.seats[seat + 1]
@@ -944,6 +1009,7 @@ end
 
 function onLoad(script_state)
   local saved = script_state and script_state ~= "" and JSON.decode(script_state)
+  restoreStartKey(saved)
   if type(saved) == "table" and saved.format == "mulligan-tts/1" and saved.game then
     SERVER = saved.server or SERVER
     SEATS = saved.colors or SEATS

@@ -3,28 +3,73 @@
 # game-start state machine, the C ABI and the bulk engine's kernels against its general path
 # (docs/FUZZING.md says what each checks).
 #
-#   bash scripts/fuzz.sh                        # about 90 s once built: 20 s per target (scripts/test.sh runs this)
-#   FUZZ_SECONDS=600 bash scripts/fuzz.sh       # 10 minutes per target
+#   bash scripts/fuzz.sh                        # the test command's run: a fixed number of inputs per
+#                                               # target from a seed fixed per commit (about 20 s each)
+#   FUZZ_SEED=123 bash scripts/fuzz.sh          # replay a run: the seed it printed
+#   FUZZ_SEED=random bash scripts/fuzz.sh       # explore: a new seed (printed)
+#   FUZZ_SECONDS=600 bash scripts/fuzz.sh       # explore for 10 minutes per target (time-bounded)
+#   FUZZ_RUNS=2000000 bash scripts/fuzz.sh      # that many inputs per target
 #   FUZZ_TARGETS="game simulate" bash scripts/fuzz.sh
 #
 #   FUZZ_SANITIZER=address bash scripts/fuzz.sh # with AddressSanitizer (about 10x fewer runs a second)
 #   FUZZ_CORPUS=keep bash scripts/fuzz.sh       # keep what the run finds in fuzz/corpus/<target>/
 #
 # Installs cargo-fuzz from crates.io if it is missing, builds every target (release, debug
-# assertions and overflow checks on), runs each for FUZZ_SECONDS starting from its corpus
-# fuzz/corpus/<target>/ (the committed seed-* files, plus whatever earlier FUZZ_CORPUS=keep
-# runs added there), and exits non-zero when any target finds a crash; the crashing input is
-# saved under fuzz/artifacts/<target>/ and the command that replays it is printed. By default
-# the inputs a run adds go to a temporary directory, removed afterwards, so that every default
-# run starts from the same corpus and takes the same time.
+# assertions and overflow checks on), runs each from its corpus fuzz/corpus/<target>/ (the
+# committed seed-* and regression-* files, every one replayed first, plus whatever earlier
+# FUZZ_CORPUS=keep runs added there), and exits non-zero when any target finds a crash; the
+# crashing input is saved under fuzz/artifacts/<target>/, and the seed and the commands that
+# replay the input and the whole run are printed.
+#
+# Determinism: by default each target runs a fixed number of inputs (RUNS below) from libFuzzer's
+# -seed, derived from the commit (the first 8 hex digits of `git rev-parse HEAD`, mod 2^32-1,
+# plus 1), so a rerun of the same commit explores the same inputs and gives the same result
+# (deck_parse, game and capi exactly; simulate nearly: docs/FUZZING.md, "Determinism").
+# A time cap (FUZZ_CAP, 300 s per target) only guards against a very slow machine; a run it
+# stops says so. FUZZ_SECONDS or FUZZ_SEED=random explore instead: a different run each time.
+# By default the inputs a run adds go to a temporary directory, removed afterwards, so that
+# every default run starts from the same corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+FUZZ_SECONDS=${FUZZ_SECONDS:-}
+FUZZ_RUNS=${FUZZ_RUNS:-}
+FUZZ_SEED=${FUZZ_SEED:-}
+FUZZ_CAP=${FUZZ_CAP:-300}
 FUZZ_SANITIZER=${FUZZ_SANITIZER:-none}
 FUZZ_CORPUS=${FUZZ_CORPUS:-seeds}
 read -r -a TARGETS <<<"${FUZZ_TARGETS:-deck_parse game capi simulate}"
 CARGO_FUZZ_VERSION=0.13.2
+# Inputs per target in the default run: about 20 s of CPU time each without a sanitizer
+# (measured: docs/FUZZING.md). Changing a number changes which inputs a commit's run tries.
+declare -A RUNS=([deck_parse]=50000 [game]=4000 [capi]=2500 [simulate]=30000)
+
+die() { printf 'scripts/fuzz.sh: %s\n' "$*" >&2; exit 2; }
+whole='^[0-9]+$'
+[[ -z $FUZZ_SECONDS || ($FUZZ_SECONDS =~ $whole && $FUZZ_SECONDS -gt 0) ]] \
+    || die "FUZZ_SECONDS=$FUZZ_SECONDS: a whole number of seconds per target, 1 or more"
+[[ -z $FUZZ_RUNS || ($FUZZ_RUNS =~ $whole && $FUZZ_RUNS -gt 0) ]] \
+    || die "FUZZ_RUNS=$FUZZ_RUNS: a whole number of inputs per target, 1 or more"
+[[ $FUZZ_CAP =~ $whole && $FUZZ_CAP -gt 0 ]] \
+    || die "FUZZ_CAP=$FUZZ_CAP: a whole number of seconds per target, 1 or more"
+# libFuzzer's -seed is an unsigned 32-bit number, and 0 asks it for a random one: 1 to 2^32-1.
+if [[ -z $FUZZ_SEED ]]; then
+    if commit=$(git rev-parse --verify --quiet HEAD 2>/dev/null); then
+        seed=$((16#${commit:0:8} % 4294967295 + 1))
+        seed_from="derived from commit ${commit:0:12}"
+    else
+        seed=1
+        seed_from="fixed: no git commit to derive it from"
+    fi
+elif [[ $FUZZ_SEED == random ]]; then
+    seed=$(((RANDOM << 17 ^ RANDOM << 2 ^ RANDOM ^ $$) % 4294967295 + 1))
+    seed_from="random (FUZZ_SEED=random)"
+elif [[ $FUZZ_SEED =~ $whole && $FUZZ_SEED -ge 1 && $FUZZ_SEED -le 4294967295 ]]; then
+    seed=$FUZZ_SEED
+    seed_from="given (FUZZ_SEED)"
+else
+    die "FUZZ_SEED=$FUZZ_SEED: a number from 1 to 4294967295, or random"
+fi
 
 # Without a sanitizer every flag cargo-fuzz passes to rustc is a stable one. A sanitizer
 # (-Zsanitizer=...) is unstable: RUSTC_BOOTSTRAP=1 lets the stable compiler accept it.
@@ -56,8 +101,17 @@ trap 'rm -rf "$work"' EXIT
 
 failed=()
 for target in "${TARGETS[@]}"; do
-    step "$target for ${FUZZ_SECONDS} s"
-    args=(-max_total_time="$FUZZ_SECONDS" -timeout=20 -print_final_stats=1)
+    if [[ -n $FUZZ_SECONDS ]]; then
+        bound=(-max_total_time="$FUZZ_SECONDS")
+        step "$target for ${FUZZ_SECONDS} s, seed $seed ($seed_from)"
+    else
+        runs=${FUZZ_RUNS:-${RUNS[$target]:-100000}}
+        bound=(-runs="$runs" -max_total_time="$FUZZ_CAP")
+        step "$target: $runs inputs, seed $seed ($seed_from)"
+    fi
+    # -reload=0: libFuzzer rereads the corpus directories on a timer by default, which makes
+    # what it has seen depend on the clock.
+    args=("${bound[@]}" -seed="$seed" -reload=0 -timeout=20 -print_final_stats=1)
     if [[ $target == deck_parse ]]; then
         args+=(-max_len=4096 -dict=fuzz/dict/deck_parse.dict)
     elif [[ $target == simulate ]]; then
@@ -80,14 +134,28 @@ for target in "${TARGETS[@]}"; do
         failed+=("$target")
     else
         grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|^#[0-9]+ +DONE' "fuzz/$target.log" || true
+        done_runs=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "fuzz/$target.log" | tail -n 1)
+        if [[ -z $FUZZ_SECONDS && -n $done_runs && $done_runs -lt $runs ]]; then
+            printf 'note: the %s s cap stopped %s after %s of %s inputs: this run is shorter than the\n' \
+                "$FUZZ_CAP" "$target" "$done_runs" "$runs"
+            printf 'same seed on a faster machine, so a rerun elsewhere may try more inputs.\n'
+        fi
     fi
 done
 
 printf '\n(fuzzing took %d s in all)\n' $((SECONDS - start))
 if ((${#failed[@]})); then
     printf '\nFUZZING FOUND A CRASH in: %s\n' "${failed[*]}"
-    printf 'The inputs are in fuzz/artifacts/<target>/; replay one with\n'
-    printf '  cargo fuzz run -s %s <target> fuzz/artifacts/<target>/<file>\n' "$FUZZ_SANITIZER"
+    printf 'seed %s (%s)\n' "$seed" "$seed_from"
+    for target in "${failed[@]}"; do
+        input=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "fuzz/$target.log" | tail -n 1)
+        printf '%s: the crashing input is %s; replay it with\n' "$target" "${input:-in fuzz/artifacts/$target/}"
+        printf '  cargo fuzz run -s %s %s %s\n' "$FUZZ_SANITIZER" "$target" "${input:-fuzz/artifacts/$target/<file>}"
+    done
+    rerun="FUZZ_SEED=$seed FUZZ_TARGETS=\"${failed[*]}\""
+    [[ -n $FUZZ_SECONDS ]] && rerun+=" FUZZ_SECONDS=$FUZZ_SECONDS"
+    [[ -n $FUZZ_RUNS ]] && rerun+=" FUZZ_RUNS=$FUZZ_RUNS"
+    printf 'the whole run again (the same inputs, where it was not time-bounded):\n  %s bash scripts/fuzz.sh\n' "$rerun"
     printf 'and see docs/FUZZING.md, "When a target finds something".\n'
 fi
 # One line per run, in the plain "N passed, N failed" form: a target passes when it ran its

@@ -6,6 +6,9 @@
 #   lua5.2, lua5.4, lua-socket, lua-cjson  the Tabletop Simulator script run against a live
 #                              server (lua5.2: TTS's MoonSharp is a Lua 5.2 dialect; luac5.2 -p)
 #   curl, jq                   docs/SERVE.md's examples run as written (tests/test_serve_docs.py)
+#   caddy                      docs/deploy/Caddyfile run live in front of the service (tests/test_serve_caddy.py)
+#   libnss3-tools              certutil: Caddy's local CA trusted by Chromium in that test
+#   systemd                    systemd-analyze verify of docs/deploy/mulligan.service (tests/test_serve_deploy.py)
 # Debian/Ubuntu (apt-get) only. As root it installs; otherwise it uses `sudo -n` when that works
 # without a password, and else prints the command to run and carries on (those tests then skip,
 # each saying why). MULLIGAN_NO_SYSTEM_DEPS=1 skips this step entirely.
@@ -31,6 +34,9 @@ fi
 command -v lua5.2 >/dev/null || need+=(lua5.2)
 command -v curl >/dev/null || need+=(curl)
 command -v jq >/dev/null || need+=(jq)
+command -v caddy >/dev/null || need+=(caddy)
+command -v certutil >/dev/null || need+=(libnss3-tools)
+command -v systemd-analyze >/dev/null || need+=(systemd)
 
 if [ "${#need[@]}" -eq 0 ]; then
     echo "system packages: all present"

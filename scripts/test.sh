@@ -38,5 +38,5 @@ python3 -m pytest -q
 step "benchmarks, once each as a smoke test (timings: python benches/run.py)"
 python3 -m pytest benches -q --benchmark-disable -p no:cacheprovider
 
-step "fuzzing, bounded: 20 s per target, about 90 s once built (scripts/fuzz.sh; FUZZ_SECONDS=<per target> runs longer, docs/FUZZING.md)"
+step "fuzzing, bounded: a fixed number of inputs per target from a seed fixed per commit (scripts/fuzz.sh; FUZZ_SEED=random or FUZZ_SECONDS=<per target> explore, docs/FUZZING.md)"
 bash scripts/fuzz.sh

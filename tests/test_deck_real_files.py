@@ -149,3 +149,52 @@ def test_the_csv_traps_read_as_the_exporters_meant():
     deckbox = m.Deck.load(REAL / "csv/deckbox_all_deckbox.csv", cards=False)
     assert len(deckbox.cards) == 87
     assert "World Championship Deck: 1999, Jakub Šlemr" not in {c.name for c in deckbox.cards}
+
+
+def _crlf(text: str) -> str:
+    """Every LF that does not already end a CRLF written as CRLF (the fuzz target's transform)."""
+    return re.sub(r"(?<!\r)\n", "\r\n", text)
+
+
+def _cards(deck: m.Deck) -> tuple[list[str], ...]:
+    return tuple(
+        [c.name for c in part]
+        for part in (deck.cards, deck.sideboard, deck.commanders, deck.companions)
+    )
+
+
+CSV_FILES = sorted((REAL / "csv").glob("*.csv")) if (REAL / "csv").is_dir() else []
+
+
+@pytest.mark.skipif(not CSV_FILES, reason=f"{REAL / 'csv'} is absent (a clone without ../shared)")
+@pytest.mark.parametrize("path", CSV_FILES, ids=[p.name for p in CSV_FILES])
+def test_a_real_csv_export_reads_the_same_with_crlf_or_lf_line_ends(path):
+    # Exporters write either; whichever the file has, the other must read as the same deck.
+    raw = path.read_bytes().decode("utf-8-sig")
+    lf = raw.replace("\r\n", "\n")
+    crlf = _crlf(lf)
+    assert "\r\n" in crlf and "\r\n" not in lf
+    as_lf = m.Deck.parse(lf, cards=False)
+    as_crlf = m.Deck.parse(crlf, cards=False)
+    assert as_lf.source == as_crlf.source == "csv"
+    assert _cards(as_lf) == _cards(as_crlf)
+    assert sum(map(len, _cards(as_lf))) > 0
+
+
+REGRESSION = Path(__file__).resolve().parents[1] / "fuzz" / "corpus" / "deck_parse"
+
+
+@pytest.mark.parametrize("path", sorted(REGRESSION.glob("regression-*")), ids=lambda p: p.name)
+def test_a_fuzz_regression_input_reads_the_same_with_crlf_line_ends(path):
+    # The deck_parse fuzz target's CRLF invariant on the inputs that once broke it (also
+    # replayed by scripts/fuzz.sh, which starts from this corpus): the same deck, or the same
+    # refused line.
+    text = path.read_bytes().decode("utf-8", errors="replace")
+
+    def outcome(t: str) -> object:
+        try:
+            return _cards(m.Deck.parse(t, cards=False))
+        except m.DeckError as e:
+            return re.search(r"line (\d+)", str(e)).group(1)  # type: ignore[union-attr]
+
+    assert outcome(text) == outcome(_crlf(text))

@@ -88,3 +88,35 @@ def test_an_invite_claimed_on_one_server_is_refused_on_the_other(servers):
         for c in (ca, cb):
             view = c.get(f"/games/{gid}/seats/0", headers=auth(token))
             assert view.status_code == 200 and view.json()["invite_reused"] is True
+
+
+def test_a_creation_resent_to_either_server_creates_one_game(servers):
+    """Issue 35: the Idempotency-Key is kept in PostgreSQL, so a creation resent to the other
+    server (racing or after) gets the first reply, and one game is stored."""
+    a, b = servers
+    key = {"Idempotency-Key": "pg-resend-5b1e0c9d7a2f4e63"}
+    body = two_players()
+
+    def post(server):
+        return httpx.post(server.url + "/games", json=body, headers=key, timeout=30)
+
+    with ThreadPoolExecutor(4) as pool:
+        replies = list(pool.map(post, [a, b, a, b]))
+    assert {r.status_code for r in replies} <= {201, 409}
+    first = next(r for r in replies if r.status_code == 201)
+    for server in (a, b):
+        again = post(server)
+        assert again.status_code == 201 and again.content == first.content
+    other = httpx.post(
+        a.url + "/games", json=two_players(mulligan="VANCOUVER"), headers=key, timeout=30
+    )
+    assert other.status_code == 422
+    import psycopg
+
+    url = a.db
+    with psycopg.connect(url) as conn:
+        games = conn.execute(
+            "SELECT count(*) FROM games WHERE id = %s", (first.json()["game_id"],)
+        ).fetchone()
+        keys = conn.execute("SELECT count(*), min(status) FROM idempotency").fetchone()
+    assert games == (1,) and keys == (1, 201)

@@ -6,7 +6,8 @@
 //! companion (103.2b), at most `MAX_DECK_CARDS` cards; the cards the engine knows by name carry
 //! their land flag and tags; writing the deck back out as a plain list and reading it again
 //! gives the same deck. A refused list: a `Deck` error naming a line of the text. Either way,
-//! CRLF line ends, a byte-order mark and a trailing comment change nothing.
+//! CRLF line ends (every LF not already after a CR written as CRLF), a byte-order mark and a
+//! trailing comment change nothing.
 
 #![no_main]
 
@@ -145,6 +146,23 @@ fn check_refused(text: &str, e: &Error) {
     assert!(!message.is_empty());
 }
 
+/// The text with CRLF line ends: every LF that is not already the end of a CRLF becomes one.
+/// A line that already ends in CRLF is left as it is: writing its LF again would make
+/// `\r\r\n`, a stray `\r` before a line end, which is another text (a CSV field's closing
+/// quote followed by `\r` is refused), not the same text with other line ends.
+fn lf_to_crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut previous = '\0';
+    for c in text.chars() {
+        if c == '\n' && previous != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
 /// Accepted as the same deck, or refused at the same line.
 fn same_outcome(a: &Result<ParsedDeck, Error>, b: &Result<ParsedDeck, Error>) -> bool {
     match (a, b) {
@@ -153,6 +171,8 @@ fn same_outcome(a: &Result<ParsedDeck, Error>, b: &Result<ParsedDeck, Error>) ->
         _ => false,
     }
 }
+
+mulligan_fuzz::replayable_randomness!();
 
 fuzz_target!(|data: &[u8]| -> Corpus {
     let text = String::from_utf8_lossy(data);
@@ -165,7 +185,7 @@ fuzz_target!(|data: &[u8]| -> Corpus {
         Ok(p) => check_accepted(&p.deck, p.source != SourceFormat::Text),
         Err(e) => check_refused(&text, e),
     }
-    let crlf = parse(&text.replace('\n', "\r\n"));
+    let crlf = parse(&lf_to_crlf(&text));
     assert!(
         same_outcome(&parsed, &crlf),
         "CRLF line ends changed {parsed:?} to {crlf:?}"

@@ -285,6 +285,8 @@ fn check_outcome(game: &Game, spec: &SetupSpec) {
     ));
 }
 
+mulligan_fuzz::replayable_randomness!();
+
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
     let Ok(spec) = SetupSpec::arbitrary(&mut u) else {

@@ -183,6 +183,8 @@ fn simulate_with<P: Policy + Clone + Send>(
     )
 }
 
+mulligan_fuzz::replayable_randomness!();
+
 fuzz_target!(|data: &[u8]| -> Corpus {
     let Ok(run) = decode(&mut Unstructured::new(data)) else {
         return Corpus::Reject;

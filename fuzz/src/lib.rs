@@ -580,3 +580,55 @@ pub fn next_answer(
     };
     Ok((answer, mode))
 }
+
+/// Makes a target's run replay: every target invokes it once, at the top level.
+///
+/// libFuzzer with a fixed `-seed` and `-runs` mutates the same way every time, but it steers by
+/// coverage, and the coverage of the same input changed from one process to the next: the
+/// standard library's `HashMap` (the deck reader's) and serde_json's maps draw their hash keys
+/// from the operating system (`getrandom`), so probing took other branches, libFuzzer kept
+/// other inputs, and two runs of one commit parted after a few hundred inputs. This defines
+/// `getrandom` in the target's own executable, which the linker prefers to the C library's: a
+/// fixed stream (SplitMix64 from a constant), so hash keys and with them the coverage are the
+/// same in every run. Nothing the targets check needs real randomness (games take their seeds
+/// from the input), and the fuzz binaries are never shipped.
+#[macro_export]
+macro_rules! replayable_randomness {
+    () => {
+        /// `getrandom(2)` for this fuzz target: a fixed stream (see
+        /// `mulligan_fuzz::replayable_randomness`).
+        ///
+        /// # Safety
+        /// `buf` is valid for `len` bytes, as `getrandom(2)` requires of its callers.
+        #[no_mangle]
+        pub unsafe extern "C" fn getrandom(
+            buf: *mut ::std::ffi::c_void,
+            len: usize,
+            _flags: ::std::ffi::c_uint,
+        ) -> isize {
+            static STATE: ::std::sync::atomic::AtomicU64 =
+                ::std::sync::atomic::AtomicU64::new(0x6d75_6c6c_6967_616e);
+            let out = buf.cast::<u8>();
+            let mut i = 0;
+            while i < len {
+                let mut z = STATE
+                    .fetch_add(
+                        0x9e37_79b9_7f4a_7c15,
+                        ::std::sync::atomic::Ordering::Relaxed,
+                    )
+                    .wrapping_add(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                for byte in z.to_le_bytes() {
+                    if i < len {
+                        // SAFETY: i < len, and the caller gives `len` writable bytes.
+                        unsafe { *out.add(i) = byte };
+                        i += 1;
+                    }
+                }
+            }
+            len as isize
+        }
+    };
+}

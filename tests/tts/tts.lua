@@ -43,7 +43,8 @@
 -- dropped before the server (the callback gets is_error after 10 s), has its reply dropped
 -- (the server acts, the callback gets is_error 2 to 10 s later), is duplicated (the server
 -- gets it twice and the callback sees the second reply) or is delayed (the reply comes 2 to
--- 30 s later). tts.plan gives chosen requests a chosen fault.
+-- 30 s later). tts.plan gives chosen requests a chosen fault, including `no_reply` (the server
+-- acts and the callback never comes: only the script's own timeout notices).
 
 local http = require("socket.http")
 local ltn12 = require("ltn12")
@@ -52,7 +53,8 @@ local cjson = require("cjson")
 
 local tts = {
   now = 0, seq = 0, jobs = {}, objects = {}, printed = {}, xml = "", requests = {},
-  faults = nil, injected = { drop_request = 0, drop_reply = 0, duplicate = 0, delay = 0 },
+  faults = nil,
+  injected = { drop_request = 0, drop_reply = 0, duplicate = 0, delay = 0, no_reply = 0 },
   latency = 0.05, frame = 1 / 60,
 }
 
@@ -143,6 +145,7 @@ local function perform(url, method, data, headers)
   local entry = {
     method = method, url = url, status = ok and code or 0,
     seconds = socket.gettime() - started, at = tts.now,
+    idempotency_key = send["Idempotency-Key"],
   }
   table.insert(tts.requests, entry)
   return ok, code, table.concat(sink), entry
@@ -192,6 +195,7 @@ WebRequest = {
       entry.fault = kind
       if kind == "duplicate" then ok, code, text = perform(url, method, data, headers) end
       if kind == "drop_reply" then return deliver(false, nil, nil, 2 + tts.random() * 8) end
+      if kind == "no_reply" then return end -- the server acted; the callback never comes
       if not ok then return deliver(false, nil, nil, tts.latency / 2) end
       local delay = tts.latency / 2
       if kind == "delay" then delay = 2 + tts.random() * 28 end

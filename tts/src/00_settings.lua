@@ -16,8 +16,9 @@
 -- Every call is one WebRequest.custom(url, method, download, data, headers, callback). A lost
 -- or failed reply is sent again, unchanged (actions carry their number `n`, answers their
 -- decision id: the server answers a repeat with the first reply); after any error the script
--- reads every seat's view again and rebuilds the table from it. The game (its id and tokens)
--- is kept in the TTS save (onSave) and resumed on load (onLoad).
+-- reads every seat's view again and rebuilds the table from it. Start game carries an
+-- Idempotency-Key, the same on every resend, so a lost reply never makes a second game. The
+-- game (its id and tokens) is kept in the TTS save (onSave) and resumed on load (onLoad).
 --
 -- GENERATED FILE: edit tts/src/*.lua and run `python scripts/build_tts.py` (a test fails
 -- when this file differs from a new build).

@@ -43,6 +43,7 @@ local function send(lane, req)
   local attempt = req.attempt
   local headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json" }
   if req.token then headers["Authorization"] = "Bearer " .. req.token end
+  for name, value in pairs(req.headers or {}) do headers[name] = value end
   M.calls = M.calls + 1
   local function again(why)
     if req.done or req.attempt ~= attempt then return end
@@ -98,7 +99,8 @@ end
 
 -- Queues one request on the lane `laneKey` ("host" or a seat number). `spec`: method, path,
 -- token, body, onOk(reply), and optionally seat, onRefused(error), onGiveUp(), json=false (a
--- body that is not JSON), prepare(req) (runs when the request's turn comes).
+-- body that is not JSON), prepare(req) (runs when the request's turn comes), headers (more
+-- request headers, sent on every try).
 local function request(laneKey, spec)
   local lane = lanes[laneKey]
   if lane == nil then

@@ -77,9 +77,16 @@ function startGame()
   request("host", {
     method = "POST", path = "/games", body = body,
     token = CREATE_KEY ~= "" and CREATE_KEY or nil,
-    -- A second POST /games would be another game: a lost reply is not sent again.
-    onGiveUp = function() print("mulligan: the game was not created; press Start game again") end,
+    -- A lost reply is sent again, with the same Idempotency-Key (startKey): the server answers
+    -- the resend with the game it created, never a second one. After giving up, the next press
+    -- of Start game sends the same key too.
+    headers = { ["Idempotency-Key"] = startKey() },
+    onGiveUp = function()
+      print("mulligan: no reply to Start game; press Start game again (the same start: never a second game)")
+    end,
+    onRefused = function(refusal) startKeyDone(refusal) end,
     onOk = function(created)
+      startKeyDone(nil)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
@@ -124,7 +131,7 @@ end
 -- table from the server's views.
 
 function onSave()
-  if M.game == nil then return "" end
+  if M.game == nil then return startKeyState() end
   local seats, next, spots = {}, {}, {}
   for seat = 0, #SEATS - 1 do
     local s = M.game.seats[seat + 1]
@@ -144,6 +151,7 @@ end
 
 function onLoad(script_state)
   local saved = script_state and script_state ~= "" and JSON.decode(script_state)
+  restoreStartKey(saved)
   if type(saved) == "table" and saved.format == "mulligan-tts/1" and saved.game then
     SERVER = saved.server or SERVER
     SEATS = saved.colors or SEATS

@@ -72,6 +72,8 @@ fn run(u: &mut Unstructured, w: &mut World) -> Result<()> {
     Ok(())
 }
 
+mulligan_fuzz::replayable_randomness!();
+
 fuzz_target!(|data: &[u8]| {
     assert_eq!(live_handles(), 0, "handles left from an earlier input");
     let mut u = Unstructured::new(data);

@@ -25,10 +25,12 @@ from mulligan.serve.create_key import AnalysisKey, document_key
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
+from mulligan.serve.links import Links
 from mulligan.serve.messages import invalid_message
 from mulligan.serve.metrics import RequestMetrics
 from mulligan.serve.open_store import open_store
 from mulligan.serve.operations import Operations
+from mulligan.serve.proxy import DEFAULT_TRUSTED, ForwardedHeaders, TrustedProxies
 from mulligan.serve.routes import (
     analyze,
     fair_play,
@@ -99,12 +101,18 @@ def create_app(
     store: Store | None = None,
     limits: Limits | None = None,
     sqlite_synchronous: str = "normal",
+    public_url: str | None = None,
+    trusted_proxies: str = DEFAULT_TRUSTED,
     operations: Operations | None = None,
 ) -> FastAPI:
     """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`);
     `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only);
-    `operations` the operator's choices (create key, retention, metrics: operations.py)."""
+    `public_url` and `trusted_proxies` as ``--public-url`` and ``--trusted-proxies``
+    (`mulligan.serve.links`, `mulligan.serve.proxy`; ValueError for a bad one); `operations`
+    the operator's choices (create key, retention, metrics: operations.py)."""
     chosen = limits or Limits()
+    links = Links(public_url)
+    trusted = TrustedProxies(trusted_proxies)
     ops = operations or Operations()
     if sqlite_synchronous not in SYNCHRONOUS:
         raise ValueError(
@@ -116,6 +124,7 @@ def create_app(
         opened = store if store is not None else open_store(db, sqlite_synchronous)
         await opened.start()
         app.state.services = AppState.open(opened, chosen)
+        app.state.services.games.links = links
         feed = app.state.services.games.feed
         watcher = await notify.start_watching(opened, feed)
         undo_drain = drain.install(feed)
@@ -159,6 +168,7 @@ def create_app(
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_middleware(BodyLimit)
+    app.add_middleware(ForwardedHeaders, trusted=trusted)
     if ops.metrics != "off":
         app.add_middleware(RequestMetrics)
     return app

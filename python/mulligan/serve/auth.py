@@ -26,6 +26,7 @@ __all__ = [
     "new_token",
     "open_seal",
     "seal",
+    "seal_bytes",
 ]
 
 
@@ -48,8 +49,27 @@ def hash_invite(invite: str) -> str:
     return hashlib.sha256(b"mulligan/serve-invite/v1\x00" + invite.encode()).hexdigest()
 
 
-def _pad(invite: str) -> bytes:
-    return hashlib.sha256(b"mulligan/serve-invite-seal/v1\x00" + invite.encode()).digest()
+INVITE_SEAL = b"mulligan/serve-invite-seal/v1\x00"
+
+
+def _pad(tag: bytes, secret: str, size: int) -> bytes:
+    """`size` bytes only `secret` derives: SHA-256 of `tag` and `secret` for the first 32
+    bytes (an invite's pad, as it always was), then SHA-256 of `tag`, `secret`, a NUL and the
+    block's number for each further 32 (a secret here never holds a NUL)."""
+    blocks = [hashlib.sha256(tag + secret.encode()).digest()]
+    while 32 * len(blocks) < size:
+        n = len(blocks).to_bytes(8, "big")
+        blocks.append(hashlib.sha256(tag + secret.encode() + b"\x00" + n).digest())
+    return b"".join(blocks)[:size]
+
+
+def seal_bytes(data: bytes, tag: bytes, secret: str) -> bytes:
+    """`data` XOR a pad only `secret` derives (`_pad`, domain-separated by `tag`); sealing
+    twice opens. What invites do to a seat's token, for data of any length (an idempotent
+    request's first reply, `mulligan.serve.idempotency`)."""
+    pad = _pad(tag, secret, len(data))
+    mixed = int.from_bytes(data, "big") ^ int.from_bytes(pad, "big")
+    return mixed.to_bytes(len(data), "big")
 
 
 def new_invite(token: str) -> tuple[str, str, str]:
@@ -62,8 +82,7 @@ def new_invite(token: str) -> tuple[str, str, str]:
 
 def seal(token: str, invite: str) -> str:
     """`token` (64 hex digits) XOR a pad only `invite` derives (SHA-256 of it), as hex."""
-    raw = bytes.fromhex(token)
-    return bytes(a ^ b for a, b in zip(raw, _pad(invite))).hex()
+    return seal_bytes(bytes.fromhex(token), INVITE_SEAL, invite).hex()
 
 
 def open_seal(sealed: str, invite: str) -> str:

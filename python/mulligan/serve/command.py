@@ -51,6 +51,23 @@ def _positive_days(ctx: click.Context, param: click.Parameter, value: float | No
     "lose the last answers in a power cut; full syncs every answer (docs/SERVE.md).",
 )
 @click.option(
+    "--public-url",
+    envvar="MULLIGAN_PUBLIC_URL",
+    default=None,
+    help="The address players reach this server at (https://HOST[/PREFIX]): every link it "
+    "hands out is absolute under it [env: MULLIGAN_PUBLIC_URL; default: links relative to "
+    "the server] (docs/DEPLOY.md).",
+)
+@click.option(
+    "--trusted-proxies",
+    default="127.0.0.1,::1",
+    show_default=True,
+    help="Proxies whose Forwarded / X-Forwarded-For, -Proto and -Host headers are believed: "
+    "addresses or networks, comma-separated; '*' every peer, 'none' none.",
+)
+@click.option("--ssl-certfile", default=None, help="TLS without a proxy: a PEM certificate.")
+@click.option("--ssl-keyfile", default=None, help="TLS without a proxy: its PEM private key.")
+@click.option(
     "--access-log/--no-access-log",
     default=True,
     show_default=True,
@@ -115,6 +132,10 @@ def serve(
     games_per_minute: int,
     sqlite_synchronous: str,
     access_log: bool,
+    public_url: str | None,
+    trusted_proxies: str,
+    ssl_certfile: str | None,
+    ssl_keyfile: str | None,
     create_key_file: str | None,
     create_key_for_analysis: bool,
     end_untouched_days: float | None,
@@ -157,10 +178,16 @@ def serve(
             games_per_minute,
             access_log,
             sqlite_synchronous,
+            public_url=public_url,
+            trusted_proxies=trusted_proxies,
+            ssl_certfile=ssl_certfile,
+            ssl_keyfile=ssl_keyfile,
             operations=ops,
             metrics_dir=multiproc_dir,
             shutdown_timeout=shutdown_timeout,
         )
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
     finally:
         if multiproc_dir is not None and metrics_dir is None:  # the one made for this run
             import shutil

@@ -25,6 +25,7 @@ from mulligan._core import MulliganError, Seed, contribution_commitment
 from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
 from mulligan.serve.errors import ApiError, conflict, forbidden
 from mulligan.serve.limits import Limits
+from mulligan.serve.links import Links
 from mulligan.serve.notify import ChangeFeed
 from mulligan.serve.store import CLAIMED, NO_INVITE, WRONG, GameRow, InviteRow, Store
 
@@ -75,6 +76,8 @@ class GameService:
         self.tasks: set[asyncio.Task[None]] = set()
         # game id -> whether its seats have invites (`invite_reused` asks the store only then).
         self.has_invites: dict[str, bool] = {}
+        # The links handed out (relative, or under --public-url: `create_app` sets them).
+        self.links = Links()
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -165,10 +168,10 @@ class GameService:
             if invites:
                 code, code_hash, sealed = auth.new_invite(t)
                 stored.append(InviteRow(row.id, i, code_hash, sealed))
-                link = f"/play/{row.id}/{i}#invite={code}"
+                link = self.links.play(row.id, i, f"invite={code}")
                 seats.append({"seat": i, "name": p["name"], "invite": code, "play_url": link})
             else:
-                link = f"/play/{row.id}/{i}#token={t}"
+                link = self.links.play(row.id, i, f"token={t}")
                 seats.append({"seat": i, "name": p["name"], "token": t, "play_url": link})
         await self.store.add_games([row], stored)
         self.has_invites[row.id] = invites
@@ -178,7 +181,7 @@ class GameService:
             "game_id": row.id,
             "commitment": row.commitment,
             "host_token": host_token,
-            "host_url": f"/host/{row.id}#token={host_token}",
+            "host_url": self.links.host(row.id, host_token),
             "seats": seats,
             "contributors": row.contributors,
             "warnings": live.warnings,
@@ -213,7 +216,7 @@ class GameService:
             "game_id": game_id,
             "seat": seat,
             "token": token,
-            "play_url": f"/play/{game_id}/{seat}#token={token}",
+            "play_url": self.links.play(game_id, seat, f"token={token}"),
         }
 
     async def invite_reused(self, game_id: str, seat: int) -> bool:

@@ -224,8 +224,8 @@ class Seat(BaseModel):
     token: Optional[str] = Field(default=None, description="the seat's token (without invites)")
     invite: Optional[str] = Field(default=None, description="the seat's one-time invite")
     play_url: str = Field(
-        description="the seat's page, under this server: /play/{game_id}/{seat}#token=... "
-        "or #invite=..."
+        description="the seat's page: /play/{game_id}/{seat}#token=... or #invite=..., "
+        "absolute under the server's --public-url when it has one"
     )
 
 
@@ -247,7 +247,10 @@ class GameCreated(BaseModel):
     game_id: str
     commitment: str
     host_token: str
-    host_url: str = Field(description="the host's page: /host/{game_id}#token=<host token>")
+    host_url: str = Field(
+        description="the host's page: /host/{game_id}#token=<host token>, absolute under the "
+        "server's --public-url when it has one"
+    )
     seats: list[Seat]
     contributors: list[int]
     warnings: list[Warning] = Field(description="what the deck reader noticed, per player")

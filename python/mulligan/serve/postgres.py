@@ -19,14 +19,21 @@ from psycopg import errors
 from mulligan.serve.auth import invite_matches
 from mulligan.serve.store import (
     CLAIMED,
+    DROP_KEY,
+    FINISH_KEY,
     GAME_COLUMNS,
     INSERT_INVITE,
+    INSERT_KEY,
     NO_INVITE,
+    PURGE_KEYS,
+    RELEASE_KEY,
     SCHEMA,
+    SELECT_KEY,
     TAKE_RATE,
     WRONG,
     GameRow,
     InviteRow,
+    KeyRow,
     RoundRow,
     Store,
     rate_wait,
@@ -223,6 +230,30 @@ class PostgresStore(Store):
         async with self._conn() as conn:
             cur = await conn.execute(sql.replace("?", "%s"), args)
             return await cur.fetchall() if cur.description is not None else []
+
+    async def claim_key(self, row: KeyRow, expired: float, abandoned: float) -> KeyRow | None:
+        async with self._conn() as conn:
+            if int(row.created) % 64 == 0:
+                await conn.execute(PURGE_KEYS.replace("?", "%s"), (expired,))
+            await conn.execute(DROP_KEY.replace("?", "%s"), (row.key_hash, expired, abandoned))
+            cur = await conn.execute(
+                INSERT_KEY.replace("?", "%s"), (row.key_hash, row.fingerprint, row.created)
+            )
+            if cur.rowcount == 1:
+                return None
+            cur = await conn.execute(SELECT_KEY.replace("?", "%s"), (row.key_hash,))
+            held = await cur.fetchone()
+        return KeyRow(*held) if held is not None else await self.claim_key(row, expired, abandoned)
+
+    async def finish_key(self, row: KeyRow, status: int, sealed: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                FINISH_KEY.replace("?", "%s"), (status, sealed, row.key_hash, row.created)
+            )
+
+    async def release_key(self, row: KeyRow) -> None:
+        async with self._conn() as conn:
+            await conn.execute(RELEASE_KEY.replace("?", "%s"), (row.key_hash, row.created))
 
     async def close(self) -> None:
         for conn in self.conns:

@@ -152,7 +152,7 @@ class RoundService:
                             "seat": i,
                             "name": p["name"],
                             "token": tok,
-                            "play_url": f"/play/{game.id}/{i}#token={tok}",
+                            "play_url": self.games.links.play(game.id, i, f"token={tok}"),
                         }
                         for i, (p, tok) in enumerate(zip(players, seat_tokens))
                     ],

@@ -19,18 +19,23 @@ from typing import Any
 import uvicorn
 from uvicorn.supervisors import Multiprocess
 
+from mulligan.serve.addresses import print_reach, reach_lines
 from mulligan.serve.app import create_app
 from mulligan.serve.drain import exit_zero_on_sigterm
 from mulligan.serve.limits import Limits
+from mulligan.serve.links import ENV_PUBLIC_URL, Links
 from mulligan.serve.notices import quiet_library_warnings
 from mulligan.serve.operations import Operations, from_env, to_env
+from mulligan.serve.proxy import DEFAULT_TRUSTED, TrustedProxies
 from mulligan.serve.store import default_db_path
+from mulligan.serve.tls import check_certificate
 
 __all__ = ["app_from_env", "bind", "log_config", "run"]
 
 ENV_DB = "MULLIGAN_SERVE_DB"
 ENV_RATE = "MULLIGAN_SERVE_GAMES_PER_MINUTE"
 ENV_SYNC = "MULLIGAN_SERVE_SQLITE_SYNCHRONOUS"
+ENV_TRUSTED = "MULLIGAN_SERVE_TRUSTED_PROXIES"
 
 #: One access line per request: time, client, request line, status.
 ACCESS_FORMAT = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
@@ -44,6 +49,8 @@ def app_from_env() -> Any:
         os.environ.get(ENV_DB) or None,
         limits=Limits(games_per_minute=int(os.environ.get(ENV_RATE, "600"))),
         sqlite_synchronous=os.environ.get(ENV_SYNC, "normal"),
+        public_url=os.environ.get(ENV_PUBLIC_URL) or None,
+        trusted_proxies=os.environ.get(ENV_TRUSTED, DEFAULT_TRUSTED),
         operations=from_env(os.environ),
     )
 
@@ -109,18 +116,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def url(sock: socket.socket) -> str:
+def url(sock: socket.socket, scheme: str = "http") -> str:
     host, port = sock.getsockname()[:2]
-    return f"http://[{host}]:{port}" if sock.family == socket.AF_INET6 else f"http://{host}:{port}"
-
-
-def landing(sock: socket.socket) -> str:
-    """The landing page's address: `url`, with a wildcard address (0.0.0.0, ::) named as
-    this machine's loopback, which a browser on it can open."""
-    host, port = sock.getsockname()[:2]
-    if host in ("0.0.0.0", "::"):
-        host = "127.0.0.1" if host == "0.0.0.0" else "::1"
-    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    return (
+        f"{scheme}://[{host}]:{port}"
+        if sock.family == socket.AF_INET6
+        else f"{scheme}://{host}:{port}"
+    )
 
 
 def run(
@@ -132,18 +134,29 @@ def run(
     access_log: bool = True,
     sqlite_synchronous: str = "normal",
     *,
+    public_url: str | None = None,
+    trusted_proxies: str = DEFAULT_TRUSTED,
+    ssl_certfile: str | None = None,
+    ssl_keyfile: str | None = None,
     operations: Operations | None = None,
     metrics_dir: str | None = None,
     shutdown_timeout: int = 10,
 ) -> None:
-    """Runs the service until interrupted; prints ``listening on http://HOST:PORT`` and the
-    landing page's address first. SIGTERM drains (drain.py): no new connection, the requests
-    in flight get up to `shutdown_timeout` seconds, open event streams end with a reconnect
-    hint; then the process exits 0."""
+    """Runs the service until interrupted; prints ``listening on http://HOST:PORT``, where
+    players reach it and the landing page's address first (`addresses.reach_lines`). A bad
+    `public_url`, `trusted_proxies` or certificate raises ValueError (one line) before
+    anything is bound. SIGTERM drains (drain.py): no new connection, the requests in flight
+    get up to `shutdown_timeout` seconds, open event streams end with a reconnect hint; then
+    the process exits 0."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     if not 0 <= port <= 65535:
         raise ValueError("--port must be between 0 and 65535")
+    links = Links(public_url)
+    TrustedProxies(trusted_proxies)
+    scheme = "https" if check_certificate(ssl_certfile, ssl_keyfile) else "http"
+    os.environ[ENV_PUBLIC_URL] = links.base
+    os.environ[ENV_TRUSTED] = trusted_proxies
     os.environ[ENV_DB] = db if db is not None else str(default_db_path())
     os.environ[ENV_RATE] = str(games_per_minute)
     os.environ[ENV_SYNC] = sqlite_synchronous
@@ -160,13 +173,18 @@ def run(
         log_config=log_config(access_log),
         access_log=access_log,
         timeout_graceful_shutdown=shutdown_timeout,
+        # The forwarding headers are read by the application (proxy.ForwardedHeaders), from
+        # the peers --trusted-proxies names.
+        proxy_headers=False,
+        ssl_certfile=ssl_certfile,
+        ssl_keyfile=ssl_keyfile,
     )
-    print(f"mulligan serve: listening on {url(sock)} (Ctrl-C stops)", file=sys.stderr, flush=True)
     print(
-        f"mulligan serve: open {landing(sock)}/ in a browser to create a game",
+        f"mulligan serve: listening on {url(sock, scheme)} (Ctrl-C stops)",
         file=sys.stderr,
         flush=True,
     )
+    print_reach(*reach_lines(host, sock.getsockname()[1], scheme, links))
     try:
         if workers > 1:
             Multiprocess(config, sockets=[sock]).run()

@@ -29,6 +29,7 @@ __all__ = [
     "GameRow",
     "SYNCHRONOUS",
     "InviteRow",
+    "KeyRow",
     "RoundRow",
     "SqliteStore",
     "Store",
@@ -87,6 +88,17 @@ SCHEMA = [
         bucket TEXT PRIMARY KEY,
         level DOUBLE PRECISION NOT NULL,
         updated DOUBLE PRECISION NOT NULL
+    )""",
+    # Requests made safe to resend by an Idempotency-Key (issue 35; serve/idempotency.py): the
+    # key's hash, the request's fingerprint, and once answered its status and first reply,
+    # sealed under a pad only the key derives. A new table: an older database gains it at
+    # start-up and is otherwise unchanged.
+    """CREATE TABLE IF NOT EXISTS idempotency (
+        key_hash TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        status INTEGER,
+        sealed TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS rounds (
         id TEXT PRIMARY KEY,
@@ -212,6 +224,35 @@ class RoundRow:
     tables: int | None = None
 
 
+@dataclass
+class KeyRow:
+    """A request's Idempotency-Key as stored: `status` and `sealed` are None while the first
+    request with it is in flight."""
+
+    key_hash: str
+    fingerprint: str
+    created: float
+    status: int | None = None
+    sealed: str | None = None
+
+
+#: `Store.claim_key`'s statements: drop the key's row if it expired (or was abandoned in
+#: flight), then insert it unless another request holds it. Run in this order.
+DROP_KEY = (
+    "DELETE FROM idempotency WHERE key_hash=? AND (created<? OR (status IS NULL AND created<?))"
+)
+INSERT_KEY = (
+    "INSERT INTO idempotency (key_hash, fingerprint, created) VALUES (?,?,?) "
+    "ON CONFLICT (key_hash) DO NOTHING"
+)
+SELECT_KEY = (
+    "SELECT key_hash, fingerprint, created, status, sealed FROM idempotency WHERE key_hash=?"
+)
+FINISH_KEY = "UPDATE idempotency SET status=?, sealed=? WHERE key_hash=? AND created=?"
+RELEASE_KEY = "DELETE FROM idempotency WHERE key_hash=? AND created=? AND status IS NULL"
+PURGE_KEYS = "DELETE FROM idempotency WHERE created<?"
+
+
 class Store(ABC):
     """The storage interface; every method is a coroutine so a network database never blocks
     the event loop. ``add_*`` return False when the key is taken (another writer won)."""
@@ -276,6 +317,22 @@ class Store(ABC):
         """One statement of the stores' shared SQL (``?`` placeholders), autocommitted; its
         rows (none for a statement that returns none). For the operator's tasks
         (retention.py), not the request path."""
+
+    # -- Idempotency-Key (serve/idempotency.py) ---------------------------------------------
+
+    @abstractmethod
+    async def claim_key(self, row: KeyRow, expired: float, abandoned: float) -> KeyRow | None:
+        """Takes `row`'s key for a request: None when taken now, else the row that holds it.
+        A row created before `expired`, or still in flight since before `abandoned`, is
+        dropped first; every row created before `expired` is dropped now and then."""
+
+    @abstractmethod
+    async def finish_key(self, row: KeyRow, status: int, sealed: str) -> None:
+        """Stores the reply of the request that claimed `row`."""
+
+    @abstractmethod
+    async def release_key(self, row: KeyRow) -> None:
+        """Gives up `row`'s claim (its request failed): the key can be used again."""
 
 
 def rate_wait(row: Any, n: float, capacity: float, rate: float, now: float) -> float:
@@ -458,6 +515,21 @@ class SqliteStore(Store):
         ).fetchall()
         order = sorted((json.loads(s)["table"], i) for i, s in rows)
         return [i for _, i in order]
+
+    async def claim_key(self, row: KeyRow, expired: float, abandoned: float) -> KeyRow | None:
+        if int(row.created) % 64 == 0:
+            self.db.execute(PURGE_KEYS, (expired,))
+        self.db.execute(DROP_KEY, (row.key_hash, expired, abandoned))
+        if self.db.execute(INSERT_KEY, (row.key_hash, row.fingerprint, row.created)).rowcount:
+            return None
+        held = self.db.execute(SELECT_KEY, (row.key_hash,)).fetchone()
+        return KeyRow(*held) if held is not None else await self.claim_key(row, expired, abandoned)
+
+    async def finish_key(self, row: KeyRow, status: int, sealed: str) -> None:
+        self.db.execute(FINISH_KEY, (status, sealed, row.key_hash, row.created))
+
+    async def release_key(self, row: KeyRow) -> None:
+        self.db.execute(RELEASE_KEY, (row.key_hash, row.created))
 
     async def close(self) -> None:
         self.db.close()

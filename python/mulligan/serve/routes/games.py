@@ -15,6 +15,7 @@ from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
 from mulligan.serve.create_key import CreateKeyAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
+from mulligan.serve.idempotency import DOCUMENTED, IdempotencyKey, Keys
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import Limits
 from mulligan.serve.notices import log_warnings
@@ -28,25 +29,37 @@ router = APIRouter(tags=["games"])
 @router.post(
     "/games",
     **answers(
-        m.GameCreated, "Create a game start; its seed commitment is published now", status_code=201
+        m.GameCreated,
+        "Create a game start; its seed commitment is published now",
+        status_code=201,
+        openapi_extra=DOCUMENTED,
     ),
 )
 async def create_game(
-    body: m.GameIn, request: Request, services: Services, _: CreateKeyAccess
-) -> JSONResponse:
-    # A game of the start only is stored as before, without the field.
-    exclude = {"contributions", "invites"}
-    if not body.whole_game:
-        exclude.add("whole_game")
-    setup = body.model_dump(mode="json", exclude=exclude)
-    created = await services.games.create(
-        setup,
-        body.contributions,
-        lambda: services.rate.take(client_address(request)),
-        invites=body.invites,
-    )
-    log_warnings("POST /games", created["warnings"])
-    return JSONResponse(created, 201)
+    body: m.GameIn,
+    request: Request,
+    services: Services,
+    _: CreateKeyAccess,
+    idempotency_key: IdempotencyKey = None,
+) -> Response:
+    async def create() -> Response:
+        # A game of the start only is stored as before, without the field.
+        exclude = {"contributions", "invites"}
+        if not body.whole_game:
+            exclude.add("whole_game")
+        setup = body.model_dump(mode="json", exclude=exclude)
+        created = await services.games.create(
+            setup,
+            body.contributions,
+            lambda: services.rate.take(client_address(request)),
+            invites=body.invites,
+        )
+        log_warnings("POST /games", created["warnings"])
+        return JSONResponse(created, 201)
+
+    # A resend with the same Idempotency-Key gets the first reply before anything is created.
+    keys = Keys(services.store)
+    return await keys.run(idempotency_key, "POST /games", await request.body(), create)
 
 
 @router.get(

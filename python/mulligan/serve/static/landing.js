@@ -86,6 +86,41 @@ function askForKey(status) {
   document.getElementById("createkey").focus();
 }
 
+// -- creating safely: one Idempotency-Key per form submission -----------------------------------
+// A fresh random key for each new submission; a retry of the same submission (the same form,
+// after an error or a lost reply) sends the same key, so the server answers it with the game
+// the first one created, never a second game (docs/SERVE.md, "Resending a creation").
+let submission = null;
+
+function newKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes); // (crypto.randomUUID needs HTTPS; this works on a LAN too)
+  return "landing-" + Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+}
+
+function keyFor(text) {
+  if (!submission || submission.text !== text) submission = { text, key: newKey() };
+  return submission.key;
+}
+
+// Whether a link opens only on this computer (localhost, 127.x, [::1]): said next to the links.
+function loopbackOnly(href) {
+  const host = new URL(href).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1";
+}
+
+function showReach(hrefs) {
+  const note = document.getElementById("reach");
+  const here = hrefs.some(loopbackOnly);
+  note.hidden = !here;
+  note.textContent = here
+    ? "These links open only on this computer: they start with " + new URL(hrefs[0]).origin +
+      ". For players elsewhere, open this page at an address they can reach (mulligan serve " +
+      "prints one per network address with --host 0.0.0.0), or start the server with " +
+      "--public-url (docs/DEPLOY.md)."
+    : "";
+}
+
 async function create(event) {
   event.preventDefault();
   showError("");
@@ -102,20 +137,33 @@ async function create(event) {
   };
   const button = document.getElementById("submit");
   button.disabled = true;
+  const text = JSON.stringify(body);
   try {
-    const response = await fetch(new URL("games", here), {
-      method: "POST", headers: createHeaders(), body: JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(new URL("games", here), {
+        method: "POST",
+        headers: { ...createHeaders(), "Idempotency-Key": keyFor(text) },
+        body: text,
+      });
+    } catch (e) {
+      throw new Error(`no reply from the server (${e.message}); press Create again: it will not make a second game`);
+    }
     const data = await response.json();
     if (response.status === 401 || response.status === 403) askForKey(response.status);
     if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
+    submission = null; // created: the next submission is a new game
     const list = document.getElementById("links");
     list.replaceChildren();
+    const hrefs = [];
     for (const s of data.seats) {
-      list.append(link(`${s.name} (seat ${s.seat + 1})`, new URL(s.play_url.replace(/^\//, ""), here).href));
+      hrefs.push(new URL(s.play_url.replace(/^\//, ""), here).href);
+      list.append(link(`${s.name} (seat ${s.seat + 1})`, hrefs[hrefs.length - 1]));
     }
-    list.append(link("Host (you)", new URL(data.host_url.replace(/^\//, ""), here).href));
+    hrefs.push(new URL(data.host_url.replace(/^\//, ""), here).href);
+    list.append(link("Host (you)", hrefs[hrefs.length - 1]));
     for (const w of data.warnings || []) list.append(el("li", { "class": "note" }, w.message));
+    showReach(hrefs);
     document.getElementById("result").hidden = false;
   } catch (e) {
     showError(e.message);

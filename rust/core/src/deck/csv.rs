@@ -8,7 +8,9 @@
 //!   Count …`); name `Simple Name` (TCGplayer, whose `Name` carries variant tags such as `(Halo
 //!   Foil)`), else `Name`, `Card Name` or `Card`.
 //! - Fields follow RFC 4180: a field in double quotes may hold the delimiter, line breaks and
-//!   doubled quotes (`""`); CRLF or LF ends a record; blank lines are skipped. A quote left open
+//!   doubled quotes (`""`); CRLF or LF ends a record, and a CRLF inside a quoted field reads as
+//!   LF, so a file reads the same with either line end; blank lines are skipped. A stray `\r`
+//!   (one not before a `\n`) is text, after a closing quote an error. A quote left open
 //!   at the end of the file, or text after a closing quote, is an [`Error::Deck`] naming the
 //!   line the record starts on.
 //! - A `Board` (or `Section`) column places each row: `main`/`mainboard`/`deck`/empty in the
@@ -146,6 +148,9 @@ fn records(text: &str, sep: char, offset: usize) -> Result<Vec<Record>> {
                     quoted = false;
                     closed = true;
                 }
+                // A line break inside a quoted field is the line end the file uses: CRLF
+                // reads as the LF it stands for, so a CRLF export reads as its LF twin.
+                '\r' if chars.peek() == Some(&'\n') => {}
                 '\n' => {
                     line += 1;
                     field.push('\n');
@@ -323,6 +328,28 @@ mod tests {
         // Line numbers are where each record starts; a quoted line break moves the next one.
         let r = records("h,i\n\"a\nb\",1\nc,2", ',', 1).unwrap();
         assert_eq!(r.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 5]);
+    }
+
+    #[test]
+    fn crlf_reads_as_lf_even_inside_quotes() {
+        let lf = "Count,Name,Notes\n1,\"Fire // Ice\",\"two\nlines\"\n\n2,Island,\n";
+        let crlf = lf.replace('\n', "\r\n");
+        let a = records(lf, ',', 0).unwrap();
+        let b = records(&crlf, ',', 0).unwrap();
+        assert_eq!(
+            a.iter().map(|r| (r.line, &r.fields)).collect::<Vec<_>>(),
+            b.iter().map(|r| (r.line, &r.fields)).collect::<Vec<_>>()
+        );
+        assert_eq!(b[1].fields[2], "two\nlines");
+        // A `\r` that ends no line is not a line end: after a closing quote it is refused,
+        // so `"a"\r\r\n` (a stray CR, then CRLF) is an error where `"a"\r\n` is not.
+        assert!(records("Count,Name\n1,\"a\"\r\n", ',', 0).is_ok());
+        match records("Count,Name\n1,\"a\"\r\r\n", ',', 0) {
+            Err(Error::Deck { line: 2, message }) => {
+                assert!(message.contains("after a closing quote"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
