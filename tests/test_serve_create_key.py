@@ -209,3 +209,22 @@ def test_the_tts_script_sends_its_create_key(tmp_path):
         assert wrong.status_code == 403
     finally:
         server.stop()
+
+
+def test_a_resent_creation_needs_the_key_and_counts_one_game():
+    """The key is checked before an Idempotency-Key's stored reply is given: the resend of a
+    creation without the key gets 401, with it the first reply; the game counts once."""
+    with client() as c:
+        before = created(c)
+        headers = {**auth(KEY), "Idempotency-Key": "start-0123456789abcdef"}
+        first = c.post("/games", json=two_players(), headers=headers)
+        assert first.status_code == 201, first.text
+        refused(
+            c.post(
+                "/games", json=two_players(), headers={"Idempotency-Key": "start-0123456789abcdef"}
+            ),
+            401,
+        )
+        again = c.post("/games", json=two_players(), headers=headers)
+        assert again.status_code == 201 and again.json()["game_id"] == first.json()["game_id"]
+        assert created(c) == before + 1
