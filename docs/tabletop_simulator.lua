@@ -31,6 +31,10 @@ SERVER = "http://127.0.0.1:8000"
 SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
+-- The variant of POST /games, for #SEATS players: "AUTO" plays COMMANDER when a deck has a
+-- commander section (as `mulligan analyze` reads it: the server reads the decks), else
+-- TWO_PLAYER (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
+VARIANT = "AUTO"
 WHOLE_GAME = true
 -- The server's create key, if its operator set one (mulligan serve --create-key-file): sent
 -- as "Authorization: Bearer CREATE_KEY" when the game is created; "" for a server without.
@@ -43,6 +47,8 @@ REQUEST_TIMEOUT = 15
 REQUEST_TRIES = 6
 -- Buttons per page of a long list (a search of a 60-card library, a big look).
 PAGE_SIZE = 8
+-- The tokens each player's panel creates (one button a name), where the server keeps tokens.
+TOKENS = { "Treasure", "Soldier" }
 
 -- Everything the script knows, one table (inspect it from the console: MULLIGAN.game.game_id).
 MULLIGAN = {
@@ -54,6 +60,7 @@ MULLIGAN = {
   marks = {},     -- seat -> card id -> where a looked-at card goes ("top", "bottom", ...)
   pick = {},      -- seat -> the card chosen in an open search
   page = {},      -- seat -> the page shown of its long list
+  conceding = {}, -- seat -> true while its Concede waits for the confirmation
   spots = {},     -- seat -> the zone objects and places of its piles (graveyard, exile, ...)
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended
@@ -249,11 +256,12 @@ end
 -- -- the table: piles and card objects -------------------------------------------------------
 -- Each seat's piles are laid out from its hand zone towards the table's centre: the
 -- battlefield in front, then a row with the library (a deck object: a card dropped on it goes
--- on top), the library's bottom spot, revealed cards, the graveyard and exile (scripting
--- zones). Anywhere else on the table is the battlefield.
+-- on top, a card taken off it is a draw), the library's bottom spot, revealed cards, the
+-- graveyard, exile and the command zone (scripting zones). Anywhere else on the table is the
+-- battlefield.
 
-local PILES = { "graveyard", "exile", "bottom", "library" }
-local PUBLIC = { "battlefield", "graveyard", "exile" }
+local PILES = { "graveyard", "exile", "bottom", "library", "command" }
+local PUBLIC = { "battlefield", "graveyard", "exile", "command" }
 
 local function urlEncode(text)
   return (text:gsub("[^%w%-_%.~]", function(c) return string.format("%%%02X", string.byte(c)) end))
@@ -293,7 +301,7 @@ local function spot(seat, zone, i, n)
     return at(f, 9 + row * 3.2, (i - 1 - row * 8 - 3.5) * 2.4)
   end
   if zone == "revealed" then return at(f, 5, -2 + (i - 1) * 1.2, 2 + i * 0.05) end
-  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12 }
+  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12, command = 15 }
   return at(f, 5, side[zone] or 0, 2 + i * 0.05)
 end
 
@@ -360,17 +368,24 @@ local function zoneOf(obj, seat)
   for _, zone in ipairs(obj.getZones and obj.getZones() or {}) do
     local p = pileOf[zone.getGUID()]
     if p then
-      if p.pile == "bottom" then return p.seat == seat and "bottom" or "elsewhere" end
+      if p.pile == "bottom" or p.pile == "command" then return p.seat == seat and p.pile or "elsewhere" end
       return p.pile, p.seat == seat
     end
   end
   return "battlefield", true
 end
 
+-- A card of `seat` upright, facing its player (its spin; a tapped card is turned 90 degrees).
+local function upright(seat) return (frame(seat).iz >= 0) and 180 or 0 end
+
+-- Defined with the table's own state (35_state.lua): a card object shows its server state
+-- (tapped, counters) and carries its context menu; TTS's turn follows the server's.
+local showState, followTurn
+
 local function spawnCard(seat, card, zone, i, n)
   local obj = spawnObject({
     type = "CardCustom", position = spot(seat, zone, i, n),
-    rotation = { x = 0, y = (frame(seat).iz >= 0) and 180 or 0, z = 0 },
+    rotation = { x = 0, y = upright(seat), z = 0 },
   })
   obj.setCustomObject({ face = cardImage(card.name), back = CARD_BACK })
   obj.setName(card.name)
@@ -419,17 +434,23 @@ rebuildSeat = function(seat)
   for id, w in pairs(want) do
     local h = have[id]
     if h == nil then
-      have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
-    elseif h.busy then
-      -- Held, or just dropped: its move is reported once it lands, and settled by that reply.
-    elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
-      h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
-      h.zone = w.zone
+      h = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+      have[id] = h
+      showState(seat, h, w.card)
+    elseif not (h.busy or (h.pending or 0) > 0) then
+      -- (Held, or just dropped, or its move is on its way: it stays where the player left it
+      -- until that move's own reply, or after an error the server's view, settles it.)
+      if h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
+        h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
+        h.zone = w.zone
+      end
+      showState(seat, h, w.card)
     end
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
   if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
+  followTurn()
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again
@@ -444,7 +465,7 @@ local function adoptObjects()
         obj.destruct()
       else
         local zone = zoneOf(obj, seat)
-        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" then zone = "battlefield" end
+        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" and zone ~= "command" then zone = "battlefield" end
         have[id] = { obj = obj, zone = zone }
       end
     end
@@ -455,9 +476,35 @@ end
 -- -- the table's own moves -------------------------------------------------------------------
 -- A card a player moves is reported through TTS's events (api.tabletopsimulator.com/events):
 -- onObjectDrop when it is let go, onObjectEnterZone when it lands in a hand zone,
--- onObjectEnterContainer when it is dropped on the library's deck. The decision waits half a
--- second (30 frames) after the drop, so the zones it lands in (and a deck it falls onto) are
--- known; meanwhile, and while it is held, a reply of the server does not move the card.
+-- onObjectEnterContainer when it is dropped on the library's deck, onObjectLeaveContainer when
+-- one is taken off the library's deck. The decision waits half a second (30 frames) after the
+-- drop, so the zones it lands in (and a deck it falls onto) are known; meanwhile, while it is
+-- held, and until the reply to its own move, a reply of the server does not move the card.
+--
+-- A colour moves only its own cards; the host and promoted players (Player.admin) may move
+-- any, as that card's seat. Another colour's drag is put back where it was picked up, and the
+-- player is told why (broadcastToColor).
+
+-- Whether `color` may move the cards of `seat`.
+local function mayMove(color, seat)
+  return color == SEATS[seat + 1] or isHost(Player[color])
+end
+
+local function tell(color, message)
+  if color and Player[color] then broadcastToColor("mulligan: " .. message, color, { 1, 0.6, 0.3 }) end
+end
+
+-- One move of a card: sent as the seat's action; the card is "pending" until its reply.
+local function actOn(seat, h, body)
+  h.pending = (h.pending or 0) + 1
+  local settled = false
+  act(seat, body, function()
+    if not settled then
+      settled = true
+      h.pending = h.pending - 1
+    end
+  end)
+end
 
 -- Sends where a card went: `move` between the hand and the public zones, `put` onto the
 -- library's top or bottom. The table shows the move at once; the reply (or, after an error,
@@ -479,7 +526,7 @@ local function report(seat, id, h, dest, own)
     act(seat, { action = "put", cards = { card }, from = from, to = dest })
   else
     h.zone = dest
-    act(seat, { action = "move", cards = { card }, from = from, to = dest })
+    actOn(seat, h, { action = "move", cards = { card }, from = from, to = dest })
   end
 end
 
@@ -491,12 +538,78 @@ local function tracked(obj)
   return seat, id, h
 end
 
-local held = {}
+local held = {} -- GUID of a held object -> the colour holding it
+local pulled = {} -- GUID of a card just taken off a library deck -> that library's seat
+local taking = {} -- GUIDs this script takes out of a deck itself
+
+-- A card taken off a seat's library deck by `color`: the marker card goes, and it is that
+-- seat's draw when `color` may draw for it now; else the player is told why.
+local function drawOff(color, object, seat)
+  pulled[object.getGUID()] = nil
+  held[object.getGUID()] = nil
+  if alive(object) then object.destruct() end
+  local view = M.views[seat]
+  local why = nil
+  if color == nil then return end
+  if not mayMove(color, seat) then
+    why = "that library is " .. nameOf(seat) .. "'s"
+  elseif M.ended or not M.game.whole_game then
+    why = "the game is over: no draws now"
+  elseif view == nil or not view.done then
+    why = "the game start is not done: no draws yet"
+  else
+    for _, open in ipairs(view.looking or {}) do
+      if open.seat == seat then why = "finish the open " .. open.kind .. " first (the panel)" end
+    end
+    local me = view.seats and view.seats[seat + 1]
+    if why == nil and me and me.library_size == 0 then why = "the library is empty" end
+  end
+  if why then return tell(color, why .. "; the card went back") end
+  act(seat, { action = "draw", count = 1 })
+end
+
+-- The seat whose library deck `container` is, if it is one.
+local function libraryOf(container)
+  local guid = container.getGUID()
+  for seat, piles in pairs(M.spots) do
+    if piles.library == guid then return seat end
+  end
+  return nil
+end
+
+function onObjectLeaveContainer(container, object)
+  local guid = object.getGUID()
+  if taking[guid] then
+    taking[guid] = nil
+    return
+  end
+  local seat = M.game and M.game.whole_game and libraryOf(container)
+  if seat == nil or seat == false then return end
+  pulled[guid] = seat
+  -- (Already picked up: the pick-up was reported first.)
+  if held[guid] then drawOff(held[guid], object, seat) end
+  -- A deck of two is gone once one is taken (object.md, remainder): the marker comes back.
+  Wait.frames(function()
+    local ok, rest = pcall(function() return container.remainder end)
+    if not alive(container) then
+      if ok and alive(rest) then rest.destruct() end
+      setupTable()
+    end
+    -- Taken out but never picked up (another script): gone, no draw.
+    if pulled[guid] and alive(object) and not held[guid] then drawOff(nil, object, seat) end
+  end, 1)
+end
 
 function onObjectPickUp(player_color, object)
-  held[object.getGUID()] = true
+  local guid = object.getGUID()
+  held[guid] = player_color
+  if pulled[guid] then return drawOff(player_color, object, pulled[guid]) end
   local seat, id, h = tracked(object)
-  if seat ~= nil then h.busy = true end
+  if seat == nil then return end
+  h.busy = true
+  -- Where it was picked up (or where it was going, if the table was moving it).
+  h.from = (object.getPositionSmooth and object.getPositionSmooth()) or object.getPosition()
+  h.refused = not mayMove(player_color, seat)
 end
 
 function onObjectDrop(player_color, object)
@@ -505,6 +618,16 @@ function onObjectDrop(player_color, object)
   local seat, id, h = tracked(object)
   if seat == nil then return end
   h.busy = true
+  if h.refused then
+    h.refused = nil
+    h.busy = nil
+    -- (Dropped on a deck, it enters it a frame later: then it comes back where the server has it.)
+    h.returned = true
+    Wait.frames(function() h.returned = nil end, 30)
+    if h.from then object.setPositionSmooth(h.from) end
+    return tell(player_color, "that card is " .. nameOf(seat) .. "'s: only " .. SEATS[seat + 1]
+      .. " (or the host) moves it; it went back")
+  end
   Wait.frames(function()
     if not alive(object) or held[guid] or M.objs[seat][id] ~= h then return end
     h.busy = nil
@@ -516,7 +639,7 @@ end
 function onObjectEnterZone(zone, object)
   if zone.type ~= "Hand" or held[object.getGUID()] then return end
   local seat, id, h = tracked(object)
-  if seat == nil or h.zone == "hand" then return end
+  if seat == nil or h.zone == "hand" or h.busy or (h.pending or 0) > 0 then return end
   report(seat, id, h, zone.getValue() == SEATS[seat + 1] and "hand" or "elsewhere")
 end
 
@@ -527,14 +650,150 @@ function onObjectEnterContainer(container, object)
   if seat == nil then return end
   local piles = M.spots[seat] or {}
   local guid = object.getGUID()
-  container.takeObject({ guid = guid, callback_function = function(taken) taken.destruct() end })
-  if container.getGUID() == piles.library and h.zone ~= "revealed" then
+  taking[guid] = true
+  container.takeObject({ guid = guid, smooth = false, callback_function = function(taken) taken.destruct() end })
+  if container.getGUID() == piles.library and h.zone ~= "revealed" and not h.returned then
     report(seat, id, h, "top")
   else
     -- Another deck (or a revealed card, put away with the panel): the card comes back where
     -- the server has it.
     M.objs[seat][id] = nil
     rebuildSeat(seat)
+  end
+end
+
+-- [tts/src/35_state.lua]
+-- -- the table's own state: taps, turns, counters on cards -----------------------------------
+-- Where the server keeps the table's state (its views carry `turn`), what the players do to
+-- the table itself is an action too: a card of the battlefield turned 90 degrees
+-- (onObjectRotate, events.md) is `tap` or `untap`; the end of a turn in TTS's Turns
+-- (onPlayerTurn) is `pass_turn`; a card's context menu (Object.addContextMenuItem) puts
+-- counters on it. The table follows the server: a tapped card lies turned, counters are in the
+-- card's description, and TTS's turn is the server's `turn` (the script sets
+-- Turns.turn_color, turns.md). Against a server without them, turning a card stays at the
+-- table, as before.
+
+-- Whether the server keeps the table's state.
+local function keepsState()
+  for _, view in pairs(M.views) do
+    if view.turn ~= nil then return true end
+  end
+  return false
+end
+
+-- Whether a card of `seat` whose spin is `spin` lies turned (tapped).
+local function isTurned(seat, spin)
+  local d = ((spin or 0) - upright(seat)) % 180
+  return d > 45 and d < 135
+end
+
+-- The counters a card's context menu adds and removes: { counter, label }.
+local CARD_COUNTERS = { { "p1p1", "+1/+1" }, { "m1m1", "-1/-1" } }
+
+-- A card's context menu: `run(seat, id, h)` for a card of the battlefield the player may move.
+local function onCard(obj, color, run)
+  local seat, id, h = tracked(obj)
+  if seat == nil then return end
+  if not mayMove(color, seat) then return tell(color, "that card is " .. nameOf(seat) .. "'s") end
+  if h.zone ~= "battlefield" then return tell(color, "counters go on cards on the battlefield") end
+  if not keepsState() then return tell(color, "this server keeps no counters on cards") end
+  run(seat, id, h)
+end
+
+local function addMenu(obj)
+  if not obj.addContextMenuItem then return end
+  for _, c in ipairs(CARD_COUNTERS) do
+    for _, delta in ipairs({ 1, -1 }) do
+      local label = (delta > 0 and "Add a " or "Remove a ") .. c[2] .. " counter"
+      obj.addContextMenuItem(label, function(color, position, object)
+        onCard(object or obj, color, function(seat, id, h)
+          actOn(seat, h, { action = "counter", counter = c[1], delta = delta, card = tonumber(id) })
+        end)
+      end)
+    end
+  end
+end
+
+showState = function(seat, h, card)
+  local obj = h.obj
+  if not alive(obj) then return end
+  if not h.menu then
+    h.menu = true
+    addMenu(obj)
+  end
+  if not keepsState() then return end
+  -- A card off the battlefield is untapped and has no counters (400.7).
+  local tapped = h.zone == "battlefield" and card.tapped == true
+  local r = obj.getRotation and obj.getRotation()
+  if r and isTurned(seat, r.y) ~= tapped then
+    obj.setRotation({ x = r.x, y = upright(seat) + (tapped and 90 or 0), z = r.z })
+  end
+  local parts = {}
+  for name, n in pairs(card.counters or {}) do table.insert(parts, name .. " " .. num(n)) end
+  table.sort(parts)
+  local text = string.format("%s's %s %d", nameOf(seat), card.token and "token" or "card", card.id)
+  if #parts > 0 then text = text .. "; counters: " .. table.concat(parts, ", ") end
+  obj.setDescription(text)
+end
+
+function onObjectRotate(object, spin, flip, player_color, old_spin, old_flip)
+  local seat, id, h = tracked(object)
+  if seat == nil or h.zone ~= "battlefield" or not keepsState() then return end
+  local was, now = isTurned(seat, old_spin), isTurned(seat, spin)
+  if was == now then return end
+  if not mayMove(player_color, seat) then
+    -- Put back once the player's rotation is done.
+    Wait.frames(function()
+      if alive(object) then
+        local r = object.getRotation()
+        object.setRotation({ x = r.x, y = old_spin, z = r.z })
+      end
+    end, 1)
+    return tell(player_color, "that card is " .. nameOf(seat) .. "'s: only " .. SEATS[seat + 1]
+      .. " (or the host) taps it")
+  end
+  actOn(seat, h, { action = now and "tap" or "untap", cards = { tonumber(id) } })
+end
+
+-- TTS's turn follows the server's `turn` (the latest seen: its number only grows).
+local madeTurn = nil -- the colour this script last gave the turn to
+followTurn = function()
+  local best = nil
+  for _, view in pairs(M.views) do
+    if view.turn and (best == nil or view.turn.number > best.number) then best = view.turn end
+  end
+  if best == nil or Turns == nil or M.ended then return end
+  M.turn = best
+  local color = SEATS[best.seat + 1]
+  if not Turns.enable then
+    local order = {}
+    for _, c in ipairs(SEATS) do table.insert(order, c) end
+    Turns.type = 2
+    Turns.order = order
+    Turns.enable = true
+  end
+  if Turns.turn_color ~= color then
+    madeTurn = color
+    Turns.turn_color = color
+  end
+end
+
+-- A turn TTS started: the active player ended theirs (End Turn), which is the server's
+-- `pass_turn`; any other change goes back to the server's turn.
+function onPlayerTurn(player, previous_player)
+  if M.turn == nil or M.ended or player == nil then return end
+  if player.color == madeTurn then
+    madeTurn = nil
+    return
+  end
+  local seat = math.floor(M.turn.seat)
+  local active = SEATS[seat + 1]
+  if player.color == active then return end
+  if previous_player and previous_player.color == active then
+    act(seat, { action = "pass_turn" })
+  else
+    madeTurn = active
+    Turns.turn_color = active
   end
 end
 
@@ -698,12 +957,65 @@ local function lookRows(rows, seat, open)
   end)
 end
 
+-- Commander (903): the seat's commanders with their tax (903.8: 2 more for each earlier cast
+-- from the command zone), the commander damage it has taken from each commander (903.10a) with
+-- a button to add 1, and the server's notices (704.6c and the like; nothing is enforced).
+local function commanderRows(rows, seat, view, me)
+  local color = SEATS[seat + 1]
+  for _, c in ipairs(me.commanders or {}) do
+    text(rows, "Commander " .. c.name .. ": casts " .. num(c.casts) .. ", tax " .. num(c.tax), color)
+  end
+  -- The damage taken, by owner and commander id (an id is its owner's deck's).
+  local taken = {}
+  for _, d in ipairs(me.commander_damage or {}) do taken[key(d.seat) .. ":" .. key(d.id)] = d.damage end
+  for other, s in ipairs(view.seats or {}) do
+    if other - 1 ~= seat then
+      for _, c in ipairs(s.commanders or {}) do
+        local damage = taken[key(other - 1) .. ":" .. key(c.id)] or 0
+        text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
+        button(rows, seat, "Damage +1 from " .. c.name .. " (" .. nameOf(other - 1) .. ")", function()
+          act(seat, { action = "commander_damage", owner = other - 1, commander = c.id, delta = 1 })
+        end)
+      end
+    end
+  end
+  for _, n in ipairs(me.notices or {}) do text(rows, n.text .. " (" .. n.rule .. ")", color) end
+end
+
+-- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
+local function turnRows(rows, seat, view)
+  local color = SEATS[seat + 1]
+  -- The latest turn of any seat's view (another seat's Pass turn does not change this one's).
+  local turn = M.turn or view.turn
+  if turn == nil then return end
+  text(rows, "Turn " .. num(turn.number) .. ": " .. nameOf(turn.seat), color)
+  if turn.seat == seat then
+    button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
+  end
+  for _, name in ipairs(TOKENS or {}) do
+    button(rows, seat, "Token: " .. name, function()
+      act(seat, { action = "create_token", name = name, count = 1 })
+    end)
+  end
+  -- Conceding (104.3a) takes two clicks: the second button confirms.
+  if M.conceding[seat] then
+    button(rows, seat, "Yes, concede the game", function()
+      M.conceding[seat] = nil
+      act(seat, { action = "concede" })
+    end)
+    button(rows, seat, "No, play on", function() M.conceding[seat] = nil; render() end)
+  else
+    button(rows, seat, "Concede", function() M.conceding[seat] = true; render() end)
+  end
+end
+
 -- The whole game's controls of one seat.
 local function tableRows(rows, seat)
   local view, color = M.views[seat], SEATS[seat + 1]
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
+  if me.conceded then return text(rows, "You have conceded: the others play on", color) end
   text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
@@ -713,6 +1025,8 @@ local function tableRows(rows, seat)
     end
   end
   M.page[seat] = 1
+  commanderRows(rows, seat, view, me)
+  turnRows(rows, seat, view)
   button(rows, seat, "Draw", function() act(seat, { action = "draw", count = 1 }) end)
   button(rows, seat, "Mill 1", function() act(seat, { action = "mill", count = 1 }) end)
   button(rows, seat, "Shuffle", function() act(seat, { action = "shuffle" }) end)
@@ -872,12 +1186,27 @@ local function playerName(color)
 end
 
 -- A seat's new view: its objects and the panel follow it.
-local function show(seat, view)
+local show
+show = function(seat, view)
+  local before = M.turn and M.turn.number
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
-  if view.ended then M.ended = true end
+  -- (An action can end the game: the last opponent's concession, 104.2a.)
+  if view.ended and not M.ended then
+    M.ended = true
+    if M.log == nil then fetchLog() end
+  end
   rebuildSeat(seat)
   render()
+  -- A new turn untaps the new active seat's permanents (502.3): that seat's view is read.
+  local turn = view.turn
+  if turn and before and turn.number > before and turn.seat ~= seat and not M.ended then
+    local active = math.floor(turn.seat) -- (a whole number however JSON was decoded)
+    request(active, {
+      method = "GET", path = seatPath(active), token = seatToken(active), seat = active,
+      onOk = function(v) show(active, v) end,
+    })
+  end
 end
 
 -- An answer of the game start. Its reply is the seat's view; an answer can give another seat
@@ -910,8 +1239,10 @@ end
 
 -- One action of a seat: a click on its own zones costs this one call, whose reply is the
 -- seat's view. Its number is the seat's next_action when its turn to be sent comes; a retry
--- sends the same number and body, which the server answers once.
-act = function(seat, action)
+-- sends the same number and body, which the server answers once. `settle` (optional) runs
+-- once the action is settled (its reply, a refusal or giving up), before the table follows.
+act = function(seat, action, settle)
+  settle = settle or function() end
   request(seat, {
     method = "POST", path = seatPath(seat) .. "/actions", token = seatToken(seat), seat = seat,
     body = action,
@@ -919,18 +1250,37 @@ act = function(seat, action)
       req.body.n = M.next[seat] or 1
       req.data = encode(req.body)
     end,
-    onOk = function(view) show(seat, view) end,
+    onOk = function(view) settle(); show(seat, view) end,
+    onRefused = function() settle(); resync() end,
+    onGiveUp = function() settle(); resync() end,
   })
 end
 
-function startGame()
-  if M.game ~= nil then return end
-  local players = {}
-  for _, color in ipairs(SEATS) do
-    table.insert(players, { name = playerName(color), deck = deckFor(color) })
-  end
-  local body = { players = players, variant = "TWO_PLAYER", mulligan = MULLIGAN_RULE }
-  if #SEATS > 2 then body.variant = "FREE_FOR_ALL" end
+-- The variant of the game: VARIANT, or with "AUTO" COMMANDER when a deck has a commander
+-- section as the server's deck reader finds it (POST /decks/check reads every deck without
+-- making a game: a report per player with its `commanders`; 903), else TWO_PLAYER or
+-- FREE_FOR_ALL.
+local function chooseVariant(players, done)
+  local plain = #SEATS > 2 and "FREE_FOR_ALL" or "TWO_PLAYER"
+  if VARIANT ~= "AUTO" then return done(VARIANT) end
+  local function none() done(plain) end
+  request("host", {
+    method = "POST", path = "/decks/check", body = { players = players },
+    onOk = function(read)
+      for _, p in ipairs(read.players or {}) do
+        if (p.commanders or 0) > 0 then return done("COMMANDER") end
+      end
+      none()
+    end,
+    -- Not read (a server without the check): POST /games says what is wrong with a deck.
+    onRefused = none,
+    onGiveUp = none,
+  })
+end
+
+-- POST /games with the table's players and the variant chosen.
+local function createGame(players, variant)
+  local body = { players = players, variant = variant, mulligan = MULLIGAN_RULE }
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
@@ -940,21 +1290,36 @@ function startGame()
     -- of Start game sends the same key too.
     headers = { ["Idempotency-Key"] = startKey() },
     onGiveUp = function()
+      M.starting = nil
       print("mulligan: no reply to Start game; press Start game again (the same start: never a second game)")
     end,
-    onRefused = function(refusal) startKeyDone(refusal) end,
+    onRefused = function(refusal)
+      M.starting = nil
+      startKeyDone(refusal)
+    end,
     onOk = function(created)
       startKeyDone(nil)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
         host_token = created.host_token, whole_game = WHOLE_GAME, seats = created.seats,
+        variant = variant,
       }
       print("mulligan: game " .. created.game_id .. ", seed commitment " .. created.commitment)
       if WHOLE_GAME then setupTable() end
       resync()
     end,
   })
+end
+
+function startGame()
+  if M.game ~= nil or M.starting then return end
+  M.starting = true
+  local players = {}
+  for _, color in ipairs(SEATS) do
+    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+  end
+  chooseVariant(players, function(variant) createGame(players, variant) end)
 end
 
 -- The log is JSON Lines, not JSON: read with the host's token.
@@ -1002,6 +1367,7 @@ function onSave()
     game = {
       game_id = M.game.game_id, commitment = M.game.commitment,
       host_token = M.game.host_token, whole_game = M.game.whole_game, seats = seats,
+      variant = M.game.variant,
     },
     next = next, spots = spots, ended = M.ended,
   })

@@ -70,7 +70,11 @@ class God:
         # Card ids: the main deck, then the sideboard, commanders and companions.
         cards = [*g.cards(seat), *deck.sideboard, *deck.commanders, *deck.companions]
         index = {id(card): i for i, card in enumerate(cards)}
-        return {z: [index[id(card)] for card in cards] for z, cards in g.zones(seat).items()}
+        # A token (issue 37) is a Card object of its own, on the battlefield only: -1.
+        zones = g.zones(seat).items()
+        out = {z: [index.get(id(card), -1) for card in cards] for z, cards in zones}
+        assert all(-1 not in v for z, v in out.items() if z != "battlefield"), out
+        return out
 
     def hidden(self, seats: int) -> list[set[int]]:
         out = []

@@ -327,6 +327,90 @@ class CounterEvent(TypedDict):
     value: int
     delta: int
     shared_with: NotRequired[list[int]]
+    card: NotRequired[int]
+
+
+class TapEvent(TypedDict):
+    """701.26a: permanents tapped (public)."""
+
+    type: Literal["tap"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class UntapEvent(TypedDict):
+    """701.26b, 502.3: permanents untapped (public)."""
+
+    type: Literal["untap"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class TurnEvent(TypedDict):
+    """103.1, 805.2: a new turn; `team` with shared team turns."""
+
+    type: Literal["turn"]
+    rule: str
+    number: int
+    seat: int
+    team: NotRequired[list[int]]
+
+
+class TokenEvent(TypedDict):
+    """111.1: tokens put onto `seat`'s battlefield."""
+
+    type: Literal["token"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class CeaseToExistEvent(TypedDict):
+    """111.7, 704.5d: tokens that left the battlefield ceased to exist."""
+
+    type: Literal["cease_to_exist"]
+    rule: str
+    seat: int
+    cards: list[CardDict]
+
+
+class CastEvent(TypedDict):
+    """903.8: a commander cast from the command zone; `casts` so far."""
+
+    type: Literal["cast"]
+    rule: str
+    seat: int
+    card: CardDict
+    casts: int
+
+
+class CommanderDamageEvent(TypedDict):
+    """903.10a: combat damage `seat` took from `owner`'s commander; `value` in all."""
+
+    type: Literal["commander_damage"]
+    rule: str
+    seat: int
+    owner: int
+    commander: int
+    value: int
+    delta: int
+
+
+class ConcedeEvent(TypedDict):
+    """104.3a: a seat conceded."""
+
+    type: Literal["concede"]
+    rule: str
+    seat: int
+
+
+class GameOverEvent(TypedDict):
+    """104.2a: a concession left one player or team: the game is over."""
+
+    type: Literal["game_over"]
+    rule: str
 
 
 class EndEvent(TypedDict):
@@ -381,6 +465,15 @@ EVENT_TYPES: tuple[type, ...] = (
     HiddenLookEvent,
     RevealEvent,
     CounterEvent,
+    TapEvent,
+    UntapEvent,
+    TurnEvent,
+    TokenEvent,
+    CeaseToExistEvent,
+    CastEvent,
+    CommanderDamageEvent,
+    ConcedeEvent,
+    GameOverEvent,
     EndEvent,
 )
 """Every event's TypedDict: narrow an `EventDict` to one of them by its `"type"` (and, for the

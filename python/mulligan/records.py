@@ -17,16 +17,21 @@ __all__ = [
     "AnswerType",
     "LookingDict",
     "CardDict",
+    "CommanderDamageDict",
+    "CommanderDict",
     "DeckCardDict",
     "DecisionDict",
     "EventDict",
     "LogHeaderDict",
     "LogRevealDict",
+    "NoticeDict",
+    "PermanentDict",
     "PlayerSetupDict",
     "PublicSeatDict",
     "PublicViewDict",
     "SeatResultDict",
     "SetupDict",
+    "TurnDict",
     "ViewDict",
     "WaitingDict",
 ]
@@ -96,7 +101,10 @@ class EventDict(_EventBase, total=False):
     found: int
     count: int
     cards: list[CardDict]
-    card: CardDict
+    card: CardDict | int
+    casts: int
+    owner: int
+    commander: int
     chooser: int
     how: str
     chosen_by: int | None
@@ -126,13 +134,58 @@ class EventDict(_EventBase, total=False):
     delta: int
 
 
+class PermanentDict(TypedDict):
+    """A card on the battlefield (a view's `battlefield`): `tapped` (110.5), its `counters`
+    (122.1) and `token` (111.1) are left out when false or empty."""
+
+    id: int
+    name: str
+    tapped: NotRequired[bool]
+    counters: NotRequired[dict[str, int]]
+    token: NotRequired[bool]
+
+
+class CommanderDict(TypedDict):
+    """One of a seat's own commanders: its casts from the command zone and tax (903.8)."""
+
+    id: int
+    name: str
+    casts: int
+    tax: int
+
+
+class CommanderDamageDict(TypedDict):
+    """Combat damage a seat took from one commander (903.10a); `seat` is its owner."""
+
+    seat: int
+    id: int
+    name: str
+    damage: int
+
+
+class NoticeDict(TypedDict):
+    """A condition under which the rules say this player loses (704.5a, 704.5c, 704.6a-c)."""
+
+    rule: str
+    kind: Literal["life", "poison", "commander_damage"]
+    text: str
+
+
+class TurnDict(TypedDict):
+    """Whose turn it is (a whole game's views): `team` with shared team turns (805.2)."""
+
+    number: int
+    seat: int
+    team: NotRequired[list[int]]
+
+
 class PublicSeatDict(TypedDict):
     """Public facts about one seat (a view's `seats`)."""
 
     seat: int
     hand_size: int
     library_size: int
-    battlefield: list[CardDict]
+    battlefield: list[PermanentDict]
     exile: list[CardDict]
     revealed: list[CardDict]
     graveyard: list[CardDict]
@@ -142,6 +195,10 @@ class PublicSeatDict(TypedDict):
     counters: dict[str, int]
     mulligans: int
     kept: bool
+    commanders: NotRequired[list[CommanderDict]]
+    commander_damage: NotRequired[list[CommanderDamageDict]]
+    conceded: NotRequired[bool]
+    notices: NotRequired[list[NoticeDict]]
 
 
 class WaitingDict(TypedDict):
@@ -165,6 +222,7 @@ class ViewDict(TypedDict):
     looking: NotRequired[list[LookingDict]]
     face_down_exile: NotRequired[list[CardDict]]
     outside: NotRequired[list[CardDict]]
+    turn: NotRequired[TurnDict]
 
 
 class PublicViewDict(TypedDict):
@@ -176,6 +234,7 @@ class PublicViewDict(TypedDict):
     events: list[EventDict]
     waiting_for: list[WaitingDict]
     looking: NotRequired[list[LookingDict]]
+    turn: NotRequired[TurnDict]
 
 
 class LookingDict(TypedDict):
@@ -252,6 +311,12 @@ ActionDict = TypedDict(
             "move",
             "timetwister",
             "counter",
+            "tap",
+            "untap",
+            "pass_turn",
+            "create_token",
+            "commander_damage",
+            "concede",
         ],
         "count": NotRequired[int],
         "times": NotRequired[int],
@@ -273,6 +338,10 @@ ActionDict = TypedDict(
         "counter": NotRequired[str],
         "delta": NotRequired[int],
         "set": NotRequired[int],
+        "card": NotRequired[int],
+        "name": NotRequired[str],
+        "owner": NotRequired[int],
+        "commander": NotRequired[int],
     },
 )
 """A whole game's action on a seat's zones (`game.act(seat, action)`, docs/API.md)."""

@@ -14,6 +14,11 @@
 --   finish=true    after the steps, the host ends the game and the log is fetched
 --   promote=Color  that player is promoted (sees the host's buttons)
 --   tour=true      before the random steps, White makes every kind of move once
+--   scene=NAME     after the game start, play that scene of tests/tts/scenes.lua (its facts
+--                  are in the output), then the steps
+--   fault=KIND     the fault a scene gives its chosen request
+--   commander=true each player's Notebook tab holds a Commander deck (White's: two partners);
+--                  VARIANT stays AUTO, and the random steps move commanders too
 --
 -- Writes one JSON object to stdout: the game, the checks and their mismatches, the clicks
 -- (calls and wall-clock seconds each), the faults injected, the log.
@@ -39,6 +44,14 @@ SERVER = server
 SEATS = tonumber(opt.seats) == 4 and { "White", "Red", "Blue", "Green" } or { "White", "Red" }
 WHOLE_GAME = true
 tts.seed(tonumber(opt.seed))
+if opt.commander == "true" then
+  for i, color in ipairs(SEATS) do
+    local deck = i == 1
+      and "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\nDeck\n40 Forest\n58 Grizzly Bears\n"
+      or "Commander\n1 Kenrith, the Returned King\nDeck\n40 Forest\n59 Grizzly Bears\n"
+    table.insert(tts.tabs, { index = i - 1, title = color, body = deck })
+  end
+end
 if opt.promote then tts.promote(opt.promote) end
 local rate = tonumber(opt.faults)
 if rate > 0 then tts.faults = { rate = rate } end
@@ -81,7 +94,7 @@ end
 local function onTable(seat)
   local color = SEATS[seat + 1]
   local spots = M.spots[seat] or {}
-  local where = { hand = {}, graveyard = {}, exile = {}, table = {} }
+  local where = { hand = {}, graveyard = {}, exile = {}, command = {}, table = {} }
   local seen = {}
   for _, o in ipairs(getObjects()) do
     local s, id = (o.memo or ""):match("^(%d+):(%d+)$")
@@ -92,12 +105,38 @@ local function onTable(seat)
       for _, z in ipairs(o.getZones()) do
         if z.type == "Hand" and z.getValue() == color then zone = "hand"
         elseif z.getGUID() == spots.graveyard then zone = "graveyard"
-        elseif z.getGUID() == spots.exile then zone = "exile" end
+        elseif z.getGUID() == spots.exile then zone = "exile"
+        elseif z.getGUID() == spots.command then zone = "command" end
       end
       table.insert(where[zone], { id = tonumber(id) })
     end
   end
   return where
+end
+
+-- Whether an object lies turned 90 degrees (a tapped card: upright is a spin of 0 or 180).
+local function turned(o)
+  local d = (o.getRotation().y or 0) % 180
+  return d > 45 and d < 135
+end
+
+-- Where the server keeps the table's state (a view with `turn`): each battlefield card's
+-- object lies turned exactly when the card is tapped, and TTS's turn is the server's.
+local function checkState(label, seat, view)
+  if view.turn == nil then return end
+  out.stateful = true
+  for _, c in ipairs(view.seats[seat + 1].battlefield or {}) do
+    local o = nil
+    for _, x in ipairs(getObjects()) do
+      if x.memo == string.format("%d:%d", seat, c.id) then o = x end
+    end
+    if o and turned(o) ~= (c.tapped == true) then
+      table.insert(out.mismatches, { step = #out.steps, label = label, seat = seat, what = "card " .. c.id .. " tapped " .. tostring(c.tapped) .. " but shown " .. (turned(o) and "turned" or "upright") })
+    end
+  end
+  if Turns.turn_color ~= SEATS[view.turn.seat + 1] then
+    table.insert(out.mismatches, { step = #out.steps, label = label, what = "TTS's turn is " .. tostring(Turns.turn_color) .. ", the server's seat " .. view.turn.seat })
+  end
 end
 
 local function check(label)
@@ -115,9 +154,13 @@ local function check(label)
         for _, c in ipairs(open.cards) do table.insert(tableCards, c) end
       end
     end
-    local server = { hand = view.hand, graveyard = me.graveyard, exile = me.exile, table = tableCards }
+    local server = {
+      hand = view.hand, graveyard = me.graveyard, exile = me.exile, command = me.command,
+      table = tableCards,
+    }
+    checkState(label, seat, view)
     local shown = onTable(seat)
-    for _, zone in ipairs({ "hand", "graveyard", "exile", "table" }) do
+    for _, zone in ipairs({ "hand", "graveyard", "exile", "command", "table" }) do
       if ids(server[zone]) ~= ids(shown[zone]) then
         table.insert(out.mismatches, {
           step = #out.steps, label = label, seat = seat, zone = zone,
@@ -190,6 +233,10 @@ end
 
 local function gameStart()
   for _ = 1, 400 do
+    local done = true
+    for seat = 0, #SEATS - 1 do done = done and M.views[seat] ~= nil and M.views[seat].done end
+    -- (Done: a "Pass" now would be the table's Pass turn, not a decision's.)
+    if done and not mulliganBusy() then return end
     local progressed = false
     for _, color in ipairs(SEATS) do
       for _, label in ipairs({ "Keep", "Bottom: ", "Start: ", "Pass" }) do
@@ -226,6 +273,11 @@ local function step(force)
       end
     end
   end
+  if force.r == 33 and #find(color, "Damage +1 from ") > 0 then
+    -- Combat damage from another seat's commander, taken by this seat (903.10a).
+    click(color, "Damage +1 from ", true)
+    return "commander damage"
+  end
   if force.r == 24 and #cardsIn(seat, "hand") > 0 then
     -- A hand card dropped into another player's hand: it goes back (no call).
     local other = SEATS[(seat + 1) % #SEATS + 1]
@@ -259,7 +311,52 @@ local function step(force)
   for _, zone in ipairs({ "graveyard", "exile", "table" }) do
     for _, c in ipairs(cardsIn(seat, zone)) do table.insert(pub, c) end
   end
-  local r = force.r or random(22)
+  local stateful = view.turn ~= nil
+  local r = force.r or random(stateful and 32 or (opt.commander == "true" and 26 or 22))
+  if r >= 27 and stateful then
+    -- The table's own state: a battlefield card turned (tap or untap), a token, a counter from
+    -- a card's menu, the turn ended in TTS's Turns or with the panel's Pass turn.
+    local field = cardsIn(seat, "table")
+    if r <= 28 and #field > 0 then
+      local o = objectOf(seat, pick(field).id)
+      tts.rotate(color, o, 90)
+      tts.pump()
+      return "turn a card"
+    elseif r == 29 then
+      click(color, "Token: ", true)
+      return "token"
+    elseif r == 30 and #field > 0 then
+      local o = objectOf(seat, pick(field).id)
+      tts.menu(color, o, pick({ "Add a +1/+1 counter", "Add a -1/-1 counter" }))
+      tts.pump()
+      return "counter"
+    elseif r >= 31 then
+      local active = SEATS[view.turn.seat + 1]
+      -- (Pass turn is on the active player's panel unless a search or look of theirs is open.)
+      -- (Not one call: the new active seat's view is read too, its permanents untapped.)
+      if r == 32 and #find(active, "Pass turn") > 0 then click(active, "Pass turn") else tts.endTurn(active) end
+      tts.pump()
+      return "end turn"
+    end
+    r = 1
+  end
+  if r >= 25 then
+    -- A commander: from the command zone onto the battlefield (a cast), or back (903.9a).
+    local inCommand, onField = cardsIn(seat, "command"), {}
+    for _, c in ipairs(cardsIn(seat, "table")) do
+      for _, k in ipairs(out.commanders[seat + 1] or {}) do
+        if k == c.id then table.insert(onField, c) end
+      end
+    end
+    if #inCommand > 0 and (r == 25 or #onField == 0) then
+      drag(color, objectOf(seat, pick(inCommand).id), battlefieldAt(seat), "command to battlefield")
+      return "command to battlefield"
+    elseif #onField > 0 then
+      drag(color, objectOf(seat, pick(onField).id), pileAt(seat, "command"), "commander to command")
+      return "battlefield to command"
+    end
+    r = 1
+  end
   if r == 21 and #find(color, "Life -1") > 0 then click(color, "Life -1", true); return "life" end
   if r == 22 and #find(color, "Poison +1") > 0 then click(color, "Poison +1", true); return "poison" end
   if r <= 3 and view.seats[seat + 1].library_size > 0 then click(color, "Draw", true); return "draw" end
@@ -348,6 +445,34 @@ else
   click("White", "Start game")
   gameStart()
   check("game start")
+  out.start_life = {}
+  for seat = 0, #SEATS - 1 do
+    local me = M.views[seat].seats[seat + 1]
+    out.start_life[seat + 1] = me.counters and me.counters.life or me.life
+  end
+end
+
+-- Each seat's commanders: the view's `commanders` where the server lists them, else what is in
+-- the command zone now (the game start, or a load before any cast).
+out.commanders = {}
+for seat = 0, #SEATS - 1 do
+  local me = M.views[seat].seats[seat + 1]
+  out.commanders[seat + 1] = {}
+  for _, c in ipairs(me.commanders or me.command or {}) do table.insert(out.commanders[seat + 1], c.id) end
+end
+
+if opt.scene then
+  out.facts = {}
+  local scene = require("scenes")[opt.scene]
+  assert(scene, "play.lua: no scene " .. opt.scene)
+  scene({
+    tts = tts, M = M, opt = opt, facts = out.facts, objectOf = objectOf, pileAt = pileAt,
+    battlefieldAt = battlefieldAt, cardsIn = cardsIn, check = check,
+    click = function(color, label) click(color, label) end,
+    seatView = function(seat)
+      return get("/games/" .. M.game.game_id .. "/seats/" .. seat, M.game.seats[seat + 1].token)
+    end,
+  })
 end
 
 -- tour=true: first every kind of move once, by White, then the random steps.
@@ -364,6 +489,15 @@ if opt.tour == "true" then
     { r = 7 }, {}, { r = 7 }, { marks = 2 }, { r = 8 }, { marks = 3 }, { r = 11 }, { r = 12 },
     { r = 21 }, { r = 22 }, { r = 8 }, { r = 23 }, { marks = 0 }, { r = 24 },
   }
+  -- Where the server keeps the table's state: a card turned, a token, a counter, End Turn
+  -- (otherwise each is a Draw).
+  for _, r in ipairs({ 27, 29, 30, 31 }) do table.insert(tour, { r = r }) end
+  if opt.commander == "true" then
+    -- A commander cast from the command zone, and back into it.
+    table.insert(tour, { r = 25 })
+    table.insert(tour, { r = 26 })
+    table.insert(tour, { r = 33 })
+  end
   for _, f in ipairs(tour) do f.seat = 0 end
 end
 for i = 1, #tour + tonumber(opt.steps) do
@@ -379,6 +513,7 @@ if opt.save then
   f:close()
 end
 
+out.texts = tts.texts()
 out.host_only.end_red = #find("Red", "End game")
 out.host_only.end_white = #find("White", "End game")
 if opt.finish == "true" then

@@ -58,7 +58,15 @@ assert(tts.click("White", "Start game"), "no Start game button")
 
 -- The game start: each player answers their own decision until none is left.
 local answered = 0
+local function started()
+  for seat = 0, #SEATS - 1 do
+    if not (MULLIGAN.views[seat] and MULLIGAN.views[seat].done) then return false end
+  end
+  return true
+end
 for _ = 1, 200 do
+  -- (Done: a "Pass" now would be the table's Pass turn, not a decision's.)
+  if started() then break end
   local progressed = false
   for _, color in ipairs(SEATS) do
     local labels = { "Keep", "Bottom: ", "Start: ", "Pass" }

@@ -18,21 +18,42 @@
 --   its getValue() is its owner's colour, https://api.tabletopsimulator.com/object/#setvalue);
 --   onObjectEnterContainer(container, object), which "Includes decks": a card dropped on a
 --   deck enters it and its own object is gone.
+--   onObjectLeaveContainer(container, object) when an object is taken out of one (by a player
+--   or by takeObject); onObjectRotate(object, spin, flip, player_color, old_spin, old_flip),
+--   "only called in response to explicit player rotation actions"; onObjectDestroy(object);
+--   onPlayerTurn(player, previous_player) at the start of a turn, when Turns are enabled.
 -- * Wait.time(func, seconds) and Wait.frames(func, frames)
 --   (https://api.tabletopsimulator.com/wait/).
+-- * Turns (https://api.tabletopsimulator.com/turns/): enable, order, turn_color (setting it
+--   starts that colour's turn), endTurn(), getNextTurnColor().
+-- * broadcastToColor(message, player_color, message_tint) and printToColor(message,
+--   player_color, message_tint) (https://api.tabletopsimulator.com/base/).
 -- * Player[color] (https://api.tabletopsimulator.com/player/instance/): color, seated,
 --   steam_name, host, promoted, admin, getHandTransform() (position, rotation, scale,
 --   forward, right, up), getHandObjects().
 -- * Objects (https://api.tabletopsimulator.com/object/): guid/getGUID(), type, memo (saved
 --   with the game), getName/setName, setDescription, getPosition/setPosition/
---   setPositionSmooth, setRotation, getZones(), getValue(), destruct(), isDestroyed(),
---   getQuantity(), takeObject(parameters); setCustomObject for CardCustom and DeckCustom
+--   setPositionSmooth, isSmoothMoving(), getPositionSmooth(), setRotation/getRotation,
+--   getZones(), getValue(), destruct(), isDestroyed(), getQuantity(), takeObject(parameters),
+--   remainder, addContextMenuItem(label, callback); setCustomObject for CardCustom and DeckCustom
 --   (https://api.tabletopsimulator.com/custom-game-objects/); spawnObject, getObjects and
 --   getObjectFromGUID (https://api.tabletopsimulator.com/base/). A spawned "ScriptingTrigger"
 --   reads type "Scripting".
 -- * Global UI (https://api.tabletopsimulator.com/ui/): UI.setXml; an element's visibility is
 --   a pipe-separated list of colours, "Host" (the host) and "Admin" (the host and promoted
 --   players) (https://api.tabletopsimulator.com/ui/attributes/).
+--
+-- What the reference says and this models (https://api.tabletopsimulator.com/object/):
+-- * setPositionSmooth(vector, collide, fast) "moves the Object smoothly": here over
+--   SMOOTH_FRAMES frames (fast: a third of them), isSmoothMoving() true meanwhile, the zones
+--   crossed reported on the way; a new move, setPosition or a player's pick-up stops it.
+-- * takeObject(parameters): the object is placed at `position` ("defaults to container's
+--   position + 2 on the x axis"), smoothly unless smooth = false, `top` (default true) or
+--   `guid`/`index` say which; it "take[s] one or more frames to spawn" (callback_function
+--   then). A deck "cannot exist with less than two contained objects": taking the second last
+--   destroys it and its last card spawns in its place, as `remainder`.
+-- * destruct() destroys the object: onObjectDestroy(object), then onObjectLeaveZone(zone,
+--   object) for every zone it was in.
 --
 -- Time is virtual: `tts.now` advances as `pump` runs what is due, so a reply delayed by 20 s
 -- costs nothing. A drag is reported in TTS's order: onObjectPickUp; a frame later the zones
@@ -42,9 +63,11 @@
 -- Faults (tts.faults = {rate = 0.25}, tts.seed(n)): each request, with probability `rate`, is
 -- dropped before the server (the callback gets is_error after 10 s), has its reply dropped
 -- (the server acts, the callback gets is_error 2 to 10 s later), is duplicated (the server
--- gets it twice and the callback sees the second reply) or is delayed (the reply comes 2 to
--- 30 s later). tts.plan gives chosen requests a chosen fault, including `no_reply` (the server
--- acts and the callback never comes: only the script's own timeout notices).
+-- gets it twice and the callback sees the second reply), is delayed (the reply comes 2 to
+-- 30 s later) or never calls back (`never`: WebRequest has no timeout; half of these reach the
+-- server, half do not, and the callback never runs). tts.plan gives chosen requests a chosen
+-- fault, including `no_reply` (the server acts and the callback never comes: only the script's
+-- own timeout notices).
 
 local http = require("socket.http")
 local ltn12 = require("ltn12")
@@ -54,8 +77,8 @@ local cjson = require("cjson")
 local tts = {
   now = 0, seq = 0, jobs = {}, objects = {}, printed = {}, xml = "", requests = {},
   faults = nil,
-  injected = { drop_request = 0, drop_reply = 0, duplicate = 0, delay = 0, no_reply = 0 },
-  latency = 0.05, frame = 1 / 60,
+  injected = { drop_request = 0, drop_reply = 0, duplicate = 0, delay = 0, never = 0, no_reply = 0 },
+  latency = 0.05, frame = 1 / 60, smooth_frames = 30,
 }
 
 -- -- the scheduler ---------------------------------------------------------------------------
@@ -126,7 +149,16 @@ function print(...)
 end
 function log(value) print(tostring(value)) end
 broadcastToAll = function(text) print(text) end
-printToColor = function(text, color) print("(" .. color .. ") " .. text) end
+-- What each colour was told (base.md: printToColor, broadcastToColor): colour -> lines.
+tts.told = {}
+local function tell(text, color)
+  tts.told[color] = tts.told[color] or {}
+  table.insert(tts.told[color], text)
+  print("(" .. color .. ") " .. text)
+  return true
+end
+printToColor = function(text, color, tint) return tell(text, color) end
+broadcastToColor = function(text, color, tint) return tell(text, color) end
 
 -- -- web requests ----------------------------------------------------------------------------
 
@@ -164,8 +196,8 @@ local function fault(url, method)
     end
   end
   if tts.faults == nil or tts.random() >= tts.faults.rate then return nil end
-  local kinds = { "drop_request", "drop_reply", "duplicate", "delay" }
-  local kind = kinds[math.floor(tts.random() * 4) + 1]
+  local kinds = { "drop_request", "drop_reply", "duplicate", "delay", "never" }
+  local kind = kinds[math.floor(tts.random() * #kinds) + 1]
   tts.injected[kind] = tts.injected[kind] + 1
   return kind
 end
@@ -191,7 +223,10 @@ WebRequest = {
     -- The request reaches the server a moment after it is sent, the reply a moment later.
     tts.later(tts.latency / 2, function()
       if kind == "drop_request" then return deliver(false, nil, nil, 10) end
+      -- No reply, ever: half of these never reached the server.
+      if kind == "never" and tts.random() < 0.5 then return end
       local ok, code, text, entry = perform(url, method, data, headers)
+      if kind == "never" then entry.fault = kind; return end
       entry.fault = kind
       if kind == "duplicate" then ok, code, text = perform(url, method, data, headers) end
       if kind == "drop_reply" then return deliver(false, nil, nil, 2 + tts.random() * 8) end
@@ -225,9 +260,9 @@ local function zonesAt(p, obj)
   return found
 end
 
-local function fire(name, a, b)
+local function fire(name, ...)
   local handler = _G[name]
-  if handler then handler(a, b) end
+  if handler then handler(...) end
 end
 
 -- Moves an object and reports the zones it left and entered (a frame later, as TTS does).
@@ -249,12 +284,17 @@ local function moveTo(obj, p, now)
   if now then run() else tts.later(tts.frame, run) end
 end
 
+local function blank(custom)
+  guid = guid + 1
+  return { type = "Card", guid = string.format("%06x", guid), name = "", custom = { face = custom.back, back = custom.back } }
+end
+
 function tts.newObject(params)
   guid = guid + 1
   local obj = {
     type = params.type, alive = true, position = vec(params.position or {}),
     rotation = vec(params.rotation or {}), name = params.name or "", memo = params.memo,
-    guid = params.guid or string.format("%06x", guid), contained = {},
+    guid = params.guid or string.format("%06x", guid), contained = {}, menu = {},
   }
   if obj.type == "ScriptingTrigger" then obj.type = "Scripting" end
   if obj.type == "HandTrigger" then obj.type = "Hand" end
@@ -263,41 +303,107 @@ function tts.newObject(params)
   obj.is_zone = obj.type == "Scripting" or obj.type == "Hand"
   local scale = vec(params.scale or { x = 1, y = 1, z = 1 })
   obj.hx, obj.hz = scale.x / 2, scale.z / 2
-  obj.setCustomObject = function(custom) obj.custom = custom; return true end
+  -- custom-game-objects.md: a custom deck of `number` cards of its sheet (here: its backs).
+  obj.setCustomObject = function(custom)
+    obj.custom = custom
+    if obj.type == "Deck" and #obj.contained == 0 then
+      for _ = 1, custom.number or 2 do table.insert(obj.contained, blank(custom)) end
+    end
+    return true
+  end
   obj.getCustomObject = function() return obj.custom end
   obj.setName = function(name) obj.name = name; return true end
   obj.getName = function() return obj.name end
   obj.setDescription = function(text) obj.description = text; return true end
   obj.getGUID = function() return obj.guid end
   obj.getPosition = function() return vec(obj.position) end
-  obj.setPosition = function(p) moveTo(obj, p); return true end
-  obj.setPositionSmooth = function(p) moveTo(obj, p); return true end
+  -- A smooth move in progress: its target, and a number that a newer move (or a pick-up)
+  -- changes, which stops it.
+  obj.moves = 0
+  obj.setPosition = function(p)
+    obj.moves = obj.moves + 1
+    obj.smooth_target = nil
+    moveTo(obj, p)
+    return true
+  end
+  -- object.md, setPositionSmooth(vector, collide, fast): the object travels over frames.
+  obj.setPositionSmooth = function(p, collide, fast)
+    obj.moves = obj.moves + 1
+    local move, from, to = obj.moves, vec(obj.position), vec(p)
+    local frames = fast and math.ceil(tts.smooth_frames / 3) or tts.smooth_frames
+    obj.smooth_target = to
+    for k = 1, frames do
+      tts.later(k * tts.frame, function()
+        if not obj.alive or obj.moves ~= move then return end
+        local t = k / frames
+        moveTo(obj, {
+          x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t,
+          z = from.z + (to.z - from.z) * t,
+        }, true)
+        if k == frames then obj.smooth_target = nil end
+      end)
+    end
+    return true
+  end
+  obj.isSmoothMoving = function() return obj.smooth_target ~= nil end
+  obj.getPositionSmooth = function() return obj.smooth_target and vec(obj.smooth_target) end
   obj.setRotation = function(r) obj.rotation = vec(r); return true end
+  obj.getRotation = function() return vec(obj.rotation) end
   obj.setLock = function(v) obj.locked = v; return true end
   obj.getValue = function() return obj.value end
   obj.setValue = function(v) obj.value = v; return true end
   obj.getZones = function() return zonesAt(obj.position, obj) end
   obj.isDestroyed = function() return not obj.alive end
   obj.getQuantity = function()
-    if obj.type == "Deck" then return (obj.custom and obj.custom.number or 2) + #obj.contained end
+    if obj.type == "Deck" then return #obj.contained end
     return -1
   end
-  obj.destruct = function()
-    obj.alive = false
-    byGuid[obj.guid] = nil
+  -- object.md, addContextMenuItem(label, callback, keep_open): callback(player_color,
+  -- object_position, object) when a player picks the item.
+  obj.addContextMenuItem = function(label, callback)
+    table.insert(obj.menu, { label = label, callback = callback })
     return true
   end
+  obj.clearContextMenu = function() obj.menu = {}; return true end
+  -- object.md, destruct(); events.md: onObjectDestroy, then the zones it was in are left.
+  obj.destruct = function()
+    if not obj.alive then return false end
+    fire("onObjectDestroy", obj)
+    local zones = obj.is_zone and {} or zonesAt(obj.position, obj)
+    obj.alive = false
+    byGuid[obj.guid] = nil
+    for _, z in ipairs(zones) do fire("onObjectLeaveZone", z, obj) end
+    return true
+  end
+  -- object.md, takeObject(parameters) (see the top of this file).
   obj.takeObject = function(p)
+    p = p or {}
+    local at = nil
     for i, data in ipairs(obj.contained) do
-      if p.guid == nil or data.guid == p.guid then
-        table.remove(obj.contained, i)
-        local taken = tts.newObject(data)
-        taken.custom = data.custom
-        if p.callback_function then tts.later(tts.frame, function() p.callback_function(taken) end) end
-        return taken
-      end
+      if (p.guid ~= nil and data.guid == p.guid) or (p.guid == nil and p.index ~= nil and i == p.index + 1) then at = i end
     end
-    return nil
+    if p.guid == nil and p.index == nil and #obj.contained > 0 then
+      at = (p.top == false) and #obj.contained or 1
+    end
+    if at == nil then return nil end
+    local data = table.remove(obj.contained, at)
+    local start = vec(obj.position)
+    start.y = start.y + 1
+    local taken = tts.newObject({ type = data.type, guid = data.guid, name = data.name, memo = data.memo, position = start })
+    taken.custom = data.custom
+    local target = p.position and vec(p.position) or { x = obj.position.x + 2, y = obj.position.y, z = obj.position.z }
+    if p.smooth == false then taken.setPosition(target) else taken.setPositionSmooth(target) end
+    fire("onObjectLeaveContainer", obj, taken)
+    if p.callback_function then tts.later(tts.frame, function() p.callback_function(taken) end) end
+    if obj.type == "Deck" and #obj.contained == 1 then
+      -- The deck is gone; its last card spawns in its place.
+      local last = table.remove(obj.contained, 1)
+      local remainder = tts.newObject({ type = last.type, guid = last.guid, name = last.name, memo = last.memo, position = obj.position })
+      remainder.custom = last.custom
+      obj.remainder = remainder
+      obj.destruct()
+    end
+    return taken
   end
   table.insert(tts.objects, obj)
   byGuid[obj.guid] = obj
@@ -393,41 +499,6 @@ end
 tts.tabs = {}
 Notes = { getNotebookTabs = function() return tts.tabs end }
 
--- -- a player's hand on an object ------------------------------------------------------------
-
--- Drags `obj` as `color` would and lets go at `p`: pick up, the zones left and entered on the
--- way, the drop, then (on a deck) the card enters it and its object is gone.
-function tts.drag(color, obj, p)
-  fire("onObjectPickUp", color, obj)
-  obj.held_by_color = color
-  tts.later(tts.frame, function()
-    if not obj.alive then return end
-    moveTo(obj, { x = p.x, y = 3, z = p.z }, true)
-    tts.later(tts.frame, function()
-      obj.held_by_color = nil
-      fire("onObjectDrop", color, obj)
-      local deck = nil
-      for _, o in ipairs(tts.objects) do
-        if o.alive and o.type == "Deck" and math.abs(o.position.x - p.x) < 1.5
-          and math.abs(o.position.z - p.z) < 2 then deck = o end
-      end
-      if deck and obj.type == "Card" then
-        tts.later(tts.frame, function()
-          if not obj.alive then return end
-          table.insert(deck.contained, {
-            type = obj.type, guid = obj.guid, name = obj.name, memo = obj.memo,
-            position = deck.position, custom = obj.custom,
-          })
-          local entered = obj
-          fire("onObjectEnterContainer", deck, entered)
-          obj.alive = false
-          byGuid[obj.guid] = nil
-        end)
-      end
-    end)
-  end)
-end
-
 -- -- saving and loading ----------------------------------------------------------------------
 
 -- What TTS keeps in a save: the objects (with memo and GUID) and the script's onSave string.
@@ -437,7 +508,7 @@ function tts.save()
     if o.alive and o.type ~= "Hand" then
       table.insert(objects, {
         type = o.type, guid = o.guid, name = o.name, memo = o.memo, position = o.position,
-        custom = o.custom, scale = { x = o.hx * 2, y = 1, z = o.hz * 2 },
+        rotation = o.rotation, custom = o.custom, scale = { x = o.hx * 2, y = 1, z = o.hz * 2 },
         contained = o.contained, description = o.description,
       })
     end
@@ -458,69 +529,10 @@ function tts.load(saved)
   if onLoad then onLoad(saved.script_state or "") end
 end
 
--- -- Global UI -------------------------------------------------------------------------------
-
-UI = {
-  setXml = function(xml) tts.xml = xml end,
-  getXml = function() return tts.xml end,
-}
-
-local function unescape(text)
-  return (text:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&amp;", "&"))
-end
-
-local function visibleTo(attrs, color)
-  local visibility = attrs:match('visibility="([^"]*)"')
-  if visibility == nil or visibility == "" then return true end
-  local p = Player[color]
-  for target in visibility:gmatch("[^|]+") do
-    if target == color or (target == "Host" and p.host) or (target == "Admin" and (p.host or p.promoted)) then
-      return true
-    end
-  end
-  return false
-end
-
--- The buttons a player of `color` sees: {id, label, handler}, in document order. A button
--- inside an element hidden from the player is hidden too.
-function tts.buttons(color)
-  local found = {}
-  local hidden = 0
-  for tag, attrs, rest in tts.xml:gmatch("<(/?%w+)([^>]*)>([^<]*)") do
-    if tag:sub(1, 1) == "/" then
-      if hidden > 0 and tag ~= "/Button" and tag ~= "/Text" then hidden = hidden - 1 end
-    elseif tag == "Button" then
-      if hidden == 0 and visibleTo(attrs, color) then
-        table.insert(found, {
-          id = attrs:match('id="([^"]*)"'), label = unescape(rest),
-          handler = attrs:match('onClick="([^"]*)"'),
-        })
-      end
-    elseif tag ~= "Text" then
-      if hidden > 0 or not visibleTo(attrs, color) then hidden = hidden + 1 end
-    end
-  end
-  return found
-end
-
--- Clicks the first button `color` sees whose label starts with `label`, then lets the game
--- run until nothing is left to do (`hurry`: returns at once); false if there is no such button.
-function tts.click(color, label, hurry)
-  for _, b in ipairs(tts.buttons(color)) do
-    if b.label:sub(1, #label) == label then
-      _G[b.handler](Player[color], "-1", b.id)
-      if not hurry then tts.pump() end
-      return true
-    end
-  end
-  return false
-end
-
--- The texts of the UI's Text elements, for messages a player reads.
-function tts.texts()
-  local found = {}
-  for text in tts.xml:gmatch("<Text[^>]*>(.-)</Text>") do table.insert(found, unescape(text)) end
-  return found
-end
+-- What the players do (drags, pulls, rotations, menus, End Turn) and the Global UI: in
+-- tests/tts/tts_players.lua, given the internals they need.
+tts.fire, tts.moveTo = fire, moveTo
+tts.forget = function(obj) byGuid[obj.guid] = nil end
+require("tts_players")(tts)
 
 return tts

@@ -27,6 +27,10 @@ SERVER = "http://127.0.0.1:8000"
 SEATS = { "White", "Red" }
 DEFAULT_DECK = "24 Forest\n36 Grizzly Bears\n"
 MULLIGAN_RULE = "LONDON"
+-- The variant of POST /games, for #SEATS players: "AUTO" plays COMMANDER when a deck has a
+-- commander section (as `mulligan analyze` reads it: the server reads the decks), else
+-- TWO_PLAYER (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
+VARIANT = "AUTO"
 WHOLE_GAME = true
 -- The server's create key, if its operator set one (mulligan serve --create-key-file): sent
 -- as "Authorization: Bearer CREATE_KEY" when the game is created; "" for a server without.
@@ -39,6 +43,8 @@ REQUEST_TIMEOUT = 15
 REQUEST_TRIES = 6
 -- Buttons per page of a long list (a search of a 60-card library, a big look).
 PAGE_SIZE = 8
+-- The tokens each player's panel creates (one button a name), where the server keeps tokens.
+TOKENS = { "Treasure", "Soldier" }
 
 -- Everything the script knows, one table (inspect it from the console: MULLIGAN.game.game_id).
 MULLIGAN = {
@@ -50,6 +56,7 @@ MULLIGAN = {
   marks = {},     -- seat -> card id -> where a looked-at card goes ("top", "bottom", ...)
   pick = {},      -- seat -> the card chosen in an open search
   page = {},      -- seat -> the page shown of its long list
+  conceding = {}, -- seat -> true while its Concede waits for the confirmation
   spots = {},     -- seat -> the zone objects and places of its piles (graveyard, exile, ...)
   ended = false,
   log = nil,      -- the JSON Lines log, once the game is ended

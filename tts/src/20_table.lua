@@ -2,11 +2,12 @@
 -- -- the table: piles and card objects -------------------------------------------------------
 -- Each seat's piles are laid out from its hand zone towards the table's centre: the
 -- battlefield in front, then a row with the library (a deck object: a card dropped on it goes
--- on top), the library's bottom spot, revealed cards, the graveyard and exile (scripting
--- zones). Anywhere else on the table is the battlefield.
+-- on top, a card taken off it is a draw), the library's bottom spot, revealed cards, the
+-- graveyard, exile and the command zone (scripting zones). Anywhere else on the table is the
+-- battlefield.
 
-local PILES = { "graveyard", "exile", "bottom", "library" }
-local PUBLIC = { "battlefield", "graveyard", "exile" }
+local PILES = { "graveyard", "exile", "bottom", "library", "command" }
+local PUBLIC = { "battlefield", "graveyard", "exile", "command" }
 
 local function urlEncode(text)
   return (text:gsub("[^%w%-_%.~]", function(c) return string.format("%%%02X", string.byte(c)) end))
@@ -46,7 +47,7 @@ local function spot(seat, zone, i, n)
     return at(f, 9 + row * 3.2, (i - 1 - row * 8 - 3.5) * 2.4)
   end
   if zone == "revealed" then return at(f, 5, -2 + (i - 1) * 1.2, 2 + i * 0.05) end
-  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12 }
+  local side = { library = -9, bottom = -12, graveyard = 9, exile = 12, command = 15 }
   return at(f, 5, side[zone] or 0, 2 + i * 0.05)
 end
 
@@ -113,17 +114,24 @@ local function zoneOf(obj, seat)
   for _, zone in ipairs(obj.getZones and obj.getZones() or {}) do
     local p = pileOf[zone.getGUID()]
     if p then
-      if p.pile == "bottom" then return p.seat == seat and "bottom" or "elsewhere" end
+      if p.pile == "bottom" or p.pile == "command" then return p.seat == seat and p.pile or "elsewhere" end
       return p.pile, p.seat == seat
     end
   end
   return "battlefield", true
 end
 
+-- A card of `seat` upright, facing its player (its spin; a tapped card is turned 90 degrees).
+local function upright(seat) return (frame(seat).iz >= 0) and 180 or 0 end
+
+-- Defined with the table's own state (35_state.lua): a card object shows its server state
+-- (tapped, counters) and carries its context menu; TTS's turn follows the server's.
+local showState, followTurn
+
 local function spawnCard(seat, card, zone, i, n)
   local obj = spawnObject({
     type = "CardCustom", position = spot(seat, zone, i, n),
-    rotation = { x = 0, y = (frame(seat).iz >= 0) and 180 or 0, z = 0 },
+    rotation = { x = 0, y = upright(seat), z = 0 },
   })
   obj.setCustomObject({ face = cardImage(card.name), back = CARD_BACK })
   obj.setName(card.name)
@@ -172,17 +180,23 @@ rebuildSeat = function(seat)
   for id, w in pairs(want) do
     local h = have[id]
     if h == nil then
-      have[id] = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
-    elseif h.busy then
-      -- Held, or just dropped: its move is reported once it lands, and settled by that reply.
-    elseif h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
-      h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
-      h.zone = w.zone
+      h = { obj = spawnCard(seat, w.card, w.zone, w.i, w.n), zone = w.zone }
+      have[id] = h
+      showState(seat, h, w.card)
+    elseif not (h.busy or (h.pending or 0) > 0) then
+      -- (Held, or just dropped, or its move is on its way: it stays where the player left it
+      -- until that move's own reply, or after an error the server's view, settles it.)
+      if h.zone ~= w.zone or (w.zone == "hand" and zoneOf(h.obj, seat) ~= "hand") then
+        h.obj.setPositionSmooth(spot(seat, w.zone, w.i, w.n))
+        h.zone = w.zone
+      end
+      showState(seat, h, w.card)
     end
   end
   local deck = M.spots[seat] and getObjectFromGUID(M.spots[seat].library or "")
   local me = view.seats and view.seats[seat + 1]
   if alive(deck) and me then deck.setName(SEATS[seat + 1] .. " library (" .. num(me.library_size) .. ")") end
+  followTurn()
 end
 
 -- After a load: the save brought the card objects back; each is matched to its card again
@@ -197,7 +211,7 @@ local function adoptObjects()
         obj.destruct()
       else
         local zone = zoneOf(obj, seat)
-        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" then zone = "battlefield" end
+        if zone ~= "hand" and zone ~= "graveyard" and zone ~= "exile" and zone ~= "command" then zone = "battlefield" end
         have[id] = { obj = obj, zone = zone }
       end
     end

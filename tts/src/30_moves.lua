@@ -2,9 +2,35 @@
 -- -- the table's own moves -------------------------------------------------------------------
 -- A card a player moves is reported through TTS's events (api.tabletopsimulator.com/events):
 -- onObjectDrop when it is let go, onObjectEnterZone when it lands in a hand zone,
--- onObjectEnterContainer when it is dropped on the library's deck. The decision waits half a
--- second (30 frames) after the drop, so the zones it lands in (and a deck it falls onto) are
--- known; meanwhile, and while it is held, a reply of the server does not move the card.
+-- onObjectEnterContainer when it is dropped on the library's deck, onObjectLeaveContainer when
+-- one is taken off the library's deck. The decision waits half a second (30 frames) after the
+-- drop, so the zones it lands in (and a deck it falls onto) are known; meanwhile, while it is
+-- held, and until the reply to its own move, a reply of the server does not move the card.
+--
+-- A colour moves only its own cards; the host and promoted players (Player.admin) may move
+-- any, as that card's seat. Another colour's drag is put back where it was picked up, and the
+-- player is told why (broadcastToColor).
+
+-- Whether `color` may move the cards of `seat`.
+local function mayMove(color, seat)
+  return color == SEATS[seat + 1] or isHost(Player[color])
+end
+
+local function tell(color, message)
+  if color and Player[color] then broadcastToColor("mulligan: " .. message, color, { 1, 0.6, 0.3 }) end
+end
+
+-- One move of a card: sent as the seat's action; the card is "pending" until its reply.
+local function actOn(seat, h, body)
+  h.pending = (h.pending or 0) + 1
+  local settled = false
+  act(seat, body, function()
+    if not settled then
+      settled = true
+      h.pending = h.pending - 1
+    end
+  end)
+end
 
 -- Sends where a card went: `move` between the hand and the public zones, `put` onto the
 -- library's top or bottom. The table shows the move at once; the reply (or, after an error,
@@ -26,7 +52,7 @@ local function report(seat, id, h, dest, own)
     act(seat, { action = "put", cards = { card }, from = from, to = dest })
   else
     h.zone = dest
-    act(seat, { action = "move", cards = { card }, from = from, to = dest })
+    actOn(seat, h, { action = "move", cards = { card }, from = from, to = dest })
   end
 end
 
@@ -38,12 +64,78 @@ local function tracked(obj)
   return seat, id, h
 end
 
-local held = {}
+local held = {} -- GUID of a held object -> the colour holding it
+local pulled = {} -- GUID of a card just taken off a library deck -> that library's seat
+local taking = {} -- GUIDs this script takes out of a deck itself
+
+-- A card taken off a seat's library deck by `color`: the marker card goes, and it is that
+-- seat's draw when `color` may draw for it now; else the player is told why.
+local function drawOff(color, object, seat)
+  pulled[object.getGUID()] = nil
+  held[object.getGUID()] = nil
+  if alive(object) then object.destruct() end
+  local view = M.views[seat]
+  local why = nil
+  if color == nil then return end
+  if not mayMove(color, seat) then
+    why = "that library is " .. nameOf(seat) .. "'s"
+  elseif M.ended or not M.game.whole_game then
+    why = "the game is over: no draws now"
+  elseif view == nil or not view.done then
+    why = "the game start is not done: no draws yet"
+  else
+    for _, open in ipairs(view.looking or {}) do
+      if open.seat == seat then why = "finish the open " .. open.kind .. " first (the panel)" end
+    end
+    local me = view.seats and view.seats[seat + 1]
+    if why == nil and me and me.library_size == 0 then why = "the library is empty" end
+  end
+  if why then return tell(color, why .. "; the card went back") end
+  act(seat, { action = "draw", count = 1 })
+end
+
+-- The seat whose library deck `container` is, if it is one.
+local function libraryOf(container)
+  local guid = container.getGUID()
+  for seat, piles in pairs(M.spots) do
+    if piles.library == guid then return seat end
+  end
+  return nil
+end
+
+function onObjectLeaveContainer(container, object)
+  local guid = object.getGUID()
+  if taking[guid] then
+    taking[guid] = nil
+    return
+  end
+  local seat = M.game and M.game.whole_game and libraryOf(container)
+  if seat == nil or seat == false then return end
+  pulled[guid] = seat
+  -- (Already picked up: the pick-up was reported first.)
+  if held[guid] then drawOff(held[guid], object, seat) end
+  -- A deck of two is gone once one is taken (object.md, remainder): the marker comes back.
+  Wait.frames(function()
+    local ok, rest = pcall(function() return container.remainder end)
+    if not alive(container) then
+      if ok and alive(rest) then rest.destruct() end
+      setupTable()
+    end
+    -- Taken out but never picked up (another script): gone, no draw.
+    if pulled[guid] and alive(object) and not held[guid] then drawOff(nil, object, seat) end
+  end, 1)
+end
 
 function onObjectPickUp(player_color, object)
-  held[object.getGUID()] = true
+  local guid = object.getGUID()
+  held[guid] = player_color
+  if pulled[guid] then return drawOff(player_color, object, pulled[guid]) end
   local seat, id, h = tracked(object)
-  if seat ~= nil then h.busy = true end
+  if seat == nil then return end
+  h.busy = true
+  -- Where it was picked up (or where it was going, if the table was moving it).
+  h.from = (object.getPositionSmooth and object.getPositionSmooth()) or object.getPosition()
+  h.refused = not mayMove(player_color, seat)
 end
 
 function onObjectDrop(player_color, object)
@@ -52,6 +144,16 @@ function onObjectDrop(player_color, object)
   local seat, id, h = tracked(object)
   if seat == nil then return end
   h.busy = true
+  if h.refused then
+    h.refused = nil
+    h.busy = nil
+    -- (Dropped on a deck, it enters it a frame later: then it comes back where the server has it.)
+    h.returned = true
+    Wait.frames(function() h.returned = nil end, 30)
+    if h.from then object.setPositionSmooth(h.from) end
+    return tell(player_color, "that card is " .. nameOf(seat) .. "'s: only " .. SEATS[seat + 1]
+      .. " (or the host) moves it; it went back")
+  end
   Wait.frames(function()
     if not alive(object) or held[guid] or M.objs[seat][id] ~= h then return end
     h.busy = nil
@@ -63,7 +165,7 @@ end
 function onObjectEnterZone(zone, object)
   if zone.type ~= "Hand" or held[object.getGUID()] then return end
   local seat, id, h = tracked(object)
-  if seat == nil or h.zone == "hand" then return end
+  if seat == nil or h.zone == "hand" or h.busy or (h.pending or 0) > 0 then return end
   report(seat, id, h, zone.getValue() == SEATS[seat + 1] and "hand" or "elsewhere")
 end
 
@@ -74,8 +176,9 @@ function onObjectEnterContainer(container, object)
   if seat == nil then return end
   local piles = M.spots[seat] or {}
   local guid = object.getGUID()
-  container.takeObject({ guid = guid, callback_function = function(taken) taken.destruct() end })
-  if container.getGUID() == piles.library and h.zone ~= "revealed" then
+  taking[guid] = true
+  container.takeObject({ guid = guid, smooth = false, callback_function = function(taken) taken.destruct() end })
+  if container.getGUID() == piles.library and h.zone ~= "revealed" and not h.returned then
     report(seat, id, h, "top")
   else
     -- Another deck (or a revealed card, put away with the panel): the card comes back where

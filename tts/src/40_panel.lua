@@ -158,12 +158,65 @@ local function lookRows(rows, seat, open)
   end)
 end
 
+-- Commander (903): the seat's commanders with their tax (903.8: 2 more for each earlier cast
+-- from the command zone), the commander damage it has taken from each commander (903.10a) with
+-- a button to add 1, and the server's notices (704.6c and the like; nothing is enforced).
+local function commanderRows(rows, seat, view, me)
+  local color = SEATS[seat + 1]
+  for _, c in ipairs(me.commanders or {}) do
+    text(rows, "Commander " .. c.name .. ": casts " .. num(c.casts) .. ", tax " .. num(c.tax), color)
+  end
+  -- The damage taken, by owner and commander id (an id is its owner's deck's).
+  local taken = {}
+  for _, d in ipairs(me.commander_damage or {}) do taken[key(d.seat) .. ":" .. key(d.id)] = d.damage end
+  for other, s in ipairs(view.seats or {}) do
+    if other - 1 ~= seat then
+      for _, c in ipairs(s.commanders or {}) do
+        local damage = taken[key(other - 1) .. ":" .. key(c.id)] or 0
+        text(rows, "Damage from " .. c.name .. " (" .. nameOf(other - 1) .. "): " .. num(damage), color)
+        button(rows, seat, "Damage +1 from " .. c.name .. " (" .. nameOf(other - 1) .. ")", function()
+          act(seat, { action = "commander_damage", owner = other - 1, commander = c.id, delta = 1 })
+        end)
+      end
+    end
+  end
+  for _, n in ipairs(me.notices or {}) do text(rows, n.text .. " (" .. n.rule .. ")", color) end
+end
+
+-- The turn (everyone sees whose it is), and the active seat's "Pass turn"; tokens.
+local function turnRows(rows, seat, view)
+  local color = SEATS[seat + 1]
+  -- The latest turn of any seat's view (another seat's Pass turn does not change this one's).
+  local turn = M.turn or view.turn
+  if turn == nil then return end
+  text(rows, "Turn " .. num(turn.number) .. ": " .. nameOf(turn.seat), color)
+  if turn.seat == seat then
+    button(rows, seat, "Pass turn", function() act(seat, { action = "pass_turn" }) end)
+  end
+  for _, name in ipairs(TOKENS or {}) do
+    button(rows, seat, "Token: " .. name, function()
+      act(seat, { action = "create_token", name = name, count = 1 })
+    end)
+  end
+  -- Conceding (104.3a) takes two clicks: the second button confirms.
+  if M.conceding[seat] then
+    button(rows, seat, "Yes, concede the game", function()
+      M.conceding[seat] = nil
+      act(seat, { action = "concede" })
+    end)
+    button(rows, seat, "No, play on", function() M.conceding[seat] = nil; render() end)
+  else
+    button(rows, seat, "Concede", function() M.conceding[seat] = true; render() end)
+  end
+end
+
 -- The whole game's controls of one seat.
 local function tableRows(rows, seat)
   local view, color = M.views[seat], SEATS[seat + 1]
   local me = view.seats and view.seats[seat + 1] or {}
   local counters = me.counters
   local life = counters and counters.life or me.life
+  if me.conceded then return text(rows, "You have conceded: the others play on", color) end
   text(rows, "Life " .. num(life) .. ", library " .. num(me.library_size)
     .. ", hand " .. #(view.hand or {}) .. ", graveyard " .. #(me.graveyard or {}), color)
   for _, open in ipairs(view.looking or {}) do
@@ -173,6 +226,8 @@ local function tableRows(rows, seat)
     end
   end
   M.page[seat] = 1
+  commanderRows(rows, seat, view, me)
+  turnRows(rows, seat, view)
   button(rows, seat, "Draw", function() act(seat, { action = "draw", count = 1 }) end)
   button(rows, seat, "Mill 1", function() act(seat, { action = "mill", count = 1 }) end)
   button(rows, seat, "Shuffle", function() act(seat, { action = "shuffle" }) end)

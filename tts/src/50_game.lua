@@ -14,12 +14,27 @@ local function playerName(color)
 end
 
 -- A seat's new view: its objects and the panel follow it.
-local function show(seat, view)
+local show
+show = function(seat, view)
+  local before = M.turn and M.turn.number
   M.views[seat] = view
   if view.next_action then M.next[seat] = view.next_action end
-  if view.ended then M.ended = true end
+  -- (An action can end the game: the last opponent's concession, 104.2a.)
+  if view.ended and not M.ended then
+    M.ended = true
+    if M.log == nil then fetchLog() end
+  end
   rebuildSeat(seat)
   render()
+  -- A new turn untaps the new active seat's permanents (502.3): that seat's view is read.
+  local turn = view.turn
+  if turn and before and turn.number > before and turn.seat ~= seat and not M.ended then
+    local active = math.floor(turn.seat) -- (a whole number however JSON was decoded)
+    request(active, {
+      method = "GET", path = seatPath(active), token = seatToken(active), seat = active,
+      onOk = function(v) show(active, v) end,
+    })
+  end
 end
 
 -- An answer of the game start. Its reply is the seat's view; an answer can give another seat
@@ -52,8 +67,10 @@ end
 
 -- One action of a seat: a click on its own zones costs this one call, whose reply is the
 -- seat's view. Its number is the seat's next_action when its turn to be sent comes; a retry
--- sends the same number and body, which the server answers once.
-act = function(seat, action)
+-- sends the same number and body, which the server answers once. `settle` (optional) runs
+-- once the action is settled (its reply, a refusal or giving up), before the table follows.
+act = function(seat, action, settle)
+  settle = settle or function() end
   request(seat, {
     method = "POST", path = seatPath(seat) .. "/actions", token = seatToken(seat), seat = seat,
     body = action,
@@ -61,18 +78,37 @@ act = function(seat, action)
       req.body.n = M.next[seat] or 1
       req.data = encode(req.body)
     end,
-    onOk = function(view) show(seat, view) end,
+    onOk = function(view) settle(); show(seat, view) end,
+    onRefused = function() settle(); resync() end,
+    onGiveUp = function() settle(); resync() end,
   })
 end
 
-function startGame()
-  if M.game ~= nil then return end
-  local players = {}
-  for _, color in ipairs(SEATS) do
-    table.insert(players, { name = playerName(color), deck = deckFor(color) })
-  end
-  local body = { players = players, variant = "TWO_PLAYER", mulligan = MULLIGAN_RULE }
-  if #SEATS > 2 then body.variant = "FREE_FOR_ALL" end
+-- The variant of the game: VARIANT, or with "AUTO" COMMANDER when a deck has a commander
+-- section as the server's deck reader finds it (POST /decks/check reads every deck without
+-- making a game: a report per player with its `commanders`; 903), else TWO_PLAYER or
+-- FREE_FOR_ALL.
+local function chooseVariant(players, done)
+  local plain = #SEATS > 2 and "FREE_FOR_ALL" or "TWO_PLAYER"
+  if VARIANT ~= "AUTO" then return done(VARIANT) end
+  local function none() done(plain) end
+  request("host", {
+    method = "POST", path = "/decks/check", body = { players = players },
+    onOk = function(read)
+      for _, p in ipairs(read.players or {}) do
+        if (p.commanders or 0) > 0 then return done("COMMANDER") end
+      end
+      none()
+    end,
+    -- Not read (a server without the check): POST /games says what is wrong with a deck.
+    onRefused = none,
+    onGiveUp = none,
+  })
+end
+
+-- POST /games with the table's players and the variant chosen.
+local function createGame(players, variant)
+  local body = { players = players, variant = variant, mulligan = MULLIGAN_RULE }
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
@@ -82,21 +118,36 @@ function startGame()
     -- of Start game sends the same key too.
     headers = { ["Idempotency-Key"] = startKey() },
     onGiveUp = function()
+      M.starting = nil
       print("mulligan: no reply to Start game; press Start game again (the same start: never a second game)")
     end,
-    onRefused = function(refusal) startKeyDone(refusal) end,
+    onRefused = function(refusal)
+      M.starting = nil
+      startKeyDone(refusal)
+    end,
     onOk = function(created)
       startKeyDone(nil)
       if M.game ~= nil then return end
       M.game = {
         game_id = created.game_id, commitment = created.commitment,
         host_token = created.host_token, whole_game = WHOLE_GAME, seats = created.seats,
+        variant = variant,
       }
       print("mulligan: game " .. created.game_id .. ", seed commitment " .. created.commitment)
       if WHOLE_GAME then setupTable() end
       resync()
     end,
   })
+end
+
+function startGame()
+  if M.game ~= nil or M.starting then return end
+  M.starting = true
+  local players = {}
+  for _, color in ipairs(SEATS) do
+    table.insert(players, { name = playerName(color), deck = deckFor(color) })
+  end
+  chooseVariant(players, function(variant) createGame(players, variant) end)
 end
 
 -- The log is JSON Lines, not JSON: read with the host's token.
@@ -144,6 +195,7 @@ function onSave()
     game = {
       game_id = M.game.game_id, commitment = M.game.commitment,
       host_token = M.game.host_token, whole_game = M.game.whole_game, seats = seats,
+      variant = M.game.variant,
     },
     next = next, spots = spots, ended = M.ended,
   })

@@ -33,6 +33,7 @@ from mulligan.serve.operations import Operations
 from mulligan.serve.proxy import DEFAULT_TRUSTED, ForwardedHeaders, TrustedProxies
 from mulligan.serve.routes import (
     analyze,
+    decks,
     fair_play,
     games,
     metrics,
@@ -52,6 +53,7 @@ __all__ = ["ROUTERS", "create_app"]
 ROUTERS: tuple[APIRouter, ...] = (
     service.router,
     games.router,
+    decks.router,
     table.router,
     fair_play.router,
     rounds.router,

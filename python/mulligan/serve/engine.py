@@ -320,6 +320,8 @@ class LiveGame:
                 looking=v.get("looking", []),
                 next_action=1 if last is None else last[0] + 1,
             )
+            if "turn" in v:
+                out["turn"] = v["turn"]
         return out
 
     def next_action(self, seat: int) -> int:
@@ -369,6 +371,8 @@ class LiveGame:
             "ended": self.finished,
             "looking": v.get("looking", []),
         }
+        if "turn" in v:
+            out["turn"] = v["turn"]
         return out
 
     def events(self, seat: int | None) -> list[Json]:

@@ -12,7 +12,6 @@ longer pending).
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -22,6 +21,7 @@ from typing import Any, Callable
 
 import mulligan.serve.auth as auth
 from mulligan._core import MulliganError, Seed, contribution_commitment
+from mulligan.serve.decks import deck_problem, text_problem
 from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
 from mulligan.serve.errors import ApiError, conflict, forbidden
 from mulligan.serve.limits import Limits
@@ -32,15 +32,6 @@ from mulligan.serve.store import CLAIMED, NO_INVITE, WRONG, GameRow, InviteRow, 
 __all__ = ["Access", "GameService", "new_game_id"]
 
 Json = dict[str, Any]
-
-
-_COUNT = re.compile(r"^\s*(\d{1,9})\s*x?\s", re.MULTILINE)
-
-
-def rough_card_count(text: str) -> int:
-    """An upper bound of the cards a deck list asks for (the counts at line starts; lines
-    without a count are not counted, so the parser's own limit still applies after)."""
-    return sum(int(n) for n in _COUNT.findall(text))
 
 
 def new_game_id() -> str:
@@ -87,33 +78,16 @@ class GameService:
         if not 1 <= len(players) <= self.limits.players:
             raise ApiError(422, "invalid", f"a game has 1 to {self.limits.players} players")
         for i, p in enumerate(players):
-            if len(p["deck"]) > self.limits.deck_text:
-                raise ApiError(
-                    422,
-                    "invalid",
-                    f"{player_label(i, p)}: deck: over {self.limits.deck_text} bytes of text",
-                )
-            if rough_card_count(p["deck"]) > 2 * self.limits.deck_cards:
-                # Refused before parsing: a few kilobytes of "100000 Forest" lines would
-                # otherwise make a million cards first.
-                raise ApiError(
-                    422,
-                    "invalid",
-                    f"{player_label(i, p)}: deck: over the limit of {self.limits.deck_cards} "
-                    "cards in a deck",
-                )
+            problem = text_problem(p["deck"], self.limits)
+            if problem is not None:
+                raise ApiError(422, "invalid", f"{player_label(i, p)}: deck: {problem}")
         try:
             built = build_players(setup)
             for i, p in enumerate(built):
-                d = p.deck
-                size = len(d) + len(d.sideboard) + len(d.commanders) + len(d.companions)
-                if size > self.limits.deck_cards:
-                    raise ApiError(
-                        422,
-                        "invalid",
-                        f"{player_label(i, setup['players'][i])}: deck: {size} cards, over "
-                        f"the limit of {self.limits.deck_cards}",
-                    )
+                problem = deck_problem(p.deck, self.limits)
+                if problem is not None:
+                    label = player_label(i, setup["players"][i])
+                    raise ApiError(422, "invalid", f"{label}: deck: {problem}")
             return LiveGame(setup, seed.hex(), [], built)
         except MulliganError as e:
             raise ApiError(422, "invalid", str(e)) from e

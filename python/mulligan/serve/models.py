@@ -18,6 +18,9 @@ __all__ = [
     "ActionIn",
     "ClaimIn",
     "Claimed",
+    "DeckReport",
+    "DecksCheckIn",
+    "DecksChecked",
     "AnswerIn",
     "ContributionIn",
     "ErrorBody",
@@ -320,7 +323,8 @@ class ActionIn(BaseModel):
         min_length=1,
         max_length=40,
         description="draw, shuffle, mill, shuffle_in, search, found, look, reveal, arrange, "
-        "put, move, timetwister, counter (docs/SERVE.md); the other fields are its arguments",
+        "put, move, timetwister, counter, tap, untap, pass_turn, create_token, "
+        "commander_damage, concede (docs/SERVE.md); the other fields are its arguments",
     )
 
 
@@ -334,6 +338,39 @@ class HostActionIn(ActionIn):
         le=255,
         description="the seat that looks (a search or look of another seat's library)",
     )
+
+
+class DeckCheckPlayer(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    deck: str = Field(description="the deck list's text (Deck.parse)", max_length=65536)
+
+
+class DecksCheckIn(Strict):
+    """The players' deck lists, read without making a game (``POST /decks/check``)."""
+
+    players: list[DeckCheckPlayer] = Field(min_length=1, max_length=16)
+
+
+class DeckReport(BaseModel):
+    """One player's deck as the reader read it, in the order given."""
+
+    name: str
+    cards: int = Field(description="cards read in the main deck")
+    sideboard: int
+    commanders: int
+    companions: int
+    warnings: list[str] = Field(description="what the deck reader noticed (Deck.warnings)")
+    unknown: dict[str, list[str]] = Field(
+        description="each unknown card name's nearest known names (`[]`: none is close)"
+    )
+    error: Optional[str] = Field(
+        description="why POST /games would refuse this deck (422), or null: an empty deck, "
+        "a list the reader cannot read, over the limits"
+    )
+
+
+class DecksChecked(BaseModel):
+    players: list[DeckReport]
 
 
 class ClaimIn(Strict):

@@ -216,10 +216,14 @@ pub enum Action {
     /// 119.3, 122.1: a public number of the seat that is not a card: its life total (`life`,
     /// starting at 103.4's total; shared by a Two-Headed Giant team, 810.9), `poison`
     /// counters, or any other named counter (`[a-z0-9_]`, at most 32 characters). Exactly one
-    /// of `delta` (added; negative to lose) and `set`.
+    /// of `delta` (added; negative to lose) and `set`. With `card`: counters on that permanent
+    /// of the seat's battlefield (122.1: `p1p1`, `loyalty`, ...), never below 0.
     Counter {
         /// The counter's name: `life`, `poison`, `energy`, ...
         counter: String,
+        /// A permanent on the seat's battlefield: the counter is on it, not on the player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<CardId>,
         /// Added to the counter (negative to take away).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         delta: Option<i64>,
@@ -227,6 +231,44 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         set: Option<i64>,
     },
+    /// 701.26a: tap these permanents of the seat's battlefield (each untapped now).
+    Tap {
+        /// The permanents.
+        cards: Vec<CardId>,
+    },
+    /// 701.26b: untap these permanents of the seat's battlefield (each tapped now).
+    Untap {
+        /// The permanents.
+        cards: Vec<CardId>,
+    },
+    /// 500.1, 502.3: the active seat (or the host for it) ends its turn: the next seat in turn
+    /// order that is still in the game (805.2: the next team, shared team turns) becomes
+    /// active, and its permanents untap.
+    PassTurn {},
+    /// 111.1: put `count` tokens named `name` onto the seat's battlefield. Each gets a new id,
+    /// after every deck list's ids, never used again (111.7: one that leaves the battlefield
+    /// ceases to exist).
+    CreateToken {
+        /// The token's name: 1 to 64 characters once trimmed, no control character.
+        name: String,
+        /// How many, 1 to 100.
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// 903.10a: combat damage the seat takes from a commander (`owner`'s card `commander`):
+    /// added to what that commander dealt it, and lost as life in the same action (120.3a).
+    /// Negative to undo a mistake.
+    CommanderDamage {
+        /// The commander's owner (its seat).
+        owner: usize,
+        /// The commander, by its id in its owner's deck.
+        commander: CardId,
+        /// The damage (negative to take back).
+        delta: i64,
+    },
+    /// 104.3a: the seat concedes. Two players (or one team left): the game ends (104.2a);
+    /// otherwise the others play on and the seat's cards leave the game (800.4a).
+    Concede {},
 }
 
 impl Action {
@@ -246,6 +288,12 @@ impl Action {
             Action::Move { .. } => "move",
             Action::Timetwister { .. } => "timetwister",
             Action::Counter { .. } => "counter",
+            Action::Tap { .. } => "tap",
+            Action::Untap { .. } => "untap",
+            Action::PassTurn {} => "pass_turn",
+            Action::CreateToken { .. } => "create_token",
+            Action::CommanderDamage { .. } => "commander_damage",
+            Action::Concede {} => "concede",
         }
     }
 }

@@ -57,7 +57,8 @@ impl SeatCards {
         self.arenas.get(seat).map(Vec::as_slice)
     }
 
-    /// The Card objects of core card references of `seat`.
+    /// The Card objects of core card references of `seat`; a token (111.1: its id after every
+    /// deck list's) gets a new Card object of its name, a nonland.
     pub fn objects<'py>(
         &self,
         py: Python<'py>,
@@ -67,13 +68,22 @@ impl SeatCards {
         caught(|| {
             PyList::new(
                 py,
-                cards.iter().map(|c| {
-                    let (arena, id) = (&self.arenas[seat], c.id as usize);
-                    match arena.get(id) {
-                        Some(card) => card.clone_ref(py),
-                        None => self.aside[seat][id - arena.len()].clone_ref(py),
-                    }
-                }),
+                cards
+                    .iter()
+                    .map(|c| {
+                        let (arena, id) = (&self.arenas[seat], c.id as usize);
+                        match arena.get(id) {
+                            Some(card) => Ok(card.clone_ref(py)),
+                            None => match self.aside[seat].get(id - arena.len()) {
+                                Some(card) => Ok(card.clone_ref(py)),
+                                None => new_card(
+                                    py,
+                                    mulligan_core::Card::new(c.name.clone(), false, vec![]),
+                                ),
+                            },
+                        }
+                    })
+                    .collect::<PyResult<Vec<_>>>()?,
             )
         })
     }

@@ -5,6 +5,7 @@ included by `mulligan.serve.app.create_app` (FastAPI's "Bigger Applications" lay
 | --- | --- |
 | `service` | ``GET /healthz`` |
 | `games` | ``POST /games`` and everything under ``/games/{game_id}`` |
+| `decks` | ``POST /decks/check`` |
 | `fair_play` | ``POST /verify`` |
 | `rounds` | ``POST /rounds/commitment``, ``POST /rounds``, ``GET /rounds/{round_id}`` |
 | `simulate` | ``POST /simulate`` |

@@ -8,7 +8,7 @@
 use super::state::Game;
 use super::view::{PublicSeat, Waiting};
 use crate::event::Event;
-use crate::table::Looking;
+use crate::table::{Looking, Turn};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -28,6 +28,9 @@ pub struct PublicView {
     /// their cards to the looking seat's own view only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub looking: Vec<Looking>,
+    /// A whole game: whose turn it is (left out during the game start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Turn>,
 }
 
 /// A viewer that is no seat: open searches and looks are nobody's.
@@ -46,6 +49,7 @@ impl Game {
                 .collect(),
             waiting_for: self.pending().iter().map(Waiting::of).collect(),
             looking: self.table().map_or_else(Vec::new, |t| t.looking(NOBODY)),
+            turn: self.table().map(|t| t.turn()),
         }
     }
 

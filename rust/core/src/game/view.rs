@@ -7,7 +7,10 @@ use super::state::Game;
 use crate::card::CardRef;
 use crate::error::Result;
 use crate::event::Event;
-use crate::table::{Counters, Looking, Place, LIFE, POISON};
+use crate::table::{
+    CommanderDamage, CommanderRecord, Counters, Looking, Notice, Permanent, Place, Turn, LIFE,
+    POISON,
+};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -21,8 +24,9 @@ pub struct PublicSeat {
     pub hand_size: usize,
     /// Cards in library.
     pub library_size: usize,
-    /// The battlefield (103.6a).
-    pub battlefield: Vec<CardRef>,
+    /// The battlefield (103.6a): each permanent, tapped or not (110.5), its counters (122.1),
+    /// whether it is a token (111.1).
+    pub battlefield: Vec<Permanent>,
     /// Exile.
     pub exile: Vec<CardRef>,
     /// Cards revealed from the opening hand (103.6b).
@@ -46,6 +50,21 @@ pub struct PublicSeat {
     pub mulligans: u32,
     /// Whether this player has kept.
     pub kept: bool,
+    /// A whole game: this seat's own commanders, wherever they are, with their casts from the
+    /// command zone and tax (903.8; left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commanders: Vec<CommanderRecord>,
+    /// A whole game: the combat damage this seat has taken from each commander (903.10a; left
+    /// out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commander_damage: Vec<CommanderDamage>,
+    /// A whole game: this seat has conceded and left the game (104.3a; left out when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conceded: bool,
+    /// A whole game: the conditions under which the rules say this player loses (704.5a,
+    /// 704.5c, 704.6a-c), shown, never enforced (left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Notice>,
 }
 
 /// Another player's decision, as everyone may see it: who and what, nothing of their hand.
@@ -88,6 +107,9 @@ pub struct View {
     /// A whole game: this seat's cards outside the game (left out when empty).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outside: Vec<CardRef>,
+    /// A whole game: whose turn it is (left out during the game start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Turn>,
 }
 
 impl Game {
@@ -120,6 +142,7 @@ impl Game {
             looking: vec![],
             face_down_exile: vec![],
             outside: vec![],
+            turn: self.table().map(|t| t.turn()),
         };
         if let Some(t) = self.table() {
             view.hand = t.refs(seat, Place::Hand);
@@ -141,7 +164,11 @@ impl Game {
                 seat: i,
                 hand_size: s.hand.len(),
                 library_size: s.library.len(),
-                battlefield: s.refs(&s.battlefield),
+                battlefield: s
+                    .refs(&s.battlefield)
+                    .into_iter()
+                    .map(Permanent::from)
+                    .collect(),
                 exile: s.refs(&s.exile),
                 revealed: s.refs(&s.revealed),
                 graveyard: vec![],
@@ -157,6 +184,10 @@ impl Game {
                 },
                 mulligans: s.mulligans,
                 kept: s.kept,
+                commanders: vec![],
+                commander_damage: vec![],
+                conceded: false,
+                notices: vec![],
             })
             .collect();
         if let Some(t) = self.table() {
@@ -164,7 +195,7 @@ impl Game {
                 let s = &t.seats()[i];
                 p.hand_size = s.hand().len();
                 p.library_size = s.library().len();
-                p.battlefield = t.refs(i, Place::Battlefield);
+                p.battlefield = s.permanents();
                 p.exile = t.refs(i, Place::Exile);
                 p.revealed = vec![];
                 p.graveyard = t.refs(i, Place::Graveyard);
@@ -175,6 +206,10 @@ impl Game {
                     .counters
                     .get(LIFE)
                     .map(|&l| l.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+                p.commanders = s.commander_records();
+                p.commander_damage = t.commander_damage_taken(i);
+                p.conceded = s.conceded();
+                p.notices = t.notices(i);
             }
         }
         seats

@@ -9,7 +9,7 @@ use crate::card::CardId;
 use crate::error::{Error, Result};
 use crate::event::Event;
 use crate::seed::Seed;
-use crate::table::{Action, Authority, Looking, Place, Table, TableSeat};
+use crate::table::{Action, Authority, Looking, Place, Table, TableSeat, Turns};
 
 impl SetupRecord {
     /// The game this record sets up with this seed (the game seed), `whole_game` included
@@ -98,10 +98,11 @@ impl Game {
                 let placed = [
                     (Place::Battlefield, s.battlefield.clone()),
                     (Place::Exile, s.exile.clone()),
-                    (Place::Command, commanders),
+                    (Place::Command, commanders.clone()),
                     (Place::Outside, outside),
                 ];
                 TableSeat::new(names, s.library.clone(), s.hand.clone(), &placed)
+                    .with_commanders(&commanders)
             })
             .collect();
         let life: Vec<i32> = self.seats.iter().map(|s| s.life).collect();
@@ -115,7 +116,13 @@ impl Game {
                 }
             })
             .collect();
-        self.table = Some(Table::new(seats).with_life(&life, shared));
+        let everyone: Vec<usize> = (0..self.seats.len()).collect();
+        let turns = Turns::new(
+            self.slots(&everyone),
+            self.variant.shared_team_turns(),
+            self.seats.iter().map(|s| s.team).collect(),
+        );
+        self.table = Some(Table::new(seats).with_life(&life, shared).with_turns(turns));
     }
 
     pub(super) fn answer_act(

@@ -7,7 +7,7 @@
 //! the team has one life total (810.9, 101.3a): a change of one teammate's `life` is the
 //! team's.
 
-use super::{Action, Table};
+use super::Table;
 use crate::error::{Error, Result};
 use crate::event::{Event, EventKind};
 use std::collections::BTreeMap;
@@ -33,7 +33,7 @@ pub(super) fn starting(life: &[i32]) -> Vec<Counters> {
         .collect()
 }
 
-fn check_name(name: &str) -> Result<()> {
+pub(super) fn check_name(name: &str) -> Result<()> {
     let ok = !name.is_empty()
         && name.len() <= MAX_COUNTER_NAME
         && name
@@ -64,54 +64,62 @@ impl Table {
         }
     }
 
-    /// Applies a `counter` action on `seat` (checked in full first): its event.
-    pub(super) fn counter(&mut self, seat: usize, action: &Action) -> Result<Event> {
-        let Action::Counter {
-            counter,
-            delta,
-            set,
-        } = action
-        else {
-            return Err(Error::illegal("not a counter action"));
-        };
+    /// Applies a `counter` action on `seat`'s own counters (checked in full first): its event.
+    pub(super) fn counter(
+        &mut self,
+        seat: usize,
+        counter: &str,
+        delta: Option<i64>,
+        set: Option<i64>,
+    ) -> Result<Event> {
         check_name(counter)?;
-        let old = self.counters[seat].get(counter.as_str()).copied();
+        let old = self.counters[seat].get(counter).copied();
         if old.is_none() && self.counters[seat].len() >= MAX_COUNTERS {
             return Err(Error::illegal(format!(
                 "seat {seat} has {MAX_COUNTERS} counters already: no room for {counter:?}"
             )));
         }
         let old = old.unwrap_or(0);
-        let bound = |v: i64, what: &str| -> Result<i64> {
-            if v.abs() > MAX_COUNTER_VALUE {
-                return Err(Error::illegal(format!(
-                    "counter {counter:?}: {what} {v} is beyond ±{MAX_COUNTER_VALUE}"
-                )));
-            }
-            Ok(v)
-        };
-        let value = match (delta, set) {
-            (Some(d), None) => bound(old + bound(*d, "delta")?, "the new value")?,
-            (None, Some(v)) => bound(*v, "set")?,
-            _ => {
-                return Err(Error::illegal(format!(
-                    "counter {counter:?}: give exactly one of delta and set"
-                )))
-            }
-        };
+        let value = new_value(counter, old, delta, set)?;
         let seats = self.sharing(seat, counter);
         for &s in &seats {
-            self.counters[s].insert(counter.clone(), value);
+            self.counters[s].insert(counter.to_string(), value);
         }
         Ok(Event::new(
             if counter == LIFE { "119.3" } else { "122.1" },
             EventKind::Counter {
                 seat,
-                counter: counter.clone(),
+                counter: counter.to_string(),
                 value,
                 delta: value - old,
                 shared_with: seats.into_iter().filter(|&s| s != seat).collect(),
+                card: None,
             },
         ))
+    }
+}
+
+/// A counter's value after exactly one of `delta` (added to `old`) and `set`, each within
+/// ±[`MAX_COUNTER_VALUE`].
+pub(super) fn new_value(
+    counter: &str,
+    old: i64,
+    delta: Option<i64>,
+    set: Option<i64>,
+) -> Result<i64> {
+    let bound = |v: i64, what: &str| -> Result<i64> {
+        if v.unsigned_abs() > MAX_COUNTER_VALUE.unsigned_abs() {
+            return Err(Error::illegal(format!(
+                "counter {counter:?}: {what} {v} is beyond ±{MAX_COUNTER_VALUE}"
+            )));
+        }
+        Ok(v)
+    };
+    match (delta, set) {
+        (Some(d), None) => bound(old + bound(d, "delta")?, "the new value"),
+        (None, Some(v)) => bound(v, "set"),
+        _ => Err(Error::illegal(format!(
+            "counter {counter:?}: give exactly one of delta and set"
+        ))),
     }
 }

@@ -88,7 +88,14 @@ impl TableSeat {
             Action::Look { .. } | Action::Reveal { .. } | Action::Arrange { .. } => {
                 self.look(seat, looker, action)
             }
-            Action::Timetwister { .. } | Action::Counter { .. } => Err(Error::illegal(format!(
+            Action::Timetwister { .. }
+            | Action::Counter { .. }
+            | Action::Tap { .. }
+            | Action::Untap { .. }
+            | Action::PassTurn {}
+            | Action::CreateToken { .. }
+            | Action::CommanderDamage { .. }
+            | Action::Concede {} => Err(Error::illegal(format!(
                 "{} acts on the table",
                 action.name()
             ))),
@@ -169,12 +176,14 @@ impl TableSeat {
                 "shuffle_in takes cards from a zone other than the library",
             ));
         }
-        // 701.24c: a card no longer where it was expected stays where it is.
-        let arriving: Vec<CardId> = cards
+        // 701.24c: a card no longer where it was expected stays where it is. A token leaves
+        // `from` but never arrives: it ceases to exist (111.8, 704.5d; `settle`).
+        let (tokens, arriving): (Vec<CardId>, Vec<CardId>) = cards
             .iter()
             .copied()
             .filter(|c| self.pile(from).contains(c))
-            .collect();
+            .partition(|&c| self.is_token(c));
+        self.take(&tokens, from);
         let mut events = vec![];
         if let Some(p) = place {
             if cards.contains(&p.card) {
@@ -232,6 +241,11 @@ impl Table {
         let mut events = vec![];
         for &(s, times) in &order {
             let mut seat = self.seats[s].clone();
+            if seat.conceded {
+                return Err(Error::illegal(format!(
+                    "seat {s} has conceded (104.3a): its library is out of the game"
+                )));
+            }
             if seat.session.is_some() {
                 return Err(Error::illegal(format!(
                     "a search, look or reveal of seat {s}'s library is open: end it first"

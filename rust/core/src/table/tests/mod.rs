@@ -8,9 +8,12 @@ use crate::game::{DecisionKind, Game, GameSetup, PlayerSetup, Start, Zones};
 use crate::rules::{MulliganRule, Variant};
 use crate::seed::Seed;
 
+mod commander;
 mod counters;
+mod permanents;
 mod public_view;
 mod rules;
+mod turns;
 
 pub(super) fn whole_game(seed: u8) -> Game {
     let deck = |t: &str| DeckList::parse(t).unwrap();

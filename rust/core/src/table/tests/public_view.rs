@@ -55,7 +55,8 @@ fn the_public_view_shows_counts_and_public_piles_never_a_hand_or_a_search() {
     )
     .unwrap();
     let p = game.public_view();
-    assert_eq!(ids(&p.seats[0].battlefield), vec![hand[0].id]);
+    let on: Vec<CardId> = p.seats[0].battlefield.iter().map(|c| c.id).collect();
+    assert_eq!(on, vec![hand[0].id]);
     assert_eq!(p.seats[0].hand_size, hand.len() - 1);
     no_hidden_card(&game);
     // The host lets seat 1 search seat 0's library: seat 1 sees it, the public view does not.

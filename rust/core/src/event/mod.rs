@@ -8,6 +8,8 @@ use serde::Serialize;
 use crate::action::{Action, Place};
 pub use crate::card::CardRef;
 
+mod visibility;
+
 /// One step of a game start or a library operation, with the rule it follows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Event {
@@ -36,113 +38,10 @@ impl Event {
         }
     }
 
-    /// This event as `viewer` may see it (hidden information, 701.24a and 401.4): another
-    /// player's drawn cards, cards put on the bottom, sideboard, and the card Vancouver's look
-    /// showed become counts; everything else is public.
-    pub fn seen_by(&self, viewer: usize) -> Event {
-        let kind = match &self.kind {
-            EventKind::Draw { seat, cards } if *seat != viewer => EventKind::HiddenDraw {
-                seat: *seat,
-                count: cards.len(),
-            },
-            EventKind::Bottom { seat, cards } if *seat != viewer => EventKind::HiddenBottom {
-                seat: *seat,
-                count: cards.len(),
-            },
-            EventKind::SetAside { seat, cards } if *seat != viewer => EventKind::HiddenSetAside {
-                seat: *seat,
-                count: cards.len(),
-            },
-            EventKind::Vancouver { seat, to, .. } if *seat != viewer => {
-                EventKind::HiddenVancouver { seat: *seat, to }
-            }
-            EventKind::DeclarePartialMulligan { seat, cards } if *seat != viewer => {
-                EventKind::HiddenDeclarePartialMulligan {
-                    seat: *seat,
-                    count: cards.len(),
-                }
-            }
-            EventKind::Smoothing {
-                seat,
-                model,
-                candidates,
-                ..
-            } if *seat != viewer => EventKind::HiddenSmoothing {
-                seat: *seat,
-                model,
-                candidates: *candidates,
-            },
-            EventKind::Move {
-                seat,
-                from,
-                to,
-                cards,
-                position,
-                looker,
-                revealed,
-            } if !move_visible(viewer, *seat, *from, *to, *looker, *revealed) => {
-                EventKind::HiddenMove {
-                    seat: *seat,
-                    from: *from,
-                    to: *to,
-                    count: cards.len(),
-                    position: *position,
-                }
-            }
-            EventKind::Look {
-                seat,
-                looker,
-                cards,
-            } if *looker != viewer => EventKind::HiddenLook {
-                seat: *seat,
-                looker: *looker,
-                count: cards.len(),
-            },
-            EventKind::Act { seat, action, .. } => EventKind::HiddenAct {
-                seat: *seat,
-                action: action.name(),
-            },
-            other => other.clone(),
-        };
-        Event {
-            kind,
-            rule: self.rule,
-        }
-    }
-
-    /// This event as nobody at the table sees it (the host's stream, a spectator): what every
-    /// player sees, that is hidden cards as counts, for every seat. A seat that looks at
-    /// another's library (the host letting it search) sees those cards in its own view only.
-    pub fn public(&self) -> Event {
-        self.seen_by(NOBODY)
-    }
-
     /// The event as its JSON record (docs/schema.json `Event`).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
-}
-
-/// A viewer that is no seat: the one [`Event::public`] asks for.
-const NOBODY: usize = usize::MAX;
-
-/// Whether `viewer` sees the cards of a table move: cards to or from a public zone, or
-/// revealed, are public; the looking seat sees what it moves; the owner sees what comes from or
-/// goes to a zone it knows (its hand, face-down exile, outside the game). Nobody else sees a
-/// card of a hidden zone.
-fn move_visible(
-    viewer: usize,
-    seat: usize,
-    from: Place,
-    to: Place,
-    looker: Option<usize>,
-    revealed: bool,
-) -> bool {
-    revealed
-        || from.public()
-        || to.public()
-        || looker == Some(viewer)
-        || (viewer == seat && (from.owner_knows() || to.owner_knows()))
 }
 
 /// What an [`Event`] records, by kind (its `type` when serialised).
@@ -378,7 +277,7 @@ pub enum EventKind {
         #[serde(skip_serializing_if = "Option::is_none")]
         looker: Option<usize>,
         /// Revealed to every player.
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         revealed: bool,
     },
     /// 701.23: a search of `seat`'s library begins; `looker` sees the library until it ends.
@@ -417,7 +316,80 @@ pub enum EventKind {
         /// Two-Headed Giant's `life`: the teammates sharing it (left out when none).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         shared_with: Vec<usize>,
+        /// A counter on this permanent of the seat's (122.1), not on the player (left out
+        /// for the player's own counters).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<crate::card::CardId>,
     },
+    /// 701.26a: permanents tapped (public).
+    Tap {
+        /// Whose permanents.
+        seat: usize,
+        /// The permanents.
+        cards: Vec<CardRef>,
+    },
+    /// 701.26b, 502.3: permanents untapped (public); on a new turn, its active player's.
+    Untap {
+        /// Whose permanents.
+        seat: usize,
+        /// The permanents.
+        cards: Vec<CardRef>,
+    },
+    /// 103.1, 500.1: a new turn begins (turn 1 is the starting player's, when the table opens).
+    Turn {
+        /// The turn's number, from 1.
+        number: u32,
+        /// The active player's seat.
+        seat: usize,
+        /// Shared team turns (805.2): the active team's seats (left out otherwise).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team: Option<Vec<usize>>,
+    },
+    /// 111.1: tokens put onto the battlefield (public); their ids are new.
+    Token {
+        /// Their owner (111.2: the player who made them).
+        seat: usize,
+        /// The tokens.
+        cards: Vec<CardRef>,
+    },
+    /// 111.7, 111.8, 704.5d: tokens that left the battlefield ceased to exist (public).
+    CeaseToExist {
+        /// Their owner.
+        seat: usize,
+        /// The tokens.
+        cards: Vec<CardRef>,
+    },
+    /// 903.8: a commander cast from the command zone (a move from `command` to the stack or
+    /// the battlefield); its next cast costs {2} more for each of these.
+    Cast {
+        /// The commander's owner.
+        seat: usize,
+        /// The commander.
+        card: CardRef,
+        /// Its casts from the command zone so far, this one included.
+        casts: u32,
+    },
+    /// 903.10a: combat damage `seat` took from a commander (public).
+    CommanderDamage {
+        /// The seat dealt the damage.
+        seat: usize,
+        /// The commander's owner.
+        owner: usize,
+        /// The commander's id in its owner's deck.
+        commander: crate::card::CardId,
+        /// The damage that commander has dealt this seat in all.
+        value: i64,
+        /// The change.
+        delta: i64,
+    },
+    /// 104.3a: a seat conceded; it has left the game.
+    Concede {
+        /// The seat.
+        seat: usize,
+    },
+    /// 104.2a: a concession left one player or team in the game: it is over, as after the
+    /// host's end (the seed may now be revealed).
+    GameOver {},
     /// The host ended the game: the seed may now be revealed.
     End {},
     // First turn (103.8).
