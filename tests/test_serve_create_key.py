@@ -167,9 +167,17 @@ def test_the_landing_page_asks_for_the_key_once_and_keeps_it(tmp_path):
     server = Server(str(tmp_path / "db.sqlite3"), None, "--create-key-file", str(key_file))
     server.start()
     d = browser_util.browser()
-    try:
+    find = d.find_element
+
+    def load() -> None:
+        """The page, once its script has run (it adds the players' fields)."""
         d.get(server.url + "/")
-        find = d.find_element
+        browser_util.wait_for(
+            lambda: d.find_elements(By.CSS_SELECTOR, "#players .player"), "the form"
+        )
+
+    try:
+        load()
         assert not find(By.ID, "keybox").is_displayed()
         find(By.ID, "submit").click()
         browser_util.wait_for(lambda: find(By.ID, "keybox").is_displayed(), "the key asked for")
@@ -178,7 +186,7 @@ def test_the_landing_page_asks_for_the_key_once_and_keeps_it(tmp_path):
         find(By.ID, "submit").click()
         browser_util.wait_for(lambda: find(By.ID, "result").is_displayed(), "the game's links")
         # A reload: the key is kept in this browser, not asked again.
-        d.get(server.url + "/")
+        load()
         find(By.ID, "submit").click()
         browser_util.wait_for(lambda: find(By.ID, "result").is_displayed(), "a second game")
         assert not find(By.ID, "keybox").is_displayed()
@@ -190,8 +198,8 @@ def test_the_landing_page_asks_for_the_key_once_and_keeps_it(tmp_path):
 
 
 def test_the_tts_script_sends_its_create_key(tmp_path):
-    tts = pytest.importorskip("tests.test_tts_script")
-    lua = next((v for v in ("5.4", "5.2") if tts._lua(v) is not None), None)
+    tts = pytest.importorskip("tests.tts_util")
+    lua = next((v for v in ("5.4", "5.2") if tts.lua_binary(v) is not None), None)
     if lua is None:
         pytest.skip("lua with lua-socket and lua-cjson is not installed")
     key_file = tmp_path / "key"
