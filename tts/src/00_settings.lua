@@ -32,6 +32,9 @@ MULLIGAN_RULE = "LONDON"
 -- TWO_PLAYER (FREE_FOR_ALL for 3 or more); or any variant by name ("COMMANDER", "BRAWL", ...).
 VARIANT = "AUTO"
 WHOLE_GAME = true
+-- The server's create key, if its operator set one (mulligan serve --create-key-file): sent
+-- as "Authorization: Bearer CREATE_KEY" when the game is created; "" for a server without.
+CREATE_KEY = ""
 -- The back of every spawned card: any image URL.
 CARD_BACK = "https://backs.scryfall.io/large/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
 -- Seconds without a reply before a request is sent again (TTS's WebRequest has no timeout

@@ -112,6 +112,7 @@ local function createGame(players, variant)
   if WHOLE_GAME then body.whole_game = true end
   request("host", {
     method = "POST", path = "/games", body = body,
+    token = CREATE_KEY ~= "" and CREATE_KEY or nil,
     -- A lost reply is sent again, with the same Idempotency-Key (startKey): the server answers
     -- the resend with the game it created, never a second one. After giving up, the next press
     -- of Start game sends the same key too.

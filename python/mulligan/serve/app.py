@@ -8,6 +8,7 @@ dependency, `mulligan.serve.access`), calls a service and converts: the rules ar
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,19 +19,24 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import mulligan
+from mulligan.serve import drain, notify
 from mulligan.serve.access import optional_tokens
+from mulligan.serve.create_key import AnalysisKey, document_key
 from mulligan.serve.errors import CODES, ApiError, error_body
 from mulligan.serve.json_response import JSONResponse
 from mulligan.serve.limits import BodyLimit, Limits
 from mulligan.serve.links import Links
 from mulligan.serve.messages import invalid_message
+from mulligan.serve.metrics import RequestMetrics
 from mulligan.serve.open_store import open_store
+from mulligan.serve.operations import Operations
 from mulligan.serve.proxy import DEFAULT_TRUSTED, ForwardedHeaders, TrustedProxies
 from mulligan.serve.routes import (
     analyze,
     decks,
     fair_play,
     games,
+    metrics,
     page,
     rounds,
     service,
@@ -99,14 +105,17 @@ def create_app(
     sqlite_synchronous: str = "normal",
     public_url: str | None = None,
     trusted_proxies: str = DEFAULT_TRUSTED,
+    operations: Operations | None = None,
 ) -> FastAPI:
     """The ASGI application: `db` as for ``mulligan serve --db`` (or an open `store`);
     `sqlite_synchronous` as ``--sqlite-synchronous`` (``normal`` or ``full``, SQLite only);
     `public_url` and `trusted_proxies` as ``--public-url`` and ``--trusted-proxies``
-    (`mulligan.serve.links`, `mulligan.serve.proxy`; ValueError for a bad one)."""
+    (`mulligan.serve.links`, `mulligan.serve.proxy`; ValueError for a bad one); `operations`
+    the operator's choices (create key, retention, metrics: operations.py)."""
     chosen = limits or Limits()
     links = Links(public_url)
     trusted = TrustedProxies(trusted_proxies)
+    ops = operations or Operations()
     if sqlite_synchronous not in SYNCHRONOUS:
         raise ValueError(
             f"sqlite_synchronous: one of {', '.join(SYNCHRONOUS)}, got {sqlite_synchronous!r}"
@@ -118,9 +127,18 @@ def create_app(
         await opened.start()
         app.state.services = AppState.open(opened, chosen)
         app.state.services.games.links = links
+        feed = app.state.services.games.feed
+        watcher = await notify.start_watching(opened, feed)
+        undo_drain = drain.install(feed)
+        running = ops.start(app, app.state.services)
         try:
             yield
         finally:
+            await running.stop()
+            undo_drain()
+            if watcher is not None:
+                watcher.cancel()
+                await asyncio.gather(watcher, return_exceptions=True)
             await opened.close()
 
     app = FastAPI(
@@ -138,15 +156,21 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _internal)
     for router in ROUTERS:
-        app.include_router(router)
+        # The analysis routes take the create key when the operator asks (create_key.py).
+        heavy = router in (simulate.router, analyze.router, sources.router)
+        app.include_router(router, dependencies=[AnalysisKey] if heavy else None)
+    if ops.metrics != "off":
+        app.include_router(metrics.router)
     plain_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = optional_tokens(plain_openapi())
+            app.openapi_schema = document_key(optional_tokens(plain_openapi()))
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_middleware(BodyLimit)
     app.add_middleware(ForwardedHeaders, trusted=trusted)
+    if ops.metrics != "off":
+        app.add_middleware(RequestMetrics)
     return app

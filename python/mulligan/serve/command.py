@@ -12,7 +12,13 @@ import click
 __all__ = ["main", "serve"]
 
 
-@click.command()
+def _positive_days(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not value > 0:
+        raise click.BadParameter(f"a positive number of days, got {value:g}")
+    return value
+
+
+@click.group(invoke_without_command=True)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(
     "--port",
@@ -67,7 +73,58 @@ __all__ = ["main", "serve"]
     show_default=True,
     help="One line on stderr per request.",
 )
+@click.option(
+    "--create-key-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A file holding the create key: POST /games, POST /rounds (a new round) and POST "
+    "/rounds/commitment then need 'Authorization: Bearer KEY' (docs/SERVE.md).",
+)
+@click.option(
+    "--create-key-for-analysis",
+    is_flag=True,
+    help="/simulate, /analyze and /sources need the create key too.",
+)
+@click.option(
+    "--end-untouched-days",
+    type=float,
+    default=None,
+    callback=_positive_days,
+    metavar="N",
+    help="Retention: end a game nobody touched for N days, as its host would [default: off].",
+)
+@click.option(
+    "--delete-ended-days",
+    type=float,
+    default=None,
+    callback=_positive_days,
+    metavar="M",
+    help="Retention: delete a game M days after it ended [default: off].",
+)
+@click.option(
+    "--metrics",
+    type=click.Choice(["on", "key", "off"]),
+    default="on",
+    show_default=True,
+    help="GET /metrics (Prometheus): for anyone, behind the create key, or not served.",
+)
+@click.option(
+    "--metrics-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="prometheus-client's multiprocess directory for --workers > 1 [default: a new "
+    "temporary one].",
+)
+@click.option(
+    "--shutdown-timeout",
+    type=click.IntRange(min=0),
+    default=10,
+    show_default=True,
+    help="On SIGTERM: seconds the requests in flight get to finish before they are cut.",
+)
+@click.pass_context
 def serve(
+    ctx: click.Context,
     host: str,
     port: int,
     db: str | None,
@@ -79,18 +136,39 @@ def serve(
     trusted_proxies: str,
     ssl_certfile: str | None,
     ssl_keyfile: str | None,
+    create_key_file: str | None,
+    create_key_for_analysis: bool,
+    end_untouched_days: float | None,
+    delete_ended_days: float | None,
+    metrics: str,
+    metrics_dir: str | None,
+    shutdown_timeout: int,
 ) -> None:
     """Serve games over HTTP/JSON: game starts and whole games (every library and hand until
     the host ends it), rounds of many tables, /simulate, /analyze and /verify. Seats cannot see
     each other's cards, commit-reveal fair play, games rebuilt by replay after a crash. The
     Tabletop Simulator script and the browser page (/play/GAME/SEAT) play through it; OpenAPI
-    at /openapi.json (docs/SERVE.md)."""
+    at /openapi.json (docs/SERVE.md). ``mulligan serve backup DB OUT`` copies a running
+    server's SQLite database."""
+    if ctx.invoked_subcommand is not None:
+        return
     try:
         from mulligan.serve.server import run
     except ImportError as e:
         raise click.ClickException(
             f"mulligan serve needs the serve extra: pip install 'mulligan[serve]' ({e})"
         ) from None
+    from mulligan.serve.operator_options import operations
+
+    ops, multiproc_dir = operations(
+        create_key_file,
+        create_key_for_analysis,
+        end_untouched_days,
+        delete_ended_days,
+        metrics,
+        metrics_dir,
+        workers,
+    )
     try:
         run(
             host,
@@ -104,9 +182,32 @@ def serve(
             trusted_proxies=trusted_proxies,
             ssl_certfile=ssl_certfile,
             ssl_keyfile=ssl_keyfile,
+            operations=ops,
+            metrics_dir=multiproc_dir,
+            shutdown_timeout=shutdown_timeout,
         )
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    finally:
+        if multiproc_dir is not None and metrics_dir is None:  # the one made for this run
+            import shutil
+
+            shutil.rmtree(multiproc_dir, ignore_errors=True)
+
+
+@serve.command("backup")
+@click.argument("db")
+@click.argument("out", type=click.Path(dir_okay=False))
+def backup_command(db: str, out: str) -> None:
+    """Copy the SQLite database DB to OUT while servers use it (SQLite's online backup: one
+    consistent snapshot, writers go on). A PostgreSQL database: pg_dump (docs/SERVE.md)."""
+    from mulligan.serve.backup import backup
+
+    try:
+        games = backup(db, out)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    click.echo(f"mulligan serve backup: {games} games copied to {out}", err=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -26,6 +26,7 @@ from mulligan.serve.engine import LiveGame, Setup, build_players, player_label
 from mulligan.serve.errors import ApiError, conflict, forbidden
 from mulligan.serve.limits import Limits
 from mulligan.serve.links import Links
+from mulligan.serve.notify import ChangeFeed
 from mulligan.serve.store import CLAIMED, NO_INVITE, WRONG, GameRow, InviteRow, Store
 
 __all__ = ["Access", "GameService", "new_game_id"]
@@ -58,7 +59,12 @@ class GameService:
         self.cache: OrderedDict[str, _Entry] = OrderedDict()
         self.cache_size = cache_size
         self.locks: dict[str, asyncio.Lock] = {}
-        self.changed: dict[str, asyncio.Event] = {}
+        # Who waits for which game, woken by `notify` and by the other processes' changes
+        # (notify.py): an idle wait makes no query.
+        self.feed = ChangeFeed()
+        # Called (as a task) when a store just finished a game (retention.py records when).
+        self.on_finished: Callable[[str], Awaitable[None]] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
         # game id -> whether its seats have invites (`invite_reused` asks the store only then).
         self.has_invites: dict[str, bool] = {}
         # The links handed out (relative, or under --public-url: `create_app` sets them).
@@ -345,19 +351,14 @@ class GameService:
         return lock
 
     def notify(self, game_id: str) -> None:
-        event = self.changed.pop(game_id, None)
-        if event is not None:
-            event.set()
-
-    async def changed_or_timeout(self, game_id: str, timeout: float) -> None:
-        """Waits until this process stores something for the game, or `timeout` seconds."""
-        event = self.changed.get(game_id)
-        if event is None:
-            event = self.changed[game_id] = asyncio.Event()
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except asyncio.TimeoutError:
-            pass
+        """Wakes this process's streams and long-polls of the game (it was just stored)."""
+        self.feed.notify(game_id)
+        entry = self.cache.get(game_id)
+        if self.on_finished is not None and entry is not None and entry.live is not None:
+            if entry.live.finished:
+                task = asyncio.ensure_future(self.on_finished(game_id))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
 
     async def answer(self, game_id: str, seat: int, answer: Json) -> Json:
         """Applies one answer of `seat`: 409 for a decision no longer pending (or one that
@@ -430,18 +431,31 @@ class GameService:
 
     # -- events and log ---------------------------------------------------------------------
 
+    async def events_now(self, game_id: str, access: Access, after: int) -> Json:
+        """The events after the `after`-th as `access` may see them, as stored now."""
+        row, live = await self.live(game_id)
+        events = live.events(access.seat) if live is not None else []
+        done = live is not None and live.finished
+        return {"events": events[after:], "next": max(len(events), after), "done": done}
+
     async def events(self, game_id: str, access: Access, after: int, wait: float) -> Json:
         """The events after the `after`-th as `access` may see them, waiting up to `wait`
-        seconds for one (long-poll). Other processes' answers are seen within 0.2 s."""
+        seconds for one (long-poll). The game is read again only when it changed
+        (`notify.ChangeFeed`: this process's answers, and the other processes' through the
+        store's change feed); the drain (SIGTERM) answers at once."""
         deadline = time.monotonic() + min(max(wait, 0.0), self.limits.wait)
-        while True:
-            row, live = await self.live(game_id)
-            events = live.events(access.seat) if live is not None else []
-            done = live is not None and live.finished
-            left = deadline - time.monotonic()
-            if len(events) > after or done or left <= 0:
-                return {"events": events[after:], "next": max(len(events), after), "done": done}
-            await self.changed_or_timeout(game_id, min(left, 0.2))
+        slot = self.feed.watch(game_id)
+        try:
+            while True:
+                seen = slot.version
+                batch = await self.events_now(game_id, access, after)
+                if batch["events"] or batch["done"] or self.feed.draining:
+                    return batch
+                while not await self.feed.wait(slot, seen, deadline - time.monotonic()):
+                    if deadline - time.monotonic() <= 0:
+                        return batch
+        finally:
+            self.feed.unwatch(slot)
 
     async def log(self, game_id: str, access: Access | None = None) -> list[Json]:
         """The game's log: a game start's once it is done; a whole game's at any time after

@@ -226,6 +226,11 @@ class PostgresStore(Store):
         rows = await self._all("SELECT id, setup FROM games WHERE round_id=?", (round_id,))
         return [i for _, i in sorted((json.loads(s)["table"], i) for i, s in rows)]
 
+    async def run_sql(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        async with self._conn() as conn:
+            cur = await conn.execute(sql.replace("?", "%s"), args)
+            return await cur.fetchall() if cur.description is not None else []
+
     async def claim_key(self, row: KeyRow, expired: float, abandoned: float) -> KeyRow | None:
         async with self._conn() as conn:
             if int(row.created) % 64 == 0:

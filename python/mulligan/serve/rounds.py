@@ -179,7 +179,8 @@ class RoundService:
         return {
             "round_id": round_id,
             "commitment": found.commitment,
-            "tables": len(ids),
+            # The count it was created with: retention may have deleted some of its games.
+            "tables": found.tables if found.tables is not None else len(ids),
             "game_ids": ids,
             "done": done,
             "seed": found.seed if complete else None,

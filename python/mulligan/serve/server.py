@@ -21,9 +21,11 @@ from uvicorn.supervisors import Multiprocess
 
 from mulligan.serve.addresses import print_reach, reach_lines
 from mulligan.serve.app import create_app
+from mulligan.serve.drain import exit_zero_on_sigterm
 from mulligan.serve.limits import Limits
 from mulligan.serve.links import ENV_PUBLIC_URL, Links
 from mulligan.serve.notices import quiet_library_warnings
+from mulligan.serve.operations import Operations, from_env, to_env
 from mulligan.serve.proxy import DEFAULT_TRUSTED, TrustedProxies
 from mulligan.serve.store import default_db_path
 from mulligan.serve.tls import check_certificate
@@ -49,6 +51,7 @@ def app_from_env() -> Any:
         sqlite_synchronous=os.environ.get(ENV_SYNC, "normal"),
         public_url=os.environ.get(ENV_PUBLIC_URL) or None,
         trusted_proxies=os.environ.get(ENV_TRUSTED, DEFAULT_TRUSTED),
+        operations=from_env(os.environ),
     )
 
 
@@ -135,11 +138,16 @@ def run(
     trusted_proxies: str = DEFAULT_TRUSTED,
     ssl_certfile: str | None = None,
     ssl_keyfile: str | None = None,
+    operations: Operations | None = None,
+    metrics_dir: str | None = None,
+    shutdown_timeout: int = 10,
 ) -> None:
     """Runs the service until interrupted; prints ``listening on http://HOST:PORT``, where
     players reach it and the landing page's address first (`addresses.reach_lines`). A bad
     `public_url`, `trusted_proxies` or certificate raises ValueError (one line) before
-    anything is bound."""
+    anything is bound. SIGTERM drains (drain.py): no new connection, the requests in flight
+    get up to `shutdown_timeout` seconds, open event streams end with a reconnect hint; then
+    the process exits 0."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     if not 0 <= port <= 65535:
@@ -152,6 +160,9 @@ def run(
     os.environ[ENV_DB] = db if db is not None else str(default_db_path())
     os.environ[ENV_RATE] = str(games_per_minute)
     os.environ[ENV_SYNC] = sqlite_synchronous
+    os.environ.update(to_env(operations or Operations()))
+    if metrics_dir is not None:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     sock = bind(host, port)
     config = uvicorn.Config(
         "mulligan.serve.server:app_from_env",
@@ -161,6 +172,7 @@ def run(
         workers=workers,
         log_config=log_config(access_log),
         access_log=access_log,
+        timeout_graceful_shutdown=shutdown_timeout,
         # The forwarding headers are read by the application (proxy.ForwardedHeaders), from
         # the peers --trusted-proxies names.
         proxy_headers=False,
@@ -177,7 +189,8 @@ def run(
         if workers > 1:
             Multiprocess(config, sockets=[sock]).run()
         else:
-            uvicorn.Server(config).run(sockets=[sock])
+            with exit_zero_on_sigterm():
+                uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:

@@ -108,6 +108,15 @@ SCHEMA = [
         host_hash TEXT NOT NULL,
         tables INTEGER
     )""",
+    # Retention's bookkeeping (issue 36, retention.py): a game's activity when last swept,
+    # when it last moved, and when the game ended. A new table, so a 0.2.0 database gains it
+    # at start-up and nothing of its games changes.
+    """CREATE TABLE IF NOT EXISTS retention (
+        game_id TEXT PRIMARY KEY,
+        activity INTEGER NOT NULL,
+        seen DOUBLE PRECISION NOT NULL,
+        ended DOUBLE PRECISION
+    )""",
 ]
 
 # Takes `n` from a token bucket refilled at `rate` per second up to `capacity`, in one
@@ -302,6 +311,12 @@ class Store(ABC):
     async def round_games(self, round_id: str) -> list[str]: ...
     @abstractmethod
     async def close(self) -> None: ...
+
+    @abstractmethod
+    async def run_sql(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement of the stores' shared SQL (``?`` placeholders), autocommitted; its
+        rows (none for a statement that returns none). For the operator's tasks
+        (retention.py), not the request path."""
 
     # -- Idempotency-Key (serve/idempotency.py) ---------------------------------------------
 
@@ -518,3 +533,6 @@ class SqliteStore(Store):
 
     async def close(self) -> None:
         self.db.close()
+
+    async def run_sql(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self.db.execute(sql, args).fetchall()]

@@ -12,6 +12,7 @@ from fastapi.responses import Response, StreamingResponse
 
 import mulligan.serve.models as m
 from mulligan.serve.access import CallerAccess, HostAccess, SeatAccess
+from mulligan.serve.create_key import CreateKeyAccess
 from mulligan.serve.errors import ERRORS, ApiError, answers
 from mulligan.serve.events import sse_stream
 from mulligan.serve.idempotency import DOCUMENTED, IdempotencyKey, Keys
@@ -35,7 +36,11 @@ router = APIRouter(tags=["games"])
     ),
 )
 async def create_game(
-    body: m.GameIn, request: Request, services: Services, idempotency_key: IdempotencyKey = None
+    body: m.GameIn,
+    request: Request,
+    services: Services,
+    _: CreateKeyAccess,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     async def create() -> Response:
         # A game of the start only is stored as before, without the field.

@@ -8,6 +8,7 @@ from fastapi.responses import Response
 
 import mulligan.serve.models as m
 from mulligan.serve.access import OPTIONAL_TOKEN, Credentials, Token
+from mulligan.serve.create_key import CreateKeyAccess, check, server_key
 from mulligan.serve.engine import HOUSE_OPTIONS
 from mulligan.serve.errors import answers
 from mulligan.serve.idempotency import DOCUMENTED, IdempotencyKey, Keys
@@ -30,7 +31,10 @@ router = APIRouter(tags=["rounds"])
     ),
 )
 async def round_commitment(
-    request: Request, services: Services, idempotency_key: IdempotencyKey = None
+    request: Request,
+    services: Services,
+    _: CreateKeyAccess,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     async def create() -> Response:
         await services.round_rate.take(client_address(request))
@@ -59,6 +63,8 @@ async def create_round(
     services: Services,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
+    if body.round_id is None:  # a new round: the create key (a drawn round: its token)
+        check(server_key(request), request.headers.get("authorization"), "creating a round")
     token = None if credentials is None else credentials.credentials
 
     async def create() -> Response:

@@ -138,6 +138,26 @@ function link(label, url) {
   return li;
 }
 
+// The server's create key (mulligan serve --create-key-file), asked for only once the server
+// answers 401 or 403 to a creation, and kept in this browser from then on.
+const KEY = "mulligan.createKey";
+
+function createHeaders() {
+  const headers = { "Content-Type": "application/json" };
+  const typed = document.getElementById("createkey").value.trim();
+  if (typed) localStorage.setItem(KEY, typed);
+  const key = localStorage.getItem(KEY);
+  if (key) headers.Authorization = "Bearer " + key;
+  return headers;
+}
+
+function askForKey(status) {
+  if (status === 403) localStorage.removeItem(KEY);
+  document.getElementById("createkey").value = "";
+  document.getElementById("keybox").hidden = false;
+  document.getElementById("createkey").focus();
+}
+
 // -- creating safely: one Idempotency-Key per form submission -----------------------------------
 // A fresh random key for each new submission; a retry of the same submission (the same form,
 // after an error or a lost reply) sends the same key, so the server answers it with the game
@@ -201,13 +221,14 @@ async function create(event) {
     try {
       response = await fetch(new URL("games", here), {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": keyFor(text) },
+        headers: { ...createHeaders(), "Idempotency-Key": keyFor(text) },
         body: text,
       });
     } catch (e) {
       throw new Error(`no reply from the server (${e.message}); press Create again: it will not make a second game`);
     }
     const data = await response.json();
+    if (response.status === 401 || response.status === 403) askForKey(response.status);
     if (!response.ok) throw new Error(data.error ? data.error.message : "HTTP " + response.status);
     submission = null; // created: the next submission is a new game
     const list = document.getElementById("links");
