@@ -115,7 +115,11 @@ def test_a_card_newer_than_the_table_is_unknown_and_the_warning_names_the_downlo
     assert sum(c.land for c in deck.cards) == 4
 
 
-def test_cards_info_states_the_order_and_which_table_is_in_use(fresh, capsys, tmp_path):
+def test_cards_info_states_the_order_and_which_table_is_in_use(
+    fresh, capsys, tmp_path, monkeypatch
+):
+    # Each line whole (the wrapping to 80 columns is tests/test_output_width.py's).
+    monkeypatch.setenv("COLUMNS", "400")
     code, out, _ = run(capsys, "cards", "info")
     assert code == 0
     lines = dict(line.split(":", 1) for line in out.splitlines() if ":" in line[:12])
@@ -143,7 +147,8 @@ def test_cards_info_states_the_order_and_which_table_is_in_use(fresh, capsys, tm
         del os.environ[m.carddata.ENV]
 
 
-def test_cards_show_gives_each_face_of_fire_ice_its_own_colours(fresh, capsys):
+def test_cards_show_gives_each_face_of_fire_ice_its_own_colours(fresh, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")
     code, out, _ = run(capsys, "cards", "show", "Fire // Ice")
     assert code == 0
     assert out.splitlines() == [

@@ -59,13 +59,15 @@ def block(prefix: str, cells: list[str], width: int, sep: str = "  ") -> list[st
 
 
 def wrap(line: str, width: int, indent: str = "    ") -> list[str]:
-    """One sentence wrapped on its spaces to `width`, continuation lines indented."""
+    """One sentence wrapped on its spaces to `width`, continuation lines indented. A word
+    longer than the width (a file's path) stays whole on a line of its own, so it can still be
+    copied: only such a line passes the width."""
     return textwrap.wrap(
         line,
         width,
         subsequent_indent=indent,
         break_on_hyphens=False,
-        break_long_words=True,
+        break_long_words=False,
     ) or [""]
 
 
