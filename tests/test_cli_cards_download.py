@@ -309,7 +309,9 @@ def test_without_card_data_simulate_says_how_many_cards_it_could_not_classify(ca
     assert "Sacred Foundry" in row["unclassified_names"]
 
 
-def test_cards_show_takes_an_unquoted_name(capsys, table):
+def test_cards_show_takes_an_unquoted_name(capsys, table, monkeypatch):
+    # Each line whole (the wrapping to 80 columns is tests/test_output_width.py's).
+    monkeypatch.setenv("COLUMNS", "400")
     m.carddata.import_bulk(BULK, table)
     code, out, _ = run(capsys, "cards", "show", "mistgate", "pathway")
     assert code == 0
