@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import sys
 import warnings
 from importlib import resources
 
 import click
 
 from mulligan import Deck, DeckWarning
-from mulligan.cli.fit_text import text_width, wrap
+from mulligan.cli.fit_text import warn
 from mulligan.cli.group import CliError
 
 BUNDLED_DIR = "decks"
@@ -99,13 +97,8 @@ def read_deck(
     if len(deck) == 0 and not deck.commanders:
         raise CliError(f"{shown}: the deck holds no cards (no line of it names a card)")
     if not quiet:
-        # Wrapped to a terminal a person reads (or to COLUMNS when set); one line a warning
-        # when stderr goes to a file or a pipe, so a script can grep a warning whole.
-        width = text_width() if sys.stderr.isatty() or "COLUMNS" in os.environ else None
         for w in deck.warnings:
-            line = f"warning: {shown}: {w}"
-            for part in wrap(line, width) if width is not None else [line]:
-                click.echo(part, err=True)
+            warn(f"warning: {shown}: {w}")
     return shown, deck
 
 
