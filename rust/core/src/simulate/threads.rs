@@ -183,7 +183,10 @@ pub fn simulate_watched<P: Policy + Clone + Send>(
     // One chunk is over in milliseconds: no watcher thread for it (a loop of small runs
     // then costs no thread spawns).
     let monitor = monitor.filter(|_| games > CHUNK);
-    let mut work = deal(games, threads.max(1), per_game);
+    // A thread per chunk at most: a share without a chunk would be a thread spawned for
+    // nothing (chunk `c` goes to share `c % threads` either way, so the counts are the same).
+    let threads = (threads.max(1) as u64).min(games.div_ceil(CHUNK).max(1)) as usize;
+    let mut work = deal(games, threads, per_game);
     let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
     // Workers whose share is over: counted before each wakes the caller, so the caller's
     // check after a wake-up sees it (a thread's own `is_finished` turns true only later,

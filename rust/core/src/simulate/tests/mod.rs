@@ -16,6 +16,7 @@ mod game_path;
 mod keep_rule;
 mod request;
 mod smoothing;
+mod threads;
 mod variants;
 
 /// A keep rule of land ranges alone (`(size, min, max)`, keep at `keep_at`), compiled for a
