@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -182,6 +184,21 @@ def test_a_real_csv_export_reads_the_same_with_crlf_or_lf_line_ends(path):
 
 
 REGRESSION = Path(__file__).resolve().parents[1] / "fuzz" / "corpus" / "deck_parse"
+
+
+def test_the_crlf_crash_input_is_a_committed_regression_input():
+    # The input of the first deck_parse crash (issue: a CSV whose lines already end in CR) is
+    # in the tree, so every fuzzing run replays it and the test below is never empty. A fresh
+    # clone once lacked it: fuzz/.gitignore let only seed-* files in.
+    crash = REGRESSION / "regression-crlf-77fe7627112d1ab2"
+    assert crash.is_file()
+    assert crash.read_bytes().count(b"\r") > 0
+    git = shutil.which("git")
+    if git and (REGRESSION.parents[2] / ".git").exists():
+        ignored = subprocess.run(
+            [git, "check-ignore", "-q", str(crash)], cwd=REGRESSION, check=False
+        )
+        assert ignored.returncode == 1, "fuzz/.gitignore must let regression-* inputs in"
 
 
 @pytest.mark.parametrize("path", sorted(REGRESSION.glob("regression-*")), ids=lambda p: p.name)
