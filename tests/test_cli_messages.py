@@ -32,7 +32,10 @@ def test_an_empty_deck_file_is_an_error_naming_it(capsys, tmp_path):
         assert str(deck) in line and "holds no cards" in line, line
 
 
-def test_a_keep_range_for_hands_larger_than_any_is_a_warning_naming_keep(capsys, tmp_path):
+def test_a_keep_range_for_hands_larger_than_any_is_a_warning_naming_keep(
+    capsys, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("COLUMNS", "1000")  # each warning on one line, read whole
     code, out, err = run(capsys, "simulate", "-n", "1000", "--seed", SEED, "--keep", "8:2-5")
     assert code == 0
     assert "warning: --keep: no hand here has 8 cards (hands of 7 at most)" in err, err
@@ -56,7 +59,10 @@ def test_a_hand_size_listed_twice_is_an_error_naming_keep(capsys, tmp_path):
     assert f"{rule}: keep: hand size 6 is listed twice" in one_line_error(err)
 
 
-def test_exile_without_partial_paris_is_refused_and_a_rule_files_exile_warned(capsys, tmp_path):
+def test_exile_without_partial_paris_is_refused_and_a_rule_files_exile_warned(
+    capsys, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("COLUMNS", "1000")  # each warning on one line, read whole
     code, out, err = run(capsys, "simulate", "-n", "100", "--exile", "excess")
     assert code == 2 and out == ""
     line = one_line_error(err)
@@ -170,7 +176,8 @@ def test_bare_mulligan_prints_its_help_and_exits_0(capsys):
     assert out.startswith("Usage: mulligan") and "mulligan simulate" in out
 
 
-def test_the_same_deck_file_given_three_times_warns_once(capsys, tmp_path):
+def test_the_same_deck_file_given_three_times_warns_once(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # each warning on one line, read whole
     deck = tmp_path / "bears.txt"
     deck.write_text("24 Forest\n36 Grizzly Bears\n")
     code, out, err = run(capsys, "start", str(deck), str(deck), str(deck), "--auto")

@@ -73,6 +73,7 @@ def test_the_command_line_refuses_it_with_strict(capsys, tmp_path, monkeypatch):
     cards = tmp_path / "cards.tsv"
     m.carddata.import_bulk(BULK, cards)
     monkeypatch.setenv("MULLIGAN_CARD_DATA", str(cards))
+    monkeypatch.setenv("COLUMNS", "1000")  # each warning on one line, read whole
     deck = tmp_path / "atraxa.txt"
     deck.write_text(ATRAXA + "1 Lightning Bolt\n98 Plains\n", encoding="utf-8")
     assert main(["simulate", str(deck), "-n", "100", "--seed", "00" * 32, "--json"]) == 0

@@ -11,7 +11,7 @@ import click
 import pytest
 
 from mulligan.cli import cli
-from tests.cli_util import run
+from tests.cli_util import rows_at, run
 
 SHARED = Path(os.environ.get("MULLIGAN_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 SLIVERS = SHARED / "decks" / "real" / "forge" / "Slivers-EDH.dck"
@@ -104,3 +104,39 @@ def test_plots_a_99_card_deck_readably_without_colourless_lines(tmp_path):
         "Walking Ballista {X}{X} (turn 1, X=0)"
     )
     assert _needs_colourless({"cards": [{"mana_cost": "{2}{C}"}]})  # type: ignore[typeddict-item]
+
+
+def test_warnings_wrap_at_80_when_piped_and_stay_whole_at_a_wide_columns(
+    capsys, tmp_path, monkeypatch
+):
+    """A warning is text like any other: piped with COLUMNS unset it wraps at 80 (it used to
+    stay one line), and a wide COLUMNS keeps it on one line for a script to grep."""
+    monkeypatch.chdir(tmp_path)  # short file names in the warnings
+    nolands = Path("nolands.txt")
+    nolands.write_text("4 Grizzly Bears\n4 Shock\n4 Giant Growth\n28 Llanowar Elves\n")
+    outside = Path("atraxa.txt")  # 903.5c: Lightning Bolt and Mountain are red
+    outside.write_text(
+        "Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Lightning Bolt\n1 Mountain\n"
+        "38 Forest\n59 Llanowar Elves\n"
+    )
+    runs = [
+        (("simulate", str(nolands), "--games", "200", "--seed", "1" * 64), "no lands"),
+        (("sources", str(outside), "--exact", "--turns", "2"), "903.5c"),
+    ]
+    for columns in (None, "200"):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS")
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        for words, word in runs:
+            code, _, err = run(capsys, *words)
+            assert code == 0, (words, err)
+            lines = err.splitlines()
+            starts = [i for i, line in enumerate(lines) if line.startswith("warning:")]
+            found = [rows_at(lines, i) for i in starts if word in " ".join(rows_at(lines, i))]
+            assert found, (words, err)
+            warning = found[0]
+            if columns is None:
+                assert len(warning) > 1 and max(map(len, warning)) <= WIDTH, err
+            else:
+                assert len(warning) == 1 and len(warning[0]) > WIDTH, err

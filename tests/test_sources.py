@@ -4,7 +4,10 @@ holds; bad requests are refused naming what was wrong."""
 
 from __future__ import annotations
 
+import inspect
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -227,3 +230,48 @@ def test_post_analyze_takes_nonland_sources(client):
     assert off["source_needs"]["nonland_sources"] is False
     bad = client.post("/analyze", json={**body, "nonland_sources": "sometimes"})
     assert bad.status_code == 422
+
+
+SCHEMA_DEFS = json.loads(
+    (Path(__file__).resolve().parents[1] / "docs" / "schema.json").read_text()
+)["$defs"]
+
+
+def test_an_unknown_key_is_refused_by_name_over_http_and_in_python(client):
+    """The play keys sources and analyze share are one shape in the core; every other key is
+    still refused, naming it, by both routes and both functions."""
+    for path, body, key in [
+        ("/sources", {"cards": 60, "lands": 25, "exact": True, "on_the_drw": True}, "on_the_drw"),
+        ("/analyze", {"deck": DECK, "turns": 2, "exact": True, "on_the_drw": True}, "on_the_drw"),
+        ("/sources", {"cards": 60, "lands": 25, "exact": True, "optimize": "lands:2"}, "optimize"),
+    ]:
+        r = client.post(path, json=body)
+        assert r.status_code == 422, (path, body, r.text)
+        assert key in json.dumps(r.json()["error"]), r.text
+    with pytest.raises(TypeError, match="'on_the_drw'"):
+        m.sources(cards=60, lands=25, exact=True, on_the_drw=True)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="'on_the_drw'"):
+        m.analyze(m.Deck.parse(DECK), turns=2, on_the_drw=True)  # type: ignore[call-arg]
+    # The same play keys, read the same: on the draw in both.
+    assert m.sources(cards=60, lands=25, exact=True, turns=2, on_the_draw=True)["draws_first_turn"]
+    r = m.analyze(m.Deck.parse(DECK), turns=2, exact=True, mulligan="none", on_the_draw=True)
+    assert r["by_turn"][0]["cards_seen"] == 8
+
+
+def test_the_keywords_are_the_core_requests_keys():
+    def keywords(function: Any) -> set[str]:
+        parameters = inspect.signature(function).parameters.values()
+        return {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}
+
+    sources, analyze = (
+        set(SCHEMA_DEFS[n]["properties"]) for n in ("SourcesRequest", "AnalyzeRequest")
+    )
+    assert keywords(m.sources) - {"table"} == sources
+    assert keywords(m.analyze) - {"table", "progress"} == analyze - {"deck"}
+    play = {"on_the_draw", "variant", "players", "mulligan", "keep"}
+    assert play <= sources & analyze
+    assert all(
+        SCHEMA_DEFS["SourcesRequest"]["properties"][k]
+        == SCHEMA_DEFS["AnalyzeRequest"]["properties"][k]
+        for k in play
+    )

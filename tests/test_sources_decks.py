@@ -127,7 +127,8 @@ def test_reflecting_pool_counts_what_the_other_lands_add():
     assert any(n.startswith("Reflecting Pool") and "106.7" in n for n in t["notes"])
 
 
-def test_bad_decks_are_refused_in_one_line(capsys, tmp_path):
+def test_bad_decks_are_refused_in_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # each warning on one line, read whole
     spells = tmp_path / "spells.txt"
     spells.write_text("4 Grizzly Bears\n4 Shock\n")
     code, _, err = run(capsys, "sources", str(spells), "--exact")

@@ -9,7 +9,10 @@ import textwrap
 
 import click
 
-__all__ = ["block", "echo_lines", "fit", "text_width", "warn", "wrap"]
+__all__ = ["PIPED_WIDTH", "block", "echo_lines", "fit", "text_width", "warn", "wrap"]
+
+#: The width text is fitted to when it goes to a file or a pipe and COLUMNS is not set.
+PIPED_WIDTH = 80
 
 
 def text_width() -> int:
@@ -72,11 +75,14 @@ def wrap(line: str, width: int, indent: str = "    ") -> list[str]:
 
 
 def warn(line: str) -> None:
-    """A warning on stderr: wrapped to the terminal a person reads (or to COLUMNS when set);
-    one line when stderr goes to a file or a pipe, so a script can grep a warning whole (as
-    the deck reader's warnings)."""
-    width = text_width() if sys.stderr.isatty() or "COLUMNS" in os.environ else None
-    for part in wrap(line, width) if width is not None else [line]:
+    """A warning on stderr, wrapped as every text output is (continuation lines indented):
+    to COLUMNS when set, else to the terminal stderr goes to, else (a file or a pipe) to 80
+    columns. A script that greps a warning whole sets a wide COLUMNS."""
+    if "COLUMNS" in os.environ or sys.stderr.isatty():
+        width = text_width()
+    else:
+        width = PIPED_WIDTH
+    for part in wrap(line, width):
         click.echo(part, err=True)
 
 

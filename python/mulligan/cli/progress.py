@@ -1,5 +1,5 @@
-"""Running `mulligan simulate` on one deck: the engine's warnings as one line each and a
-progress bar with games/s once a run takes over a second."""
+"""Running `mulligan simulate` on one deck: the engine's warnings as text on stderr (wrapped
+to the width as every output is) and a progress bar with games/s once a run takes over a second."""
 
 from __future__ import annotations
 
@@ -63,9 +63,9 @@ def run_deck(
     executor: Any = None,
     sources: dict[str, str] | None = None,
 ) -> SimulationResult:
-    """Runs `simulate` on one deck; each engine warning prints as one line, `warning: LABEL:
-    ...`, or `warning: SOURCE: ...` for a warning about a keyword (`ranges: ...`) that
-    `sources` says where the user set (`{"ranges": "--keep"}`)."""
+    """Runs `simulate` on one deck; each engine warning prints as `warning: LABEL: ...`
+    (wrapped to the width, `fit_text.warn`), or `warning: SOURCE: ...` for a warning about a
+    keyword (`ranges: ...`) that `sources` says where the user set (`{"ranges": "--keep"}`)."""
     base = runner.done
 
     def progress(done: int, total: int) -> None:

@@ -3,14 +3,13 @@
 //! `analysis::Request` (era and variant spelt as `simulate` takes them), the answers its
 //! records as dicts.
 
-use crate::args::{texts, type_name, Count, Flag, Keywords, Of, SetUp};
+use crate::args::{texts, Count, Flag, Keywords, Of, SetUp};
 use crate::card_data::CardTable;
 use crate::convert::record_to_py;
 use crate::deck::Deck;
 use crate::errors::{guard, type_error};
-use crate::keep_rule::KeepRule;
 use crate::optimize;
-use crate::rules::Named;
+use crate::play::play;
 use crate::seed::SeedArg;
 use mulligan_core::analysis::{self, luck, Request};
 use pyo3::prelude::*;
@@ -61,26 +60,13 @@ const KEYWORDS: &[&str] = &[
 /// The core's request from `analyze`'s keywords (the deck is the binding's own), and the seed.
 fn request(keywords: &Keywords<'_>) -> PyResult<(Request<()>, mulligan_core::Seed)> {
     let mut request = Request::new((), keywords.required::<Count>("turns")?.size());
-    request.on_the_draw = keywords.get::<Flag>("on_the_draw")?.is_some_and(|f| f.0);
-    if let Some(Named(rule)) = keywords.get("mulligan")? {
-        request.mulligan = rule;
-    }
-    if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = Some(variant);
-    }
-    request.players = keywords.get::<Count>("players")?.map(|p| p.size());
+    request.play = play(keywords)?;
     if let Some(cards) = keywords.object("cards") {
         request.cards = texts::<SetUp>(cards, "cards", analysis::MAX_QUESTIONS + 1)?;
     }
     request.exact = keywords.get::<Flag>("exact")?.is_some_and(|f| f.0);
     if let Some(games) = keywords.get::<Count>("games")? {
         request.games = games.get();
-    }
-    if let Some(keep) = keywords.object("keep") {
-        let rule = keep
-            .cast::<KeepRule>()
-            .map_err(|_| type_error(format!("keep must be a KeepRule, got {}", type_name(keep))))?;
-        request.keep = Some(rule.get().inner.clone());
     }
     request.threads = keywords.get::<Count>("threads")?.map(|t| t.size());
     request.optimize_colours = keywords
@@ -192,23 +178,11 @@ pub fn exact_keep_odds(
 ) -> PyResult<Vec<f64>> {
     let keywords = Keywords::new("exact_keep_odds", keywords, KEEP_ODDS_KEYWORDS)?;
     // The keywords both functions take are read as `analyze` reads them.
-    let mut request = Request::new((), 1);
-    if let Some(Named(rule)) = keywords.get("mulligan")? {
-        request.mulligan = rule;
-    }
-    if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = Some(variant);
-    }
-    request.players = keywords.get::<Count>("players")?.map(|p| p.size());
-    let keep = match keywords.object("keep") {
-        Some(k) => k
-            .cast::<KeepRule>()
-            .map_err(|_| type_error(format!("keep must be a KeepRule, got {}", type_name(k))))?
-            .get()
-            .inner
-            .clone(),
-        None => Default::default(),
+    let request = Request {
+        play: play(&keywords)?,
+        ..Request::new((), 1)
     };
+    let keep = request.keep_rule();
     let hand_size = keywords.get::<Count>("hand_size")?.map_or(7, |h| h.size());
     let free_mulligans = keywords
         .get::<Count>("free_mulligans")?
@@ -223,7 +197,7 @@ pub fn exact_keep_odds(
         let lands: Vec<bool> = main.iter().map(|c| c.land).collect();
         let tags: Vec<Vec<String>> = main.iter().map(|c| c.tags.clone()).collect();
         let cfg = mulligan_core::simulate::Config {
-            rule: request.mulligan,
+            rule: request.play.mulligan,
             free_first: mulligan_core::rules::free_first_mulligan(request.variant(), players),
             hand_size,
             deck_size: main.len(),

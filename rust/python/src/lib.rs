@@ -20,6 +20,7 @@ mod optimize;
 mod peers;
 #[cfg(feature = "bench-peers")]
 mod peers_landlord;
+mod play;
 mod rules;
 mod seat_cards;
 mod seed;

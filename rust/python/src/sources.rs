@@ -3,12 +3,11 @@
 //! back as a dict of its record.
 
 use crate::analysis::table;
-use crate::args::{type_name, Count, Flag, Keywords, Of, Real};
+use crate::args::{Count, Flag, Keywords, Of, Real};
 use crate::convert::record_to_py;
 use crate::deck::Deck;
 use crate::errors::{guard, type_error};
-use crate::keep_rule::KeepRule;
-use crate::rules::Named;
+use crate::play::play;
 use crate::seed::SeedArg;
 use mulligan_core::source_tables::{self, Request};
 use pyo3::prelude::*;
@@ -58,26 +57,13 @@ pub fn sources<'py>(
     };
     request.karsten = keywords.get::<Flag>("karsten")?.is_some_and(|f| f.0);
     request.exact = keywords.get::<Flag>("exact")?.is_some_and(|f| f.0);
-    request.on_the_draw = keywords.get::<Flag>("on_the_draw")?.is_some_and(|f| f.0);
     if let Some(Real(target)) = keywords.get("target")? {
         request.target = Some(target);
     }
     if let Some(turns) = keywords.get::<Count>("turns")? {
         request.turns = turns.size();
     }
-    if let Some(Named(rule)) = keywords.get("mulligan")? {
-        request.mulligan = rule;
-    }
-    if let Some(Named(variant)) = keywords.get("variant")? {
-        request.variant = Some(variant);
-    }
-    request.players = keywords.get::<Count>("players")?.map(|p| p.size());
-    if let Some(keep) = keywords.object("keep") {
-        let rule = keep
-            .cast::<KeepRule>()
-            .map_err(|_| type_error(format!("keep must be a KeepRule, got {}", type_name(keep))))?;
-        request.keep = Some(rule.get().inner.clone());
-    }
+    request.play = play(&keywords)?;
     if let Some(games) = keywords.get::<Count>("games")? {
         request.games = games.get();
     }

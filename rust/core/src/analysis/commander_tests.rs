@@ -8,6 +8,7 @@ use super::request::{Request, VariantSource};
 use super::sources::{DeckCards, Profile};
 use super::*;
 use crate::card::{Card, CardId};
+use crate::deck_profile::play::Play;
 use crate::rules::Variant;
 
 /// Scryfall records cut to what the table keeps (colour identities and produced mana as
@@ -73,7 +74,7 @@ fn sources_count_for_the_commanders_colour_identity_only() {
     let plain = Profile::build(&main, Some(&t));
     assert_eq!(plain.sources(mana::W), 3);
     let mut request = Request::new((), 3);
-    request.mulligan = crate::rules::MulliganRule::NoMulligan;
+    request.play.mulligan = crate::rules::MulliganRule::NoMulligan;
     request.exact = true;
     let r = analyze(cards, Some(&t), &request, &seed()).unwrap();
     assert_eq!(r.colours, "UBGC");
@@ -109,13 +110,13 @@ fn a_deck_with_a_commander_runs_as_commander_unless_asked_otherwise() {
         (Variant::Commander, VariantSource::Deck, 4, false)
     );
     assert_eq!(r.by_turn[0].cards_seen, 8);
-    request.variant = Some(Variant::TwoPlayer);
+    request.play.variant = Some(Variant::TwoPlayer);
     let r = analyze(cards, Some(&t), &request, &seed()).unwrap();
     assert_eq!(
         (r.variant, r.variant_source, r.skips_first_draw),
         (Variant::TwoPlayer, VariantSource::Request, true)
     );
-    request.variant = None;
+    request.play.variant = None;
     let r = analyze(&main, Some(&t), &request, &seed()).unwrap();
     assert_eq!(
         (r.variant, r.variant_source),
@@ -132,10 +133,10 @@ fn the_commander_is_asked_about_from_the_command_zone() {
         commanders: &commanders,
     };
     let mut request = Request::new((), 4);
-    request.mulligan = crate::rules::MulliganRule::NoMulligan;
+    request.play.mulligan = crate::rules::MulliganRule::NoMulligan;
     request.exact = true;
     // Exact sums are for a kept first hand: no free mulligan (two players, 103.5c).
-    request.variant = Some(Variant::TwoPlayer);
+    request.play.variant = Some(Variant::TwoPlayer);
     let r = analyze(cards, Some(&t), &request, &seed()).unwrap();
     assert_eq!(r.method, Method::Exact);
     // Asked about first by default, with no copy in the library: the mana alone.
@@ -256,7 +257,10 @@ fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
     assert_eq!(r.identity.as_deref(), Some("UBG"));
     // A named variant overrides the deck's.
     let two = Sources {
-        variant: Some(Variant::TwoPlayer),
+        play: Play {
+            variant: Some(Variant::TwoPlayer),
+            ..ask.play.clone()
+        },
         ..ask.clone()
     };
     let out = deck_table(cards, Some(&t), &two, &seed()).unwrap();

@@ -148,7 +148,7 @@ fn analysis(deck: &Resolved, table: Option<&CardTable>, seed: &Seed) -> Result<R
         tags.truncate(MAX_TAG_NAMES);
     }
     let cfg = Config {
-        rule: request.mulligan,
+        rule: request.play.mulligan,
         free_first: rules::free_first_mulligan(request.variant(), request.players()),
         hand_size: hand,
         deck_size: profile.len(),
@@ -156,19 +156,19 @@ fn analysis(deck: &Resolved, table: Option<&CardTable>, seed: &Seed) -> Result<R
     };
     cfg.validate()?;
     let policy = keep.compile_for(&profile.rule_cards())?;
-    let no_mulligan = request.mulligan == MulliganRule::NoMulligan && cfg.free_total() == 0;
+    let no_mulligan = request.play.mulligan == MulliganRule::NoMulligan && cfg.free_total() == 0;
     let mut report = Report {
         deck_size: profile.len(),
         lands: profile.land_count(),
         turns: request.turns,
-        on_the_draw: request.on_the_draw,
+        on_the_draw: request.play.on_the_draw,
         skips_first_draw: skips,
         variant: request.variant(),
         variant_source,
         commanders: profile.commanders.iter().map(|c| c.name.clone()).collect(),
         identity: profile.identity.map(letters),
         players: request.players(),
-        mulligan: request.mulligan,
+        mulligan: request.play.mulligan,
         method: Method::Exact,
         games: None,
         seed: None,
@@ -277,7 +277,7 @@ fn analysis(deck: &Resolved, table: Option<&CardTable>, seed: &Seed) -> Result<R
             counts.iter().map(|&c| wilson(c, games)).collect(),
         )
     };
-    let exact_keep = if request.exact && request.mulligan != MulliganRule::NoMulligan {
+    let exact_keep = if request.exact && request.play.mulligan != MulliganRule::NoMulligan {
         match policy.count_rule(hand) {
             Some(rule) if rule.sets.is_none() && keep_odds::exact_keep_supported(cfg.rule) => {
                 Some(keep_odds::keep_odds(&cfg, &rule, profile.land_count())?.by_size)

@@ -19,14 +19,14 @@ impl<'a> Setup<'a> {
         turn: usize,
     ) -> Result<Setup<'a>> {
         request.validate()?;
-        if request.mulligan == MulliganRule::NoMulligan {
+        if request.play.mulligan == MulliganRule::NoMulligan {
             return Err(Error::config(
                 "optimize: with the NONE mulligan rule the first hand is kept: there is no \
                  keep rule to search",
             ));
         }
         let cfg = Config {
-            rule: request.mulligan,
+            rule: request.play.mulligan,
             free_first: rules::free_first_mulligan(request.variant(), request.players()),
             hand_size: BASE_HAND_SIZE as usize,
             deck_size: profile.len(),

@@ -5,6 +5,7 @@ use super::*;
 use crate::analysis::objective::{Objective, Score};
 use crate::analysis::request::Request;
 use crate::card::Card;
+use crate::deck_profile::play::Play;
 
 fn seed(byte: u8) -> Seed {
     Seed::from_slice(&[byte; 32]).unwrap()
@@ -64,10 +65,13 @@ fn finds_the_known_best_rule_keep_every_hand_with_a_land() {
         assert_eq!(lo, 1, "size {size}: {:?}", r.best.ranges);
     }
     let ideal = Request {
-        keep: Some(KeepRule {
-            ranges: vec![(5, 1, 5), (6, 1, 6), (7, 1, 7)],
-            ..KeepRule::default()
-        }),
+        play: Play {
+            keep: Some(KeepRule {
+                ranges: vec![(5, 1, 5), (6, 1, 6), (7, 1, 7)],
+                ..KeepRule::default()
+            }),
+            ..ask.play.clone()
+        },
         ..ask.clone()
     };
     let i = full(&ideal);
@@ -228,7 +232,10 @@ fn objectives_that_mean_nothing_are_errors_naming_them() {
     let err = |objective: Objective, mulligan: MulliganRule| {
         let req = Request {
             optimize: Some(objective),
-            mulligan,
+            play: Play {
+                mulligan,
+                ..request("lands:1", 100, 1).play
+            },
             ..request("lands:1", 100, 1)
         };
         let e = search(&deck, None, &req, &seed(1), &mut |_, _| true).unwrap_err();
@@ -275,7 +282,10 @@ fn a_baseline_with_colour_minimums_reads_the_lands_colours() {
     let deck = cards(24);
     let any = |min: u32| vec![(5, min, 5), (6, min, 6), (7, min, 7)];
     let base = |keep: KeepRule| Request {
-        keep: Some(keep),
+        play: Play {
+            keep: Some(keep),
+            ..request("lands:2@2", 2000, 1).play
+        },
         ..request("lands:2@2", 2000, 1)
     };
     let green = base(KeepRule {

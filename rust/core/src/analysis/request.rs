@@ -28,7 +28,11 @@ fn default_games() -> u64 {
 
 /// An analysis of one deck turn by turn after the keep (docs/ANALYSIS.md). `D` is the deck:
 /// its text as JSON sends it, or `()` where a binding holds the deck's cards itself. Every key
-/// but `deck` and `turns` may be left out.
+/// but `deck` and `turns` may be left out. The keys it shares with the sources tables'
+/// request are declared once, in [`Play`]; `turns` (1 to 30 after the keep, required) and
+/// `games` (in all, for what is not exact) only look like theirs (the costs' mana values, 1 to
+/// 15, default 7; games for each source count) and stay this request's own, as do `exact`,
+/// `seed` and `threads`, which say how it is computed, not how the deck is played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(
@@ -43,19 +47,10 @@ pub struct Request<D = String> {
     /// Turns after the keep, 1 to 30.
     #[schemars(range(min = 1, max = 30))]
     pub turns: usize,
-    /// The player is not the starting player (103.8: then they draw on their first turn).
-    #[serde(default)]
-    pub on_the_draw: bool,
-    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); null:
-    /// from the deck, `COMMANDER` when it has a commander (903.6), else `TWO_PLAYER`.
-    #[serde(default)]
-    pub variant: Option<Variant>,
-    /// Players at the table (null: the variant's usual table).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// The mulligan era; `NONE`: the first hand is kept.
-    #[serde(default)]
-    pub mulligan: MulliganRule,
+    /// How the deck is played ([`Play`], shared with the sources tables' request): its keys
+    /// `on_the_draw`, `variant`, `players`, `mulligan` and `keep` are keys of this request.
+    #[serde(flatten)]
+    pub play: Play,
     /// The cards asked about (default: every nonland card with a known cost).
     #[serde(default)]
     pub cards: Vec<String>,
@@ -66,10 +61,6 @@ pub struct Request<D = String> {
     #[serde(default = "default_games")]
     #[schemars(range(min = 1, max = 100_000_000))]
     pub games: u64,
-    /// The keep rule deciding mulligans; null: the default one (2-5 lands in 7 cards, 2-4 in
-    /// 6, 1-4 in 5, anything at 4 or fewer, London bottoms by `balance`).
-    #[serde(default)]
-    pub keep: Option<KeepRule>,
     /// The seed, 64 hex digits; null: a fresh one from the operating system.
     #[serde(default)]
     #[schemars(regex(pattern = r"^[0-9a-fA-F]{64}$"))]
@@ -99,14 +90,10 @@ impl<D> Request<D> {
         Request {
             deck,
             turns,
-            on_the_draw: false,
-            variant: None,
-            players: None,
-            mulligan: MulliganRule::default(),
+            play: Play::default(),
             cards: vec![],
             exact: false,
             games: DEFAULT_GAMES,
-            keep: None,
             seed: None,
             threads: None,
             optimize: None,
@@ -115,49 +102,33 @@ impl<D> Request<D> {
         }
     }
 
-    /// How the deck is played ([`Play`]: the shape this request shares with the sources
-    /// tables').
-    pub fn play(&self) -> Play {
-        Play {
-            on_the_draw: self.on_the_draw,
-            variant: self.variant,
-            players: self.players,
-            mulligan: self.mulligan,
-            keep: self.keep.clone(),
-        }
-    }
-
     /// The variant: the one given, else `TWO_PLAYER` ([`Request::for_deck`] decides it from
     /// the deck first).
     pub fn variant(&self) -> Variant {
-        self.play().variant()
+        self.play.variant()
     }
 
     /// The players at the table.
     pub fn players(&self) -> usize {
-        self.play().players()
+        self.play.players()
     }
 
     /// Whether this player skips the draw of their first turn (103.8a-c).
     pub fn skips_first_draw(&self) -> bool {
-        self.play().skips_first_draw()
+        self.play.skips_first_draw()
     }
 
     /// The request for a deck with commanders or without (`commander`), the deck left out,
     /// its variant decided by [`Play::for_deck`]; and where that variant came from.
     pub fn for_deck(&self, commander: bool) -> (Request<()>, VariantSource) {
-        let (play, source) = self.play().for_deck(commander);
+        let (play, source) = self.play.for_deck(commander);
         let request = Request {
             deck: (),
             turns: self.turns,
-            on_the_draw: play.on_the_draw,
-            variant: play.variant,
-            players: play.players,
-            mulligan: play.mulligan,
+            play,
             cards: self.cards.clone(),
             exact: self.exact,
             games: self.games,
-            keep: play.keep,
             seed: self.seed.clone(),
             threads: self.threads,
             optimize: self.optimize.clone(),
@@ -169,7 +140,7 @@ impl<D> Request<D> {
 
     /// The keep rule: the one given or the default.
     pub fn keep_rule(&self) -> KeepRule {
-        self.keep.clone().unwrap_or_default()
+        self.play.keep_rule()
     }
 
     /// The seed: the one given (a `Seed` error when it is not 64 hex digits), or a fresh one
@@ -198,13 +169,13 @@ impl<D> Request<D> {
                 self.games
             )));
         }
-        if self.mulligan == MulliganRule::PartialParis {
+        if self.play.mulligan == MulliganRule::PartialParis {
             return Err(Error::config(
                 "the analysis does not cover PARTIAL_PARIS (its hands keep cards across \
                  mulligans); use simulate",
             ));
         }
         self.threads()?;
-        self.play().validate()
+        self.play.validate()
     }
 }

@@ -18,7 +18,7 @@ pub fn for_analysis(
 ) -> Option<SourceNeeds> {
     let request = &deck.request;
     let profile = &deck.profile;
-    let mut play = request.play();
+    let mut play = request.play.clone();
     if play.keep.as_ref().is_some_and(|k| k.has_card_conditions()) {
         warnings.push(
             "source_needs: the keep rule has card conditions; its table uses the default keep \
@@ -46,6 +46,7 @@ pub fn for_analysis(
 mod tests {
     use crate::analysis::{analyze, Request};
     use crate::card::Card;
+    use crate::deck_profile::play::Play;
     use crate::rules::MulliganRule;
     use crate::seed::Seed;
 
@@ -57,7 +58,10 @@ mod tests {
         }
         let request = Request {
             exact: true,
-            mulligan: MulliganRule::NoMulligan,
+            play: Play {
+                mulligan: MulliganRule::NoMulligan,
+                ..Play::default()
+            },
             ..Request::new((), 2)
         };
         let r = analyze(&cards, None, &request, &Seed::from_slice(&[1; 32]).unwrap()).unwrap();

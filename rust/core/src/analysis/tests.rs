@@ -10,6 +10,7 @@ use super::sources::{Land, Profile};
 use super::wilson::{wilson_z, z_for};
 use super::*;
 use crate::card_data::CardTable;
+use crate::deck_profile::play::Play;
 use crate::rules::Variant;
 use crate::simulate::{simulate_serial, Bottom, Exile, KeepRule, Outcome, Span};
 
@@ -520,10 +521,13 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
         ));
     }
     let request = Request {
-        mulligan: MulliganRule::NoMulligan,
         exact: true,
         games: 1000,
         threads: Some(1),
+        play: Play {
+            mulligan: MulliganRule::NoMulligan,
+            ..Play::default()
+        },
         ..Request::new((), 3)
     };
     let r = analyze(&cards, Some(&table), &request, &seed(1)).unwrap();
@@ -535,14 +539,20 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
     assert_eq!(r.by_turn[0].cards_seen, 7);
     assert_eq!(r.by_turn[0].tags["ramp"].len(), 8);
     let draw = Request {
-        on_the_draw: true,
+        play: Play {
+            on_the_draw: true,
+            ..request.play.clone()
+        },
         ..request.clone()
     };
     let r2 = analyze(&cards, Some(&table), &draw, &seed(1)).unwrap();
     assert_eq!(r2.by_turn[0].cards_seen, 8);
     // Commander with four players: no one skips the first draw (103.8c).
     let pod = Request {
-        variant: Some(Variant::Commander),
+        play: Play {
+            variant: Some(Variant::Commander),
+            ..request.play.clone()
+        },
         ..request.clone()
     };
     let r3 = analyze(&cards, Some(&table), &pod, &seed(1)).unwrap();
@@ -566,7 +576,10 @@ fn the_report_names_what_it_left_out_and_refuses_bad_requests() {
             ..request.clone()
         },
         Request {
-            mulligan: MulliganRule::PartialParis,
+            play: Play {
+                mulligan: MulliganRule::PartialParis,
+                ..request.play.clone()
+            },
             ..request.clone()
         },
     ] {

@@ -2,13 +2,20 @@
 //! sources tables ([`crate::source_tables::Request`]) share: who starts (103.8), the variant
 //! and the table (103.5c, 103.8), the mulligan era (103.5) and the keep rule, with the variant
 //! decided from the deck: a deck with a commander section is a Commander deck (903) unless a
-//! variant is named. Both requests hand their settings over as a [`Play`] and read every rule
-//! below from it, so the two cannot disagree on how a deck is played.
+//! variant is named. Both requests hold a [`Play`] (`#[serde(flatten)]`: its keys are keys of
+//! the requests themselves, declared here once, the same names, defaults and schema in
+//! `AnalyzeRequest` and `SourcesRequest`) and read every rule below from it, so the two cannot
+//! disagree on how a deck is played.
+//!
+//! The requests' `deny_unknown_fields` still refuses any other key: serde hands a flattened
+//! struct only the keys it declares and refuses the rest, naming the key (`unknown field
+//! `x``; [`crate::schema::explain_json_error`] adds the keys a request takes).
 
 use crate::error::Result;
 use crate::rules::{self, FirstDraw, MulliganRule, Variant, BASE_HAND_SIZE};
 use crate::simulate::{Config, KeepRule};
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// Where a variant came from ([`Play::for_deck`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -22,18 +29,27 @@ pub enum VariantSource {
     Default,
 }
 
-/// How a deck is played (module docs).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// How a deck is played (module docs). Every key may be left out.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Play {
-    /// The player is not the starting player (103.8).
+    /// The player is not the starting player (103.8: then they draw on their first turn).
+    #[serde(default)]
     pub on_the_draw: bool,
-    /// The variant; `None`: from the deck ([`Play::for_deck`]), else `TWO_PLAYER`.
+    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); null:
+    /// from the deck, `COMMANDER` when it has a commander section (903.6), else `TWO_PLAYER`.
+    #[serde(default)]
     pub variant: Option<Variant>,
-    /// Players at the table (`None`: the variant's usual table).
+    /// Players at the table (null: the variant's usual table).
+    #[serde(default)]
     pub players: Option<usize>,
-    /// The mulligan era.
+    /// The mulligan era; `NONE`: the first hand is kept.
+    #[serde(default)]
     pub mulligan: MulliganRule,
-    /// The keep rule (`None`: the default one).
+    /// The keep rule deciding mulligans; null: the default one (2-5 lands in 7 cards, 2-4 in
+    /// 6, 1-4 in 5, anything at 4 or fewer, London bottoms by `balance`). A sources table
+    /// takes its land ranges, `keep_at` and `bottom` (no card conditions), and none with
+    /// `karsten`.
+    #[serde(default)]
     pub keep: Option<KeepRule>,
 }
 

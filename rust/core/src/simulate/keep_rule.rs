@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 pub struct KeepRule {
     /// Inclusive land range to keep, by hand size; sizes not listed keep any land count. As
     /// JSON: hand size -> `[min lands, max lands]`, e.g. `{"7": [2, 5]}`.
-    #[serde(default, with = "ranges_map")]
+    #[serde(default, with = "super::keep_rule_json::ranges_map")]
     #[schemars(with = "BTreeMap<usize, [u32; 2]>")]
     pub ranges: Vec<(usize, u32, u32)>,
     /// At this hand size or smaller, keep anything.
@@ -34,13 +34,13 @@ pub struct KeepRule {
     pub bottom: Bottom,
     /// Keep only with at least `min` cards carrying `tag` (hands at or below `keep_at` excepted).
     /// As JSON: tag -> at least this many.
-    #[serde(default, with = "requires_map")]
+    #[serde(default, with = "super::keep_rule_json::requires_map")]
     #[schemars(with = "BTreeMap<String, u32>")]
     pub requires: Vec<(String, u32)>,
     /// Keep only with at least this many lands that add mana of a colour (hands at or below
     /// `keep_at` excepted); a fetch land counts as the colours of the lands of the deck it
     /// can fetch. As JSON: colour letter (`W`, `U`, `B`, `R`, `G`, `C`) -> at least this many.
-    #[serde(default, with = "requires_map")]
+    #[serde(default, with = "super::keep_rule_json::requires_map")]
     #[schemars(with = "BTreeMap<String, u32>")]
     pub min_sources: Vec<(String, u32)>,
     /// Keep only with at least `min` of these cards, for each entry (hands at or below
@@ -51,50 +51,6 @@ pub struct KeepRule {
     /// Which cards a PARTIAL_PARIS mulligan exiles.
     #[serde(default)]
     pub exile: Exile,
-}
-
-/// `ranges` as a JSON object: hand size -> `[min, max]` (sorted by size, as the rule is).
-mod ranges_map {
-    use super::BTreeMap;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(ranges: &[(usize, u32, u32)], s: S) -> Result<S::Ok, S::Error> {
-        let map: BTreeMap<usize, [u32; 2]> =
-            ranges.iter().map(|&(k, lo, hi)| (k, [lo, hi])).collect();
-        map.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Vec<(usize, u32, u32)>, D::Error> {
-        let map = BTreeMap::<usize, [u32; 2]>::deserialize(d)?;
-        Ok(map.into_iter().map(|(k, [lo, hi])| (k, lo, hi)).collect())
-    }
-}
-
-/// `requires` as a JSON object: tag -> at least this many (in the rule's order).
-mod requires_map {
-    use serde::ser::SerializeMap;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(requires: &[(String, u32)], s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(requires.len()))?;
-        for (tag, min) in requires {
-            map.serialize_entry(tag, min)?;
-        }
-        map.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, u32)>, D::Error> {
-        let map = serde_json::Map::deserialize(d)?;
-        map.into_iter()
-            .map(|(tag, min)| {
-                u32::deserialize(min)
-                    .map(|min| (tag, min))
-                    .map_err(serde::de::Error::custom)
-            })
-            .collect()
-    }
 }
 
 impl Default for KeepRule {

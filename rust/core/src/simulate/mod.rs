@@ -54,6 +54,7 @@
 pub mod conditions;
 pub mod config;
 pub mod keep_rule;
+mod keep_rule_json;
 pub mod policy;
 pub mod request;
 pub mod threads;

@@ -6,7 +6,7 @@
 use super::{table, Request, Table};
 use crate::card_data::CardTable;
 use crate::deck_profile::mana::{letters, LETTERS};
-use crate::deck_profile::play::count_resolution;
+use crate::deck_profile::play::{count_resolution, Play};
 use crate::deck_profile::sources::{DeckCards, Profile};
 use crate::error::{Error, Result};
 use crate::seed::Seed;
@@ -25,7 +25,7 @@ pub fn deck_table(
     seed: &Seed,
 ) -> Result<Table> {
     count_resolution();
-    let (play, variant_source) = request.play().for_deck(!cards.commanders.is_empty());
+    let (play, variant_source) = request.play.for_deck(!cards.commanders.is_empty());
     let profile = Profile::build_deck(cards, card_table);
     if profile.land_count() == 0 {
         return Err(Error::config(format!(
@@ -37,7 +37,10 @@ pub fn deck_table(
     let request = Request {
         cards: profile.len(),
         lands: profile.land_count(),
-        variant: if request.karsten { None } else { play.variant },
+        play: Play {
+            variant: if request.karsten { None } else { play.variant },
+            ..request.play.clone()
+        },
         ..request.clone()
     };
     let mut out = table(&request, seed)?;

@@ -28,7 +28,6 @@ use crate::error::{Error, Result};
 use crate::rules::{FirstDraw, MulliganRule, Variant};
 use crate::seed::Seed;
 use crate::simulate::request::{seed_of, threads_of};
-use crate::simulate::KeepRule;
 use exact::Kinds;
 use procedure::Procedure;
 use schemars::JsonSchema;
@@ -77,7 +76,11 @@ fn default_turns() -> usize {
     DEFAULT_TURNS
 }
 
-/// A sources table as asked for (docs/schema.json `SourcesRequest`).
+/// A sources table as asked for (docs/schema.json `SourcesRequest`). The keys it shares with
+/// the analysis's request are declared once, in [`Play`]; `turns` (the costs' mana values, 1
+/// to 15, default 7) and `games` (for each number of sources) only look like the analysis's
+/// (turns after the keep, 1 to 30, required; games in all) and stay this request's own, as do
+/// `exact`, `seed` and `threads`, which say how it is computed, not how the deck is played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(
@@ -100,9 +103,6 @@ pub struct Request {
     /// Sums of the hypergeometric distribution, no sampling.
     #[serde(default)]
     pub exact: bool,
-    /// The player draws on their first turn (103.8).
-    #[serde(default)]
-    pub on_the_draw: bool,
     /// The chance the `needed` counts aim for, above 0 and at most 1, for every cost; null:
     /// 90%, or with `karsten` his (89+M)% for a cost of mana value M, capped at 99% (mana
     /// value 10 and above).
@@ -112,21 +112,11 @@ pub struct Request {
     #[serde(default = "default_turns")]
     #[schemars(range(min = 1, max = 15))]
     pub turns: usize,
-    /// The mulligan era; `NONE`: the first hand is kept.
-    #[serde(default)]
-    pub mulligan: MulliganRule,
-    /// The variant (103.8: who skips the first draw; 103.5c: a free first mulligan); null:
-    /// from the deck, `COMMANDER` for a deck with a commander section (903), else
-    /// `TWO_PLAYER`.
-    #[serde(default)]
-    pub variant: Option<Variant>,
-    /// Players at the table (null: the variant's usual table).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// This project's keep rule (land ranges, `keep_at`, `bottom`; no card conditions);
-    /// null: the default one. Not with `karsten`.
-    #[serde(default)]
-    pub keep: Option<KeepRule>,
+    /// How the deck is played ([`Play`], shared with the analysis's request): its keys
+    /// `on_the_draw`, `variant`, `players`, `mulligan` and `keep` are keys of this request.
+    /// `karsten` refuses `keep`, `variant` and `players` and an era other than LONDON.
+    #[serde(flatten)]
+    pub play: Play,
     /// Games simulated for each number of sources, 1 to 100,000,000 (ignored when exact).
     #[serde(default = "default_games")]
     #[schemars(range(min = 1, max = 100_000_000))]
@@ -150,13 +140,9 @@ impl Request {
             lands,
             karsten: false,
             exact: false,
-            on_the_draw: false,
             target: None,
             turns: DEFAULT_TURNS,
-            mulligan: MulliganRule::default(),
-            variant: None,
-            players: None,
-            keep: None,
+            play: Play::default(),
             games: DEFAULT_GAMES,
             seed: None,
             threads: None,
@@ -167,29 +153,14 @@ impl Request {
     /// shape the analysis shares, [`Play`]), every other key at its default.
     pub fn for_play(cards: usize, lands: usize, play: &Play) -> Request {
         Request {
-            on_the_draw: play.on_the_draw,
-            variant: play.variant,
-            players: play.players,
-            mulligan: play.mulligan,
-            keep: play.keep.clone(),
+            play: play.clone(),
             ..Request::new(cards, lands)
-        }
-    }
-
-    /// How the deck is played ([`Play`]).
-    pub fn play(&self) -> Play {
-        Play {
-            on_the_draw: self.on_the_draw,
-            variant: self.variant,
-            players: self.players,
-            mulligan: self.mulligan,
-            keep: self.keep.clone(),
         }
     }
 
     /// The players at the table.
     pub fn players(&self) -> usize {
-        self.play().players()
+        self.play.players()
     }
 
     /// The target of a cost of mana value `turn`: the one given, else Karsten's (89+M)% with
@@ -221,10 +192,10 @@ impl Request {
     /// (103.8c), and in his 99-card decks.
     pub fn draws_first_turn(&self) -> bool {
         if self.karsten {
-            return self.on_the_draw || self.cards == 99;
+            return self.play.on_the_draw || self.cards == 99;
         }
-        self.on_the_draw
-            || crate::rules::first_draw(self.play().variant(), self.players()) == FirstDraw::Nobody
+        self.play.on_the_draw
+            || crate::rules::first_draw(self.play.variant(), self.players()) == FirstDraw::Nobody
     }
 
     /// Cards drawn after the keep by each turn (index 0: turn 1).
@@ -238,8 +209,8 @@ impl Request {
         if self.karsten {
             return Ok(Procedure::karsten(self.cards));
         }
-        let cfg = self.play().config(self.cards);
-        Procedure::rule(&cfg, &self.keep.clone().unwrap_or_default(), self.lands)
+        let cfg = self.play.config(self.cards);
+        Procedure::rule(&cfg, &self.play.keep_rule(), self.lands)
     }
 
     /// The seed: the one given, or a fresh one.
@@ -281,20 +252,21 @@ impl Request {
             )));
         }
         if self.karsten {
-            if self.mulligan != MulliganRule::London {
+            if self.play.mulligan != MulliganRule::London {
                 return Err(Error::config(format!(
                     "karsten is his method under LONDON; for {} leave karsten out",
-                    self.mulligan.name()
+                    self.play.mulligan.name()
                 )));
             }
-            if self.keep.is_some() || self.variant.is_some() || self.players.is_some() {
+            let play = &self.play;
+            if play.keep.is_some() || play.variant.is_some() || play.players.is_some() {
                 return Err(Error::config(
                     "karsten fixes the keep rule and the table (his 99-card decks are \
                      Commander); leave keep, variant and players out",
                 ));
             }
         } else {
-            self.play().validate()?;
+            self.play.validate()?;
         }
         threads_of(self.threads)?;
         Ok(())
@@ -537,14 +509,14 @@ pub fn table(request: &Request, seed: &Seed) -> Result<Table> {
         } else {
             "keep_rule"
         },
-        mulligan: request.mulligan,
+        mulligan: request.play.mulligan,
         draws_first_turn: request.draws_first_turn(),
         target: match request.target_source() {
             TargetSource::Karsten => None,
             _ => Some(request.target_or_default()),
         },
         target_source: request.target_source(),
-        variant: (!request.karsten).then(|| request.play().variant()),
+        variant: (!request.karsten).then(|| request.play.variant()),
         players: (!request.karsten).then(|| request.players()),
         turns,
         games,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::deck_profile::wilson::{wilson_z, z_for};
-use crate::simulate::Bottom;
+use crate::simulate::{Bottom, KeepRule};
 
 fn karsten(cards: usize, lands: usize, turns: usize) -> Request {
     Request {
@@ -138,7 +138,10 @@ fn exact_and_simulated_agree_under_his_method_and_the_projects_rules() {
     assert!(
         simulated_agrees(&Request {
             karsten: true,
-            on_the_draw: true,
+            play: Play {
+                on_the_draw: true,
+                ..base.play.clone()
+            },
             ..base.clone()
         }) > 100
     );
@@ -152,16 +155,22 @@ fn exact_and_simulated_agree_under_his_method_and_the_projects_rules() {
     ] {
         assert!(
             simulated_agrees(&Request {
-                mulligan: era,
+                play: Play {
+                    mulligan: era,
+                    ..base.play.clone()
+                },
                 ..base.clone()
             }) > 100
         );
     }
     // A Commander table: the free mulligan (103.5c) and the draw on turn 1 (103.8c).
     simulated_agrees(&Request {
-        variant: Some(Variant::Commander),
         games: 1000,
         turns: 3,
+        play: Play {
+            variant: Some(Variant::Commander),
+            ..Play::default()
+        },
         ..Request::new(99, 38)
     });
 }
@@ -189,8 +198,11 @@ fn tables_are_chances_rising_with_sources() {
         karsten(99, 41, 5),
         Request {
             exact: true,
-            mulligan: MulliganRule::Vancouver,
-            on_the_draw: true,
+            play: Play {
+                mulligan: MulliganRule::Vancouver,
+                on_the_draw: true,
+                ..Play::default()
+            },
             ..Request::new(60, 24)
         },
     ] {
@@ -224,7 +236,10 @@ fn the_draw_and_the_99_card_free_seven_change_the_figures() {
     let play = table(&karsten(60, 25, 3), &seed()).unwrap();
     let draw = table(
         &Request {
-            on_the_draw: true,
+            play: Play {
+                on_the_draw: true,
+                ..karsten(60, 25, 3).play
+            },
             ..karsten(60, 25, 3)
         },
         &seed(),
@@ -241,7 +256,10 @@ fn the_draw_and_the_99_card_free_seven_change_the_figures() {
     let c99 = table(&karsten(99, 41, 3), &seed()).unwrap();
     let c99d = table(
         &Request {
-            on_the_draw: true,
+            play: Play {
+                on_the_draw: true,
+                ..karsten(99, 41, 3).play
+            },
             ..karsten(99, 41, 3)
         },
         &seed(),
@@ -259,10 +277,13 @@ fn bottom_strategies_and_keep_rules_change_the_table() {
         ..Request::new(60, 25)
     };
     let with_bottom = |bottom: Bottom| Request {
-        keep: Some(KeepRule {
-            bottom,
-            ..KeepRule::default()
-        }),
+        play: Play {
+            keep: Some(KeepRule {
+                bottom,
+                ..KeepRule::default()
+            }),
+            ..base.play.clone()
+        },
         ..base.clone()
     };
     let a = table(&with_bottom(Bottom::LandsFirst), &seed()).unwrap();
@@ -272,7 +293,10 @@ fn bottom_strategies_and_keep_rules_change_the_table() {
     // sources of 25 lands in 60: P(a good land among 7 | a land among 7).
     let none = table(
         &Request {
-            mulligan: MulliganRule::NoMulligan,
+            play: Play {
+                mulligan: MulliganRule::NoMulligan,
+                ..base.play.clone()
+            },
             ..base.clone()
         },
         &seed(),
@@ -311,14 +335,20 @@ fn bad_requests_are_refused_with_the_key_named() {
         (
             Request {
                 karsten: true,
-                mulligan: MulliganRule::Paris,
+                play: Play {
+                    mulligan: MulliganRule::Paris,
+                    ..Play::default()
+                },
                 ..Request::new(60, 25)
             },
             "karsten",
         ),
         (
             Request {
-                mulligan: MulliganRule::PartialParis,
+                play: Play {
+                    mulligan: MulliganRule::PartialParis,
+                    ..Play::default()
+                },
                 ..Request::new(60, 25)
             },
             "PARTIAL_PARIS",
@@ -460,7 +490,10 @@ fn every_fresh_shuffle_era_builds_a_table_and_the_others_are_refused() {
             &Request {
                 exact: true,
                 turns: 3,
-                mulligan: era,
+                play: Play {
+                    mulligan: era,
+                    ..Play::default()
+                },
                 ..Request::new(60, 24)
             },
             &seed(),
