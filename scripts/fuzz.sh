@@ -94,10 +94,34 @@ step "build (cargo fuzz build, sanitizer: $FUZZ_SANITIZER)"
 # Cargo caches rustc's answers in fuzz/target/.rustc_info.json, a refusal of -Z flags from a
 # run without RUSTC_BOOTSTRAP included; start from a fresh probe (it costs a fraction of a second).
 rm -f fuzz/target/.rustc_info.json
+# Source paths rewritten to the same text in every checkout (./ for this one, /cargo for
+# crates.io's): the panic messages built into the targets then have the same lengths wherever
+# the repository is cloned, and so do the targets' memory layouts (see "Determinism" below).
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }--remap-path-prefix=$(pwd -P)=. --remap-path-prefix=$cargo_home=/cargo"
 cargo fuzz build -s "$FUZZ_SANITIZER"
 printf '(built in %d s)\n' $((SECONDS - start))
+host=$(rustc -vV | sed -n 's/^host: //p')
+bin_dir=${CARGO_TARGET_DIR:-fuzz/target}/$host/release
 
-work=$(mktemp -d)
+# Determinism. libFuzzer steers by the values its targets compare, and some of those are
+# addresses (a slice's end, a buffer's alignment): with the address space randomised they
+# change from process to process, and so would the inputs a run tries after the first
+# thousands. So the targets run with randomisation off for their own process (setarch -R,
+# where the system allows it), from relative paths of fixed lengths (the same heap layout in
+# every checkout), and on one thread each (the bulk engine spawns no thread for a short run).
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+    fixed_layout=(setarch "$(uname -m)" -R)
+else
+    fixed_layout=()
+    printf 'note: address-space randomisation cannot be turned off here (setarch -R), so a rerun\n'
+    printf 'of this commit replays its first thousands of inputs only (docs/FUZZING.md).\n'
+fi
+
+# What a run adds goes to a directory of its own, emptied first, so that every default run
+# starts from the committed corpus (a relative path: its length is the same in every checkout).
+work=fuzz/target/run-corpus
+rm -rf "$work"
 trap 'rm -rf "$work"' EXIT
 
 failed=()
@@ -126,15 +150,22 @@ for target in "${TARGETS[@]}"; do
     if [[ $FUZZ_CORPUS != keep ]]; then
         corpora=("$work/$target" "fuzz/corpus/$target")
     fi
-    mkdir -p "${corpora[@]}"
-    if ! cargo fuzz run -s "$FUZZ_SANITIZER" "$target" "${corpora[@]}" -- "${args[@]}" 2>"fuzz/$target.log"; then
+    mkdir -p "${corpora[@]}" "fuzz/artifacts/$target"
+    # The binary cargo fuzz run would start, started directly: its arguments are then the
+    # same text in every checkout (cargo fuzz run adds this checkout's absolute path).
+    args+=(-artifact_prefix="fuzz/artifacts/$target/")
+    if ! "${fixed_layout[@]}" "$bin_dir/$target" "${args[@]}" "${corpora[@]}" 2>"fuzz/$target.log"; then
         # What failed (the panic message or libFuzzer's error), then libFuzzer's report.
         grep -m1 -A3 -e 'panicked at' -e 'ERROR: libFuzzer' "fuzz/$target.log" || true
         printf -- '--- the end of fuzz/%s.log:\n' "$target"
         grep -v -e '^#[0-9]' -e '# Uses: ' "fuzz/$target.log" | tail -n 12 || true
         failed+=("$target")
     else
-        grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|^#[0-9]+ +DONE' "fuzz/$target.log" || true
+        grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|^#[0-9]+[[:space:]]+DONE' "fuzz/$target.log" || true
+        # The inputs the run kept, by name (libFuzzer names each by a hash of its bytes): a
+        # rerun of this commit that tried the same inputs prints the same digest.
+        digest=$(find "${corpora[0]}" -type f -printf '%f\n' | LC_ALL=C sort | sha256sum | cut -c1-16)
+        printf 'corpus digest: %s (%s inputs kept)\n' "$digest" "$(find "${corpora[0]}" -type f | wc -l)"
         done_runs=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "fuzz/$target.log" | tail -n 1)
         if [[ -z $FUZZ_SECONDS && -n $done_runs && $done_runs -lt $runs ]]; then
             printf 'note: the %s s cap stopped %s after %s of %s inputs: this run is shorter than the\n' \
@@ -151,7 +182,9 @@ if ((${#failed[@]})); then
     for target in "${failed[@]}"; do
         input=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "fuzz/$target.log" | tail -n 1)
         printf '%s: the crashing input is %s; replay it with\n' "$target" "${input:-in fuzz/artifacts/$target/}"
-        printf '  cargo fuzz run -s %s %s %s\n' "$FUZZ_SANITIZER" "$target" "${input:-fuzz/artifacts/$target/<file>}"
+        printf '  %s %s\n' "$bin_dir/$target" "${input:-fuzz/artifacts/$target/<file>}"
+        printf '(the binary that crashed; after changing the code: cargo fuzz run -s %s %s <input>)\n' \
+            "$FUZZ_SANITIZER" "$target"
     done
     rerun="FUZZ_SEED=$seed FUZZ_TARGETS=\"${failed[*]}\""
     [[ -n $FUZZ_SECONDS ]] && rerun+=" FUZZ_SECONDS=$FUZZ_SECONDS"
