@@ -101,6 +101,14 @@ pub struct ParsedDeck {
     pub suggestions: Vec<Vec<String>>,
 }
 
+/// Whether the reader takes `text` for a CSV export (deck/csv.rs): not XML, and its first line
+/// (after a byte-order mark and Excel's `sep=` hint) is a header naming a quantity and a name
+/// column; whether its rows then read or not. A CSV text has no comment lines.
+pub fn is_csv(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    !xml::looks_like_xml(text) && csv::looks_like_csv(text)
+}
+
 impl DeckList {
     /// Parses a deck list in any supported format, without a card table and without format
     /// checks (the warnings of [`DeckList::parse_with`] are dropped). Errors name the 1-based

@@ -479,3 +479,16 @@ fn unknown_names_get_the_nearest_names_the_table_and_the_engine_know() {
     let bare = DeckList::parse_with("20 Mountian\n", &ParseOptions::default()).unwrap();
     assert_eq!(bare.suggestions, vec![vec!["Mountain".to_string()]]);
 }
+
+/// A text is CSV by its header, whether or not its rows read (the fuzz target's comment check
+/// skips CSV texts, refused ones included).
+#[test]
+fn a_text_is_csv_by_its_header_alone() {
+    let refused = "Board,Qty,Name\nmain,M19,Forest\nmain,1,\"Fire // Ice\"\r";
+    assert!(DeckList::parse(refused).is_err());
+    assert!(is_csv(refused));
+    assert!(is_csv("\u{feff}sep=;\nCount;Name\n4;Island\n"));
+    assert!(!is_csv("4 Island\n"));
+    assert!(!is_csv("Name,Set\nIsland,M19\n"));
+    assert!(!is_csv("<?xml version=\"1.0\"?>\n<Deck/>\nCount,Name\n"));
+}
