@@ -23,12 +23,13 @@
 #
 # Determinism: by default each target runs a fixed number of inputs (RUNS below) from libFuzzer's
 # -seed, derived from the commit (the first 8 hex digits of `git rev-parse HEAD`, mod 2^32-1,
-# plus 1), so a rerun of the same commit starts from the same seed, corpus and length; its first
-# thousands of inputs replay exactly, later ones may still differ (docs/FUZZING.md,
+# plus 1), so a rerun of the same commit starts from the same seed, corpus and length, and
+# (with the fixed memory layout set up below) tries the same inputs in a checkout at the same
+# path; each target prints a digest of the inputs it kept, to compare (docs/FUZZING.md,
 # "Determinism").
 # A time cap (FUZZ_CAP, 300 s per target) only guards against a very slow machine; a run it
 # stops says so. FUZZ_SECONDS or FUZZ_SEED=random explore instead: a different run each time.
-# By default the inputs a run adds go to a temporary directory, removed afterwards, so that
+# By default the inputs a run adds go to fuzz/target/run-corpus/, removed afterwards, so that
 # every default run starts from the same corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
