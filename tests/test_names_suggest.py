@@ -89,6 +89,20 @@ def test_optimize_on_curve_suggests_the_decks_own_names(embedded, tmp_path, caps
     assert '"Grizly Bears" is not in the deck\'s main deck; did you mean "Grizzly Bears"?' in flat
 
 
+def test_a_known_card_missing_from_the_deck_is_not_suggested_as_itself(embedded, tmp_path, capsys):
+    """A card the table knows but the deck lacks used to get `did you mean` its own name."""
+    path = tmp_path / "typo.txt"
+    path.write_text(MOUNTIAN)
+    for args in (("--card", "Shock"), ("--optimize", "on-curve:Shock")):
+        code, _, err = run(capsys, "analyze", str(path), *args, "--games", "100")
+        assert code == 1
+        flat = " ".join(err.split())
+        assert (
+            '"Shock" is not in the deck\'s main deck; the card table knows it: add it to the deck'
+        ) in flat, flat
+        assert 'did you mean "Shock"' not in flat
+
+
 @pytest.mark.filterwarnings("ignore::mulligan.MulliganWarning")
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_http_deck_warnings_carry_the_suggestions(embedded, tmp_path):

@@ -140,3 +140,38 @@ def test_warnings_wrap_at_80_when_piped_and_stay_whole_at_a_wide_columns(
                 assert len(warning) > 1 and max(map(len, warning)) <= WIDTH, err
             else:
                 assert len(warning) == 1 and len(warning[0]) > WIDTH, err
+
+
+def test_the_keep_plots_bars_are_centred_on_their_ticks(tmp_path, monkeypatch):
+    """Issue 39: the keep bars sat beside their ticks. Each hand size's bars (simulated alone,
+    or simulated and exact side by side) are centred on that size's tick."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    import mulligan as m
+    from mulligan.cli.analyze_plot import plot_analysis
+
+    saved: list[Figure] = []
+    real = Figure.savefig
+
+    def keep_figure(self: Figure, *args: object, **kwargs: object) -> None:
+        saved.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", keep_figure)
+    deck = m.Deck.parse("24 Forest\n36 Grizzly Bears\n", cards=False)
+    for exact in (False, True):
+        saved.clear()
+        r = m.analyze(deck, turns=2, games=2000, seed="6" * 64, exact=exact)
+        paths = plot_analysis(r, "bears.txt", str(tmp_path / f"b{exact}.png"))
+        assert any(p.endswith("-keep.png") for p in paths)
+        ax = saved[-1].axes[0]  # the keep figure is the last one written
+        ticks = list(ax.get_xticks())
+        bars = [p for p in ax.patches if p.get_height() > 0]
+        assert len(ticks) >= 2 and bars, (ticks, bars)
+        for tick in ticks:
+            mine = [b for b in bars if abs(b.get_x() + b.get_width() / 2 - tick) < 0.5]
+            assert mine, tick
+            lo = min(b.get_x() for b in mine)
+            hi = max(b.get_x() + b.get_width() for b in mine)
+            assert abs((lo + hi) / 2 - tick) < 1e-9, (exact, tick, lo, hi)

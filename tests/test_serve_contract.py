@@ -243,6 +243,39 @@ def test_sources_takes_a_deck_or_its_counts_and_karsten_alone_by_schema_and_serv
         assert client.post("/sources", json=body).status_code == 200, body
 
 
+def test_every_key_of_a_sources_answer_is_in_docs_openapi(client):
+    """docs/openapi.json follows the sources output (issue 39): a Commander deck's simulated
+    table (commanders, identity, notes, each cell's interval, target and needed_range) and
+    Karsten's exact one (no variant, no table target) validate against `SourcesTable`, and
+    carry no key it leaves undescribed."""
+    schemas = OPENAPI["components"]["schemas"]
+    table_keys = set(schemas["SourcesTable"]["properties"])
+    cell_keys = set(schemas["SourcesCell"]["properties"])
+    commander = (
+        "Commander\n1 Atraxa, Praetors' Voice\nDeck\n1 Reflecting Pool\n1 Mountain\n"
+        "36 Forest\n1 Exotic Orchard\n60 Llanowar Elves\n"
+    )
+    bodies: list[dict[str, Any]] = [
+        {"deck": commander, "turns": 2, "games": 200, "seed": "ab" * 32},
+        {"cards": 60, "lands": 25, "karsten": True, "exact": True, "turns": 3},
+    ]
+    seen: set[str] = set()
+    for body in bodies:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = client.post("/sources", json=body)
+        assert r.status_code == 200, r.text
+        table = r.json()
+        validator("SourcesTable").validate(table)
+        assert set(table) <= table_keys, set(table) - table_keys
+        for cell in table["cells"]:
+            assert set(cell) <= cell_keys, set(cell) - cell_keys
+            seen |= set(cell)
+        seen |= set(table)
+    assert {"commanders", "identity", "notes", "variant_source", "deck_sources"} <= seen
+    assert {"interval", "needed_range", "target"} <= seen
+
+
 def test_a_rounds_seats_carry_their_page_as_a_games_do(client):
     """Seat requires play_url in docs/openapi.json; POST /rounds left it out (schemathesis)."""
     r = client.post("/rounds", json={"tables": [two_players()["players"]]})

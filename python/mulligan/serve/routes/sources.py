@@ -100,17 +100,64 @@ class SourcesIn(m.Strict):
     seed: str | None = Field(default=None, pattern=m.Hex, min_length=64, max_length=64)
 
 
+class SourcesInterval(BaseModel):
+    low: float
+    high: float
+
+
+class SourcesCell(BaseModel):
+    """One cost (the core's `source_tables::Cell`)."""
+
+    model_config = ConfigDict(extra="allow")
+    turn: int = Field(description="the turn, the spell's mana value")
+    cost: str = Field(description="his notation: generic mana, then C per coloured symbol")
+    coloured: int
+    probability: list[float | None] = Field(
+        description="index k: the chance of casting it on curve with k sources of its colour, "
+        "given the land drops (null: no game gets there)"
+    )
+    interval: list[SourcesInterval | None] | None = Field(
+        default=None, description="simulated: each chance's 95% Wilson interval"
+    )
+    target: float = Field(description="this cost's target (the table's, or Karsten's (89+M)%)")
+    needed: int | None = Field(description="the fewest sources reaching the target")
+    needed_range: list[int | None] | None = Field(
+        default=None,
+        description="simulated: the fewest counts whose 95% interval's upper and lower ends "
+        "reach the target; they differ when the count sits at the threshold (text: 17-18)",
+    )
+
+
 class SourcesTable(BaseModel):
+    """The core's `source_tables::Table` (docs/ANALYSIS.md, "Sources tables")."""
+
     model_config = ConfigDict(extra="allow")
     cards: int
     lands: int
     method: str
     procedure: str
+    mulligan: str
+    draws_first_turn: bool
     target: float | None
-    target_source: str
+    target_source: str = Field(description="given, default (a flat 90%) or karsten ((89+M)%)")
+    variant: str | None = Field(description="null under karsten")
+    players: int | None
     turns: int
+    games: int | None
+    seed: str | None
     land_drops: list[float]
-    cells: list[dict[str, Any]]
+    cells: list[SourcesCell]
+    deck_sources: dict[str, int] | None = Field(
+        default=None,
+        description="with a deck: its lands of each colour (within a commander's identity)",
+    )
+    variant_source: str | None = Field(
+        default=None, description="with a deck: request, deck (its commander section) or default"
+    )
+    commanders: list[str] | None = None
+    identity: str | None = Field(default=None, description="the commanders' colour identity")
+    notes: list[str] | None = None
+    warnings: list[str] | None = None
 
 
 def run_sources(body: dict[str, Any]) -> dict[str, Any]:

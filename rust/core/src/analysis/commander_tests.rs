@@ -247,10 +247,13 @@ fn a_sources_table_reads_a_commander_deck_as_the_analysis_does() {
     assert_eq!(sources.get("R"), None, "{sources:?}");
     assert_eq!(sources.get("C"), Some(&4), "{sources:?}");
     assert_eq!(sources.get("B"), Some(&(10 + 3 + 1)), "{sources:?}");
-    assert!(out
+    let pool = out
         .notes
         .iter()
-        .any(|n| n.starts_with("Reflecting Pool") && n.contains("106.7")));
+        .find(|n| n.starts_with("Reflecting Pool") && n.contains("106.7"))
+        .expect("a note for Reflecting Pool");
+    // Its note names what it counts for: no red, which the identity leaves colourless.
+    assert!(pool.contains("add, UBGC "), "{pool}");
     // The analysis counts the same.
     let r = analyze(cards, Some(&t), &Request::new((), 3), &seed()).unwrap();
     assert_eq!(r.by_turn[0].sources.get("R"), None);

@@ -68,8 +68,9 @@ pub fn implausible_keeps(
         ),
         None => String::new(),
     };
+    let noun = if odd == [1] { "land" } else { "lands" };
     Some(format!(
-        "the best rule keeps seven-card hands of {} lands ({lo}-{hi} in 7), which no player \
+        "the best rule keeps seven-card hands of {} {noun} ({lo}-{hi} in 7), which no player \
          would keep (this warning's definition: fewer than {min} or more than {max} lands in 7; \
          {:.2}% of this deck's seven-card hands){by}: {why}",
         counts.join(", "),
@@ -103,5 +104,7 @@ mod tests {
         let w = implausible_keeps(&rule(0, 4), 60, 24, None, Some((0.5, 0.43, [2, 4]))).unwrap();
         assert!(w.contains("0, 1 lands (0-4 in 7)"), "{w}");
         assert!(w.contains("by +0.0700") && !w.contains("noise"), "{w}");
+        let w = implausible_keeps(&rule(1, 2), 60, 20, None, None).unwrap();
+        assert!(w.contains("hands of 1 land (1-2 in 7)"), "{w}");
     }
 }

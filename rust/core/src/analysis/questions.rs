@@ -72,9 +72,13 @@ pub fn questions<D>(
                     let empty = Matcher::default();
                     let rest = table.map_or(&empty, CardTable::matcher);
                     let near = similar::closest_of(wanted, &own, rest, similar::SUGGESTIONS);
-                    let hint = match near.is_empty() {
-                        true => String::new(),
-                        false => format!("; {}", similar::did_you_mean(&near)),
+                    // A card the table knows by this very name is no misspelling: say so
+                    // rather than suggest the name asked for.
+                    let same = |n: &String| n.trim().eq_ignore_ascii_case(wanted.trim());
+                    let hint = match (near.iter().any(same), near.is_empty()) {
+                        (true, _) => "; the card table knows it: add it to the deck".to_string(),
+                        (false, true) => String::new(),
+                        (false, false) => format!("; {}", similar::did_you_mean(&near)),
                     };
                     return Err(Error::config(format!(
                         "{wanted:?} is not in the deck's main deck{}{hint}",

@@ -317,10 +317,17 @@ impl Profile {
                     {
                         notes.push(commander::could_produce_note(card.name.trim(), identity));
                     }
-                    Some(Land {
-                        colours: commander::within_identity(&card.name, land.colours, identity),
-                        ..land
-                    })
+                    let colours = commander::within_identity(&card.name, land.colours, identity);
+                    if commander::adds_what_own_lands_could(&card.name) {
+                        // Its note names what it counts for: the other lands' colours as the
+                        // identity bounds them (903.4), not a colour it counts nothing for.
+                        let name = card.name.trim();
+                        let own = commander::own_lands_note(name, colours);
+                        for note in notes.iter_mut().filter(|n| n.starts_with(name)) {
+                            note.clone_from(&own);
+                        }
+                    }
+                    Some(Land { colours, ..land })
                 })
                 .collect(),
         };
