@@ -36,7 +36,8 @@ def test_help_for_every_command(capsys):
         assert code == 0 and "Usage: mulligan" in out, args
 
 
-def test_start_auto_transcript_commitment_and_seed(capsys):
+def test_start_auto_transcript_commitment_and_seed(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # whole lines: the transcript's grep-able form
     code, out, _ = run(capsys, "start", "--auto", "--seed", SEED)
     assert code == 0
     for rule in ("[ 103.2a]", "[  103.1]", "[  103.3]", "[  103.5]", "[ 103.8a]"):
@@ -129,7 +130,8 @@ def _answer_the_hot_seat_prompts(pexpect, child) -> list[int]:
         r"Put \d+ card",
         r"Scry 1",
         r"Use .* \(103\.6\)\?",
-        r"seed \(revealed after the game\): ([0-9a-f]{64})",
+        # At 80 columns the seed goes on its own line, whole.
+        r"seed \(revealed after the game\):\s+([0-9a-f]{64})",
     ]
     seen: list[int] = []
     while len(seen) < 50:
@@ -525,7 +527,7 @@ def test_hot_seat_shows_the_hand_a_land_mulligan_reveals(tmp_path):
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "MULLIGAN_CARD_DATA": ""},
+        env={**os.environ, "MULLIGAN_CARD_DATA": "", "COLUMNS": "1000"},
     )
     assert p.returncode == 0, p.stderr
     line = next(x for x in p.stdout.splitlines() if "land_mulligan" in x)

@@ -199,7 +199,8 @@ def test_the_same_deck_file_given_three_times_warns_once(capsys, tmp_path, monke
         ["--mulligan", "canadian-highlander"],
     ],
 )
-def test_variant_rule_labels_keep_the_transcripts_columns(capsys, options):
+def test_variant_rule_labels_keep_the_transcripts_columns(capsys, monkeypatch, options):
+    monkeypatch.setenv("COLUMNS", "1000")  # whole transcript lines
     code, out, _ = run(capsys, "start", "--auto", "--seed", SEED, *options)
     assert code == 0
     events = [line for line in out.splitlines() if line.startswith("[")]

@@ -34,7 +34,8 @@ TURNS = [
 
 
 def env() -> dict[str, str]:
-    return {**os.environ, "MULLIGAN_CARD_DATA": ""}
+    # COLUMNS: the transcript's lines whole (piped output wraps at 80 otherwise).
+    return {**os.environ, "MULLIGAN_CARD_DATA": "", "COLUMNS": "1000"}
 
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

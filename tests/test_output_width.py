@@ -49,7 +49,12 @@ def test_every_help_fits(capsys):
 
 def test_outputs_fit(capsys, tmp_path):
     log = tmp_path / "game.jsonl"
-    assert run(capsys, "start", "--auto", "--seed", "7" * 64, "--log", str(log))[0] == 0
+    code, out, err = run(capsys, "start", "--auto", "--seed", "7" * 64, "--log", str(log))
+    assert code == 0
+    # The transcript, the summary and the seeds wrap; a seed is never split.
+    assert not too_wide(out + err), too_wide(out + err)
+    assert "\n  " + "7" * 64 + "\n" in out and "cards=[" in out
+    assert any(line.startswith(" " * 31 + '"') for line in out.splitlines())
     nolands = tmp_path / "nolands.txt"
     nolands.write_text("4 Grizzly Bears\n4 Shock\n4 Giant Growth\n28 Llanowar Elves\n")
     runs = [

@@ -28,6 +28,7 @@ from mulligan.cli.decks import (
     read_deck,
     read_decks,
 )
+from mulligan.cli.fit_text import echo_lines, text_width, wrap
 from mulligan.cli.group import (
     VARIANT_CHOICE,
     VARIANT_METAVAR,
@@ -74,6 +75,15 @@ def counted(seen: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]
 
 #: The rule column of the transcript: a rule number (`103.5`, `103.2a`, `701.24a`).
 RULE_WIDTH = 7
+
+
+#: Where a wrapped transcript line goes on: under the details, past `[  rule] event  `.
+TRANSCRIPT_INDENT = " " * (RULE_WIDTH + 24)
+
+
+def _lead(line: str) -> int:
+    """The spaces a line starts with."""
+    return len(line) - len(line.lstrip(" "))
 
 
 def describe(event: Mapping[str, Any]) -> str:
@@ -272,7 +282,16 @@ def start(
         raise CliError(suggest_players(e.message, count)) from None
 
     seated = None if auto else HotSeat(names)
-    say = click.echo if seated is None else seated.echo  # public lines, shown again after a clear
+    echo = click.echo if seated is None else seated.echo  # public lines, shown again after a clear
+    width = text_width()
+
+    def say(line: str) -> None:
+        # Wrapped to the terminal (80 columns when piped): a transcript line goes on under its
+        # details column, a summary line four spaces in; a seed or a path is never split.
+        indent = TRANSCRIPT_INDENT if line.startswith("[") else " " * (_lead(line) + 4)
+        for part in wrap(line, width, indent):
+            echo(part)
+
     say(f"mulligan start: {count} players, {v.name}, {rule.name} mulligan")
     for i, name in enumerate(names):
         say(f"  seat {i}: {name} with {loaded[i % len(loaded)][0]}")
@@ -298,8 +317,8 @@ def start(
         seated.hide()  # the last player's hand goes before everyone reads the summary
     click.echo("")
     for line in final_lines(game, names) if whole_game else summary(game, reveal=auto):
-        click.echo(line)
+        echo_lines(line, " " * (_lead(line) + 4), width)
     if log_path:
         write_log(game, log_path)
-        click.echo(f"event log written to {log_path} (check it: mulligan verify {log_path})")
-    click.echo(f"seed (revealed after the game): {the_seed.hex()}")
+        echo_lines(f"event log written to {log_path} (check it: mulligan verify {log_path})")
+    echo_lines(f"seed (revealed after the game): {the_seed.hex()}", "  ", width)
