@@ -22,7 +22,7 @@ from fastapi import Request
 from fastapi.testclient import TestClient
 
 from mulligan.serve import create_app
-from mulligan.serve.addresses import machine_addresses, reach_lines
+from mulligan.serve.addresses import machine_addresses, print_reach, reach_lines
 from mulligan.serve.limits import Limits
 from mulligan.serve.links import Links
 
@@ -368,3 +368,18 @@ def test_the_landing_page_resends_a_lost_create_with_its_key_and_makes_one_game(
     finally:
         d.quit()
         server.stop()
+
+
+def test_the_startup_lines_fit_80_columns_when_piped(monkeypatch, capsys):
+    # stderr is captured here (not a terminal): 80 columns unless COLUMNS says otherwise; the
+    # loopback warning wraps, a URL stays whole.
+    monkeypatch.delenv("COLUMNS", raising=False)
+    print_reach(*reach_lines("127.0.0.1", 8000, "http", Links()))
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines and all(len(line) <= 80 for line in lines), lines
+    assert "only on this computer" in err and "(docs/DEPLOY.md)" in " ".join(err.split())
+    assert "mulligan serve: open http://127.0.0.1:8000/ in a browser to create a game" in lines
+    monkeypatch.setenv("COLUMNS", "300")
+    print_reach(*reach_lines("127.0.0.1", 8000, "http", Links()))
+    assert any(len(line) > 80 for line in capsys.readouterr().err.splitlines())

@@ -7,9 +7,12 @@ a warning when the links it hands out can only open on this computer (docs/DEPLO
 from __future__ import annotations
 
 import ipaddress
+import os
+import shutil
 import socket
 import struct
 import sys
+import textwrap
 from pathlib import Path
 
 from mulligan.serve.links import Links, is_loopback_host
@@ -111,11 +114,24 @@ def reach_lines(
     return landing, lines
 
 
+#: The width these lines wrap to when stderr is a file or a pipe and COLUMNS is not set (the
+#: command line's rule, `mulligan.cli.fit_text`).
+PIPED_WIDTH = 80
+
+
 def print_reach(landing: str, lines: list[str]) -> None:
-    for line in lines:
-        print(f"mulligan serve: {line}", file=sys.stderr, flush=True)
-    print(
-        f"mulligan serve: open {landing}/ in a browser to create a game",
-        file=sys.stderr,
-        flush=True,
-    )
+    """The lines on stderr, each wrapped to COLUMNS, else the terminal's width, else (a file or
+    a pipe) 80 columns; a URL is never split."""
+    if "COLUMNS" in os.environ or sys.stderr.isatty():
+        width = max(40, shutil.get_terminal_size().columns)
+    else:
+        width = PIPED_WIDTH
+    for line in [*lines, f"open {landing}/ in a browser to create a game"]:
+        for part in textwrap.wrap(
+            f"mulligan serve: {line}",
+            width,
+            subsequent_indent="    ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        ):
+            print(part, file=sys.stderr, flush=True)
