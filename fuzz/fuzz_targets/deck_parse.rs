@@ -203,10 +203,10 @@ fuzz_target!(|data: &[u8]| -> Corpus {
         &parsed,
         Ok(p) if matches!(p.source, SourceFormat::MtgoDek | SourceFormat::CockatriceCod)
     );
-    // CSV has no comment lines: a `#` row is a row (and an error naming its line). That holds
-    // for a CSV text the reader refuses too: a text ending in `"\r` is refused (a `\r` after a
-    // closing quote), and appending a line makes that `\r` half of a CRLF line end, so another
-    // row's error comes first (fuzz/corpus/deck_parse/regression-csv-comment-924e8410142f3ae7).
+    // CSV has no comment lines: a `#` row is a row (and an error naming its line), in a CSV
+    // text the reader refuses too. (A text's final lone CR ends its last line, so appending a
+    // line changes neither the format nor what came before: regression-csv-comment-* and
+    // regression-final-cr-* in fuzz/corpus/deck_parse/.)
     let csv = is_csv(&text);
     let comment = if xml {
         "\n<!-- a comment -->\n"

@@ -17,6 +17,11 @@
 //!   naming a quantity and a name column (`Count,Name`, TappedOut's `Board,Qty,Name,…`); a
 //!   text line that looks like a CSV row without it (`Forest,20`) is refused, naming its line.
 //!
+//! Line ends: LF or CRLF, alike in every format (a CRLF inside a quoted CSV field reads as
+//! LF). A text's very last character may be a lone CR, as a CRLF file cut after its CR: it
+//! reads as that line's end, so the text reads as it would with the LF (and a line appended
+//! after it changes nothing before it). A byte-order mark at the start is skipped.
+//!
 //! A card line that looks like nothing (a name with `<`, `=`, `{`, …, or no name) is refused
 //! with a [`Error::Deck`] naming its 1-based line. Whether each card is a land comes from, in
 //! order: its name ([`known_card`]: basic lands and the few cards the engine acts on), a
@@ -105,8 +110,15 @@ pub struct ParsedDeck {
 /// (after a byte-order mark and Excel's `sep=` hint) is a header naming a quantity and a name
 /// column; whether its rows then read or not. A CSV text has no comment lines.
 pub fn is_csv(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = body(text);
     !xml::looks_like_xml(text) && csv::looks_like_csv(text)
+}
+
+/// The text the readers read: without a byte-order mark, and without a lone CR as its last
+/// character (module docs, "Line ends").
+fn body(text: &str) -> &str {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.strip_suffix('\r').unwrap_or(text)
 }
 
 impl DeckList {
@@ -121,7 +133,7 @@ impl DeckList {
     /// Parses a deck list in any supported format (module docs), looks its names up in the
     /// card table if one is given, and checks the deck against its format's rules.
     pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<ParsedDeck> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = body(text);
         let (entries, source) = if xml::looks_like_xml(text) {
             xml::entries(text)?
         } else if csv::looks_like_csv(text) {

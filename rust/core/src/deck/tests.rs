@@ -492,3 +492,23 @@ fn a_text_is_csv_by_its_header_alone() {
     assert!(!is_csv("Name,Set\nIsland,M19\n"));
     assert!(!is_csv("<?xml version=\"1.0\"?>\n<Deck/>\nCount,Name\n"));
 }
+
+/// A lone CR at the very end of a text (a CRLF file cut after its CR) ends its last line: the
+/// text reads as it does with the LF, and a line appended after it changes nothing before it
+/// (the fuzz target's trailing-comment check found a refused plain text that turned into CSV).
+#[test]
+fn a_final_lone_cr_ends_the_last_line() {
+    let cut = "Count,Name\r\n4,\"Fire // Ice\"\r";
+    let whole = "Count,Name\r\n4,\"Fire // Ice\"\r\n";
+    assert_eq!(
+        DeckList::parse(cut).unwrap(),
+        DeckList::parse(whole).unwrap()
+    );
+    assert!(is_csv("Count,Name,Notes\r") && is_csv("Count,Name,\"x\"\r"));
+    assert_eq!(
+        DeckList::parse("4 Island\r").unwrap(),
+        DeckList::parse("4 Island\n").unwrap()
+    );
+    // Only the last character: a CR before it is still a stray CR.
+    assert!(DeckList::parse("Count,Name\n4,\"Island\"\r\r").is_err());
+}
