@@ -62,11 +62,22 @@ def check_screen(d: webdriver.Chrome, path: Path, name: str) -> None:
     width = d.execute_script("return document.documentElement.clientWidth")
     # Nothing wider than the window: no sideways scrolling.
     assert d.execute_script("return document.documentElement.scrollWidth") <= width
-    for selector in ("#hand .card", '#seats [data-seat="0"]', "#controls button"):
-        element = d.find_element(By.CSS_SELECTOR, selector)
-        assert element.is_displayed()
-        box = element.rect
-        assert box["width"] > 0 and box["height"] > 0 and box["x"] + box["width"] <= width
+    # Each element found and measured in one script: the page redraws as events arrive, and an
+    # element found by one WebDriver call can be gone (stale) by the next.
+    selectors = ["#hand .card", '#seats [data-seat="0"]', "#controls button"]
+    boxes = d.execute_script(
+        "return arguments[0].map(s => { const e = document.querySelector(s);"
+        " if (!e) return null; const r = e.getBoundingClientRect(), st = getComputedStyle(e);"
+        " return {x: r.left + window.scrollX, width: r.width, height: r.height,"
+        " shown: e.getClientRects().length > 0 && st.visibility !== 'hidden'}; });",
+        selectors,
+    )
+    for selector, box in zip(selectors, boxes, strict=True):
+        assert box is not None and box["shown"], (selector, box)
+        assert box["width"] > 0 and box["height"] > 0 and box["x"] + box["width"] <= width, (
+            selector,
+            box,
+        )
     from PIL import Image
 
     with Image.open(path) as image:
