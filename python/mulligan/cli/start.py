@@ -320,5 +320,7 @@ def start(
         echo_lines(line, " " * (_lead(line) + 4), width)
     if log_path:
         write_log(game, log_path)
-        echo_lines(f"event log written to {log_path} (check it: mulligan verify {log_path})")
+        echo_lines(
+            f"event log written to {log_path} (check it: mulligan verify {log_path})", "    ", width
+        )
     echo_lines(f"seed (revealed after the game): {the_seed.hex()}", "  ", width)
